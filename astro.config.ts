@@ -1,0 +1,44 @@
+import { createHash } from "node:crypto";
+import node from "@astrojs/node";
+import react from "@astrojs/react";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "astro/config";
+import { themeInitScript } from "./src/lib/shared/theme.ts";
+
+const site = (process.env.PUBLIC_URL ?? "http://localhost:4321").replace(/\/+$/, "");
+const sha256 = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
+
+export default defineConfig({
+  site,
+  output: "static",
+  trailingSlash: "never",
+  adapter: node({
+    mode: "standalone",
+    // Writes each prerendered page's CSP to dist/_headers.json; server/security-headers.ts
+    // sends it as a header (a <meta> CSP cannot carry frame-ancestors).
+    staticHeaders: true,
+    // The adapter's default is 1 GiB; API bodies are further capped at 16 KiB.
+    bodySizeLimit: 1024 * 1024,
+  }),
+  integrations: [react()],
+  security: {
+    // Our middleware checks the origin of every non-GET request and answers in JSON.
+    checkOrigin: false,
+    csp: {
+      algorithm: "SHA-256",
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+      ],
+      scriptDirective: { hashes: [sha256(themeInitScript) as `sha256-${string}`] },
+    },
+  },
+  vite: {
+    plugins: [tailwindcss()],
+  },
+});

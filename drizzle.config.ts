@@ -1,0 +1,8 @@
+import { defineConfig } from "drizzle-kit";
+
+// Migrations are generated offline (`npm run db:generate`) and applied at server start.
+export default defineConfig({
+  dialect: "postgresql",
+  schema: "./src/lib/server/db/schema.ts",
+  out: "./drizzle",
+});

@@ -1,0 +1,146 @@
+/**
+ * The production server: our own node:http server around the handler that the Astro
+ * node adapter exports (DESIGN §9). It adds what the adapter lacks: canonical paths,
+ * security headers on every answer (prerendered pages included), /healthz and /readyz,
+ * migrations before the first request, and a drain on SIGTERM.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { getConfig } from "../src/lib/server/config.ts";
+import { closeDatabase, getDatabaseHandle } from "../src/lib/server/db/index.ts";
+import { canonicalRequestTarget } from "../src/lib/server/http/request-target.ts";
+import {
+  baseSecurityHeaders,
+  contentSecurityPolicy,
+  loadStaticCsp,
+} from "../src/lib/server/http/security-headers.ts";
+import { getLogger } from "../src/lib/server/logger.ts";
+
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+const config = getConfig();
+const log = getLogger();
+const distDir = resolve("dist");
+
+// The adapter's entry starts its own server unless told not to.
+process.env.ASTRO_NODE_AUTOSTART = "disabled";
+process.env.ASTRO_NODE_LOGGING = "disabled";
+
+const database = await getDatabaseHandle();
+const { handler } = (await import(pathToFileURL(resolve(distDir, "server/entry.mjs")).href)) as {
+  handler: NodeHandler;
+};
+const staticCsp = loadStaticCsp(resolve(distDir, "_headers.json"));
+
+let draining = false;
+let inFlight = 0;
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": "no-store",
+  });
+  res.end(JSON.stringify(body));
+}
+
+async function readiness(): Promise<boolean> {
+  if (draining) return false;
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error("database ping timed out")), 2_000).unref(),
+  );
+  try {
+    await Promise.race([database.ping(), timeout]);
+    return true;
+  } catch (error) {
+    log.warn({ err: error }, "readiness check failed");
+    return false;
+  }
+}
+
+/** Sets the security headers just before the status line goes out, whoever writes it. */
+function secureHeadersOnWrite(res: ServerResponse, pathname: string): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    for (const [name, value] of Object.entries(baseSecurityHeaders(pathname, config.isProduction))) {
+      if (!this.hasHeader(name)) this.setHeader(name, value);
+    }
+    // Headers handed to writeHead win over setHeader; fold them in first.
+    const given = args.find((arg, index) => index > 0 && typeof arg === "object" && arg !== null);
+    if (given && !Array.isArray(given)) {
+      for (const [name, value] of Object.entries(given as Record<string, string>)) {
+        if (value !== undefined) this.setHeader(name, value);
+      }
+      args = args.filter((arg) => arg !== given);
+    }
+    const contentType = this.getHeader("content-type");
+    const existing = this.getHeader("content-security-policy");
+    this.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy({
+        pathname,
+        contentType: typeof contentType === "string" ? contentType : undefined,
+        existing: typeof existing === "string" ? existing : undefined,
+        staticCsp,
+      }),
+    );
+    if (draining) this.setHeader("Connection", "close");
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof res.writeHead;
+}
+
+const server = createServer((req, res) => {
+  inFlight++;
+  res.once("close", () => inFlight--);
+
+  const target = canonicalRequestTarget(req.url ?? "/");
+  const pathname = target === null ? "/" : target.split("?")[0]!;
+  secureHeadersOnWrite(res, pathname);
+  if (target === null) {
+    sendJson(res, 400, { success: false, code: "BAD_REQUEST", message: "Malformed request address." });
+    return;
+  }
+  req.url = target;
+
+  if (pathname === "/healthz") {
+    sendJson(res, 200, { status: "ok" });
+    return;
+  }
+  if (pathname === "/readyz") {
+    void readiness().then((ready) =>
+      sendJson(res, ready ? 200 : 503, { status: ready ? "ready" : "unavailable" }),
+    );
+    return;
+  }
+  handler(req, res);
+});
+
+server.listen(config.PORT, config.HOST, () => {
+  const { port } = server.address() as AddressInfo;
+  log.info(
+    { port, host: config.HOST, database: database.kind, url: `http://${config.HOST}:${port}` },
+    "listening",
+  );
+});
+
+async function shutdown(signal: string): Promise<void> {
+  if (draining) return;
+  draining = true;
+  log.info({ signal, inFlight }, "draining");
+  server.close();
+  server.closeIdleConnections();
+  const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
+  while (inFlight > 0 && Date.now() < deadline) {
+    await new Promise((done) => setTimeout(done, 50));
+    server.closeIdleConnections();
+  }
+  if (inFlight > 0) log.warn({ inFlight }, "shutdown timeout reached; closing connections");
+  server.closeAllConnections();
+  await closeDatabase().catch((error: unknown) => log.error({ err: error }, "database close failed"));
+  log.info("stopped");
+  process.exit(0);
+}
+
+process.once("SIGTERM", () => void shutdown("SIGTERM"));
+process.once("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,70 @@
+import { resolve } from "node:path";
+import { z } from "zod";
+
+/**
+ * Every environment variable the server reads, validated once. The defaults make
+ * `npm start` work with nothing set: embedded database, offline engine, dev outbox.
+ * README.md lists the same variables; tests/unit/config.test.ts keeps the two in step.
+ */
+const flag = z
+  .enum(["0", "1", "true", "false", ""])
+  .default("0")
+  .transform((value) => value === "1" || value === "true");
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().trim().min(1).default("localhost"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .default("http://localhost:4321")
+    .transform((value) => value.replace(/\/+$/, "")),
+  DATA_DIR: z.string().trim().min(1).default("./.data"),
+  DATABASE_URL: optionalText.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
+  ),
+  SUPPORT_EMAIL: z.email().default("support@example.com"),
+  TRUSTED_PROXY: flag,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  /** Absolute path of DATA_DIR. */
+  dataDir: string;
+  isProduction: boolean;
+};
+
+export const configVariables = Object.keys(configSchema.shape) as (keyof typeof configSchema.shape)[];
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+      .join("; ");
+    throw new ConfigError(`Invalid environment: ${problems}`);
+  }
+  return {
+    ...parsed.data,
+    dataDir: resolve(parsed.data.DATA_DIR),
+    isProduction: parsed.data.NODE_ENV === "production",
+  };
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

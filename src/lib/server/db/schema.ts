@@ -1,0 +1,219 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/**
+ * The whole product's tables. Balances live on the owner row and are guarded by
+ * CHECK (credits >= 0); every change to them is also a credit_ledger row written in
+ * the same transaction, so the balance always equals the ledger sum (DESIGN §4).
+ */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Stored lower-cased and trimmed; unique. */
+    email: text("email").notNull(),
+    name: text("name"),
+    passwordHash: text("password_hash").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    credits: integer("credits").notNull().default(0),
+    /** Monday (UTC, YYYY-MM-DD) of the last week whose allowance was granted. */
+    lastWeeklyGrant: text("last_weekly_grant"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    index("users_unverified_created_idx").on(t.emailVerified, t.createdAt),
+    check("users_credits_non_negative", sql`${t.credits} >= 0`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** The public half of the `id.secret` token. */
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the secret half, hex; compared in constant time. */
+    secretHash: text("secret_hash").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_last_used_idx").on(t.lastUsedAt)],
+);
+
+export const emailTokenPurpose = pgEnum("email_token_purpose", ["verify_email", "reset_password"]);
+
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: emailTokenPurpose("purpose").notNull(),
+    /** SHA-256 of the token sent by e-mail, hex. */
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_tokens_hash_unique").on(t.tokenHash),
+    index("email_tokens_user_purpose_idx").on(t.userId, t.purpose),
+    index("email_tokens_expires_idx").on(t.expiresAt),
+  ],
+);
+
+export const guests = pgTable(
+  "guests",
+  {
+    /** The value of the `guest_id` cookie. */
+    id: text("id").primaryKey(),
+    credits: integer("credits").notNull().default(0),
+    /** Keyed hash of the client address that created the guest. */
+    addressHash: text("address_hash").notNull(),
+    /** Set when the guest registers from the same browser; trial texts move along. */
+    claimedByUserId: uuid("claimed_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("guests_address_idx").on(t.addressHash, t.createdAt),
+    check("guests_credits_non_negative", sql`${t.credits} >= 0`),
+  ],
+);
+
+export const generationStatus = pgEnum("generation_status", ["pending", "done", "failed"]);
+
+export const generations = pgTable(
+  "generations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    guestId: text("guest_id").references(() => guests.id, { onDelete: "cascade" }),
+    status: generationStatus("status").notNull().default("pending"),
+    subject: text("subject").notNull(),
+    prompt: text("prompt").notNull(),
+    tone: text("tone").notNull(),
+    language: text("language").notNull(),
+    contentType: text("content_type").notNull(),
+    length: text("length"),
+    generatedContent: text("generated_content"),
+    modelUsed: text("model_used"),
+    cost: integer("cost").notNull(),
+    /** Keyed hash of the client address, for the per-address guest cap. */
+    addressHash: text("address_hash"),
+    failureReason: text("failure_reason"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("generations_user_created_idx").on(t.userId, t.createdAt),
+    index("generations_guest_created_idx").on(t.guestId, t.createdAt),
+    index("generations_status_created_idx").on(t.status, t.createdAt),
+    index("generations_address_created_idx").on(t.addressHash, t.createdAt),
+    check("generations_cost_non_negative", sql`${t.cost} >= 0`),
+    // A guest's trial text keeps guest_id when it moves to the new account's user_id.
+    check("generations_has_owner", sql`${t.userId} is not null or ${t.guestId} is not null`),
+  ],
+);
+
+export const creditReason = pgEnum("credit_reason", [
+  "signup_grant",
+  "verification_top_up",
+  "weekly_grant",
+  "guest_trial",
+  "generation",
+  "refund",
+  "ad_reward",
+]);
+
+export const creditLedger = pgTable(
+  "credit_ledger",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    guestId: text("guest_id").references(() => guests.id, { onDelete: "cascade" }),
+    delta: integer("delta").notNull(),
+    reason: creditReason("reason").notNull(),
+    generationId: uuid("generation_id").references(() => generations.id, { onDelete: "set null" }),
+    /** Makes grants, rewards and refunds idempotent: a second write with the same key fails. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("credit_ledger_idempotency_key_unique").on(t.idempotencyKey),
+    index("credit_ledger_user_created_idx").on(t.userId, t.createdAt),
+    index("credit_ledger_guest_created_idx").on(t.guestId, t.createdAt),
+    check("credit_ledger_one_owner", sql`(${t.userId} is null) <> (${t.guestId} is null)`),
+  ],
+);
+
+export const adSessions = pgTable(
+  "ad_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    readyAt: timestamp("ready_at", { withTimezone: true }).notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+  },
+  (t) => [index("ad_sessions_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+export const testimonialStatus = pgEnum("testimonial_status", ["pending", "approved", "rejected"]);
+
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    profession: text("profession"),
+    content: text("content").notNull(),
+    rating: smallint("rating").notNull(),
+    status: testimonialStatus("status").notNull().default("pending"),
+    /** Keyed hash of the submitter's address: enough for rate limits, not a stored IP. */
+    submitterAddressHash: text("submitter_address_hash").notNull(),
+    createdAt: createdAt(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("testimonials_status_created_idx").on(t.status, t.createdAt),
+    check("testimonials_rating_range", sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** Messages kept instead of sent when no SENDGRID_API_KEY is set (DESIGN §6). */
+export const devOutbox = pgTable(
+  "dev_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("dev_outbox_created_idx").on(t.createdAt)],
+);

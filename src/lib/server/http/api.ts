@@ -1,0 +1,105 @@
+import type { z } from "zod";
+import { AppError } from "../errors.ts";
+
+/** API bodies stop here (DESIGN §8); the adapter's own limit is 1 MiB for everything else. */
+export const MAX_API_BODY_BYTES = 16 * 1024;
+
+export interface ErrorBody {
+  success: false;
+  message: string;
+  code?: string;
+  fieldErrors?: Record<string, string[]>;
+  [extra: string]: unknown;
+}
+
+const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
+
+export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  for (const [name, value] of Object.entries(JSON_HEADERS)) {
+    if (!headers.has(name)) headers.set(name, value);
+  }
+  return new Response(JSON.stringify(body), { ...init, headers });
+}
+
+export function errorResponse(error: AppError): Response {
+  const body: ErrorBody = {
+    ...error.extra,
+    success: false,
+    message: error.message,
+    code: error.code,
+    ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+  };
+  return jsonResponse(body, { status: error.status, headers: error.headers });
+}
+
+export function isJsonContentType(value: string | null): boolean {
+  if (!value) return false;
+  const type = value.split(";")[0]!.trim().toLowerCase();
+  return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
+}
+
+/** Reads at most `limit` bytes of a body; a longer one is refused without reading the rest. */
+async function readLimitedText(request: Request, limit: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw payloadTooLarge();
+    }
+    chunks.push(value);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new AppError("INVALID_JSON", 400, "The request body is not valid UTF-8.");
+  }
+}
+
+export function payloadTooLarge(): AppError {
+  return new AppError(
+    "PAYLOAD_TOO_LARGE",
+    413,
+    `The request body is too large (at most ${MAX_API_BODY_BYTES / 1024} KiB).`,
+  );
+}
+
+/** Maps zod issues to `fieldErrors`, the first message of the first field as the message. */
+export function validationError(error: z.ZodError): AppError {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join(".") : "body";
+    (fieldErrors[field] ??= []).push(issue.message);
+  }
+  const message = error.issues[0]?.message ?? "Invalid request.";
+  return new AppError("VALIDATION_ERROR", 400, message, { fieldErrors });
+}
+
+/**
+ * Reads a JSON body and validates it with the request's shared zod schema: 415 for
+ * another content type, 413 past 16 KiB, 400 for broken JSON or a failed rule.
+ */
+export async function readJsonBody<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): Promise<z.infer<Schema>> {
+  if (!isJsonContentType(request.headers.get("content-type"))) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", 415, "Send the request body as application/json.");
+  }
+  const text = await readLimitedText(request, MAX_API_BODY_BYTES);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new AppError("INVALID_JSON", 400, "The request body is not valid JSON.");
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}

@@ -1,0 +1,65 @@
+/**
+ * Canonical form of a request target, so that `/%61pi/x`, `//api/x`, `/a/../api/x` and
+ * `/api/x` reach the same route *and* the same checks (DESIGN §8). Percent-encodings of
+ * unreserved characters are decoded (RFC 3986 §6.2.2.2), the rest upper-cased, repeated
+ * slashes collapsed and dot segments removed. The query string is left as sent.
+ * Returns null for a target that is not a valid origin-form path.
+ */
+export function canonicalRequestTarget(target: string): string | null {
+  let raw = target;
+  if (!raw.startsWith("/")) {
+    // Absolute-form targets (sent to proxies) keep only path and query.
+    try {
+      const url = new URL(raw);
+      if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+      raw = `${url.pathname}${url.search}`;
+    } catch {
+      return null;
+    }
+  }
+  const hash = raw.indexOf("#");
+  if (hash !== -1) raw = raw.slice(0, hash);
+  const queryStart = raw.indexOf("?");
+  const path = queryStart === -1 ? raw : raw.slice(0, queryStart);
+  const query = queryStart === -1 ? "" : raw.slice(queryStart);
+
+  const decoded = decodeUnreserved(path);
+  if (decoded === null) return null;
+  return `${removeDotSegments(decoded.replace(/\/{2,}/g, "/"))}${query}`;
+}
+
+const UNRESERVED = /[A-Za-z0-9\-._~]/;
+
+function decodeUnreserved(path: string): string | null {
+  let out = "";
+  for (let i = 0; i < path.length; i++) {
+    const char = path[i]!;
+    if (char !== "%") {
+      out += char;
+      continue;
+    }
+    const hex = path.slice(i + 1, i + 3);
+    if (!/^[0-9A-Fa-f]{2}$/.test(hex)) return null;
+    const decodedChar = String.fromCharCode(parseInt(hex, 16));
+    out += UNRESERVED.test(decodedChar) ? decodedChar : `%${hex.toUpperCase()}`;
+    i += 2;
+  }
+  return out;
+}
+
+function removeDotSegments(path: string): string {
+  const output: string[] = [];
+  const segments = path.split("/").slice(1);
+  for (const [index, segment] of segments.entries()) {
+    const last = index === segments.length - 1;
+    if (segment === ".") {
+      if (last) output.push("");
+    } else if (segment === "..") {
+      output.pop();
+      if (last) output.push("");
+    } else {
+      output.push(segment);
+    }
+  }
+  return `/${output.join("/")}`;
+}

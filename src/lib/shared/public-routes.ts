@@ -1,0 +1,8 @@
+/** Indexable pages, in sitemap order. Per-user and token-bearing pages are left out. */
+export const PUBLIC_ROUTES = [
+  { path: "/", priority: 1.0 },
+  { path: "/about", priority: 0.6 },
+  { path: "/contact", priority: 0.6 },
+  { path: "/privacy-policy", priority: 0.3 },
+  { path: "/terms-of-service", priority: 0.3 },
+] as const;

@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import { defineMiddleware } from "astro:middleware";
+import { getConfig } from "./lib/server/config.ts";
+import { AppError } from "./lib/server/errors.ts";
+import { errorResponse, isJsonContentType } from "./lib/server/http/api.ts";
+import { assertApiBodyHeaders, assertSameOrigin, isApiPath } from "./lib/server/http/request-guards.ts";
+import { getLogger } from "./lib/server/logger.ts";
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+function requestIdOf(request: Request): string {
+  const given = request.headers.get("x-request-id");
+  return given && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** Astro's own answers on /api (an endpoint without that method, say) in our error shape. */
+function statusError(status: number): AppError {
+  if (status === 404) return new AppError("NOT_FOUND", 404, "Not found.");
+  if (status === 405) return new AppError("METHOD_NOT_ALLOWED", 405, "Method not allowed.");
+  if (status === 413) return new AppError("PAYLOAD_TOO_LARGE", 413, "The request body is too large.");
+  if (status < 500) return new AppError("VALIDATION_ERROR", status, "The request was refused.");
+  return new AppError("INTERNAL_ERROR", 500, "Something went wrong. Please try again later.");
+}
+
+/** Redirects and fetched responses have immutable headers; those are copied. */
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    headers.set(name, value);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  // Prerendered pages pass through here only at build time.
+  if (context.isPrerendered) return next();
+
+  const requestId = requestIdOf(context.request);
+  context.locals.requestId = requestId;
+  const api = isApiPath(context.url.pathname);
+
+  let response: Response;
+  try {
+    const config = getConfig();
+    assertSameOrigin(context.request, [context.url.origin, new URL(config.PUBLIC_URL).origin]);
+    if (api) assertApiBodyHeaders(context.request);
+    response = await next();
+    if (api && response.status >= 400 && !isJsonContentType(response.headers.get("content-type"))) {
+      response = errorResponse(statusError(response.status));
+    }
+  } catch (error) {
+    if (!(error instanceof AppError)) {
+      getLogger().error(
+        { err: error, requestId, method: context.request.method, path: context.url.pathname },
+        "unhandled error",
+      );
+    }
+    const appError =
+      error instanceof AppError
+        ? error
+        : new AppError("INTERNAL_ERROR", 500, "Something went wrong. Please try again later.");
+    if (!api && !(error instanceof AppError)) throw error;
+    response = errorResponse(appError);
+  }
+  return withHeader(response, "X-Request-Id", requestId);
+});

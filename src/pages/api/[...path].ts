@@ -1,0 +1,9 @@
+import type { APIRoute } from "astro";
+import { AppError } from "../../lib/server/errors.ts";
+
+export const prerender = false;
+
+/** Every /api address that no endpoint claims answers a JSON 404. */
+export const ALL: APIRoute = () => {
+  throw new AppError("NOT_FOUND", 404, "No API endpoint at this address.");
+};

@@ -1,0 +1,17 @@
+import type { APIRoute } from "astro";
+
+export const GET: APIRoute = ({ site }) => {
+  const sitemap = new URL("/sitemap.xml", site).toString();
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /api/",
+    "Disallow: /profile",
+    "Disallow: /credits",
+    "Disallow: /reset-password",
+    "",
+    `Sitemap: ${sitemap}`,
+    "",
+  ].join("\n");
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+};
