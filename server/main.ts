@@ -35,7 +35,6 @@ const { handler } = (await import(pathToFileURL(resolve(distDir, "server/entry.m
 const staticCsp = loadStaticCsp(resolve(distDir, "_headers.json"));
 
 let draining = false;
-let inFlight = 0;
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, {
@@ -63,7 +62,9 @@ async function readiness(): Promise<boolean> {
 function secureHeadersOnWrite(res: ServerResponse, pathname: string): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    for (const [name, value] of Object.entries(baseSecurityHeaders(pathname, config.isProduction))) {
+    for (const [name, value] of Object.entries(
+      baseSecurityHeaders(pathname, config.isProduction),
+    )) {
       if (!this.hasHeader(name)) this.setHeader(name, value);
     }
     // Headers handed to writeHead win over setHeader; fold them in first.
@@ -91,14 +92,15 @@ function secureHeadersOnWrite(res: ServerResponse, pathname: string): void {
 }
 
 const server = createServer((req, res) => {
-  inFlight++;
-  res.once("close", () => inFlight--);
-
   const target = canonicalRequestTarget(req.url ?? "/");
   const pathname = target === null ? "/" : target.split("?")[0]!;
   secureHeadersOnWrite(res, pathname);
   if (target === null) {
-    sendJson(res, 400, { success: false, code: "BAD_REQUEST", message: "Malformed request address." });
+    sendJson(res, 400, {
+      success: false,
+      code: "BAD_REQUEST",
+      message: "Malformed request address.",
+    });
     return;
   }
   req.url = target;
@@ -124,20 +126,35 @@ server.listen(config.PORT, config.HOST, () => {
   );
 });
 
+/**
+ * Stops accepting, then waits until every open connection has closed: idle keep-alive
+ * connections are closed at once, and every answer written while draining carries
+ * `Connection: close`, so a request still arriving (or a stream still running) gets its
+ * answer and then its connection ends. Past SHUTDOWN_TIMEOUT_MS the rest are cut.
+ */
 async function shutdown(signal: string): Promise<void> {
   if (draining) return;
   draining = true;
-  log.info({ signal, inFlight }, "draining");
-  server.close();
+  log.info({ signal }, "draining");
+  const closed = new Promise<void>((done) => server.close(() => done()));
   server.closeIdleConnections();
-  const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
-  while (inFlight > 0 && Date.now() < deadline) {
-    await new Promise((done) => setTimeout(done, 50));
-    server.closeIdleConnections();
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = await Promise.race([
+    closed.then(() => false),
+    new Promise<boolean>(
+      (done) => (timer = setTimeout(() => done(true), config.SHUTDOWN_TIMEOUT_MS)),
+    ),
+  ]);
+  clearInterval(sweep);
+  clearTimeout(timer);
+  if (timedOut) {
+    log.warn("shutdown timeout reached; closing the remaining connections");
+    server.closeAllConnections();
   }
-  if (inFlight > 0) log.warn({ inFlight }, "shutdown timeout reached; closing connections");
-  server.closeAllConnections();
-  await closeDatabase().catch((error: unknown) => log.error({ err: error }, "database close failed"));
+  await closeDatabase().catch((error: unknown) =>
+    log.error({ err: error }, "database close failed"),
+  );
   log.info("stopped");
   process.exit(0);
 }

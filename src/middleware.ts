@@ -3,7 +3,11 @@ import { defineMiddleware } from "astro:middleware";
 import { getConfig } from "./lib/server/config.ts";
 import { AppError } from "./lib/server/errors.ts";
 import { errorResponse, isJsonContentType } from "./lib/server/http/api.ts";
-import { assertApiBodyHeaders, assertSameOrigin, isApiPath } from "./lib/server/http/request-guards.ts";
+import {
+  assertApiBodyHeaders,
+  assertSameOrigin,
+  isApiPath,
+} from "./lib/server/http/request-guards.ts";
 import { getLogger } from "./lib/server/logger.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -17,7 +21,8 @@ function requestIdOf(request: Request): string {
 function statusError(status: number): AppError {
   if (status === 404) return new AppError("NOT_FOUND", 404, "Not found.");
   if (status === 405) return new AppError("METHOD_NOT_ALLOWED", 405, "Method not allowed.");
-  if (status === 413) return new AppError("PAYLOAD_TOO_LARGE", 413, "The request body is too large.");
+  if (status === 413)
+    return new AppError("PAYLOAD_TOO_LARGE", 413, "The request body is too large.");
   if (status < 500) return new AppError("VALIDATION_ERROR", status, "The request was refused.");
   return new AppError("INTERNAL_ERROR", 500, "Something went wrong. Please try again later.");
 }
@@ -30,7 +35,11 @@ function withHeader(response: Response, name: string, value: string): Response {
   } catch {
     const headers = new Headers(response.headers);
     headers.set(name, value);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    return new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
   }
 }
 

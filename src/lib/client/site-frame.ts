@@ -47,7 +47,7 @@ function initMobileMenu(): void {
     toggle.setAttribute("aria-expanded", String(open));
     toggle.setAttribute("aria-label", open ? "Close menu" : "Open menu");
   };
-  toggle.addEventListener("click", () => setOpen(menu.hidden));
+  toggle.addEventListener("click", () => setOpen(menu.hidden !== false));
   menu.addEventListener("click", (event) => {
     if ((event.target as Element).closest("a")) setOpen(false);
   });

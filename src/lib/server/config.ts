@@ -41,7 +41,9 @@ export type Config = z.infer<typeof configSchema> & {
   isProduction: boolean;
 };
 
-export const configVariables = Object.keys(configSchema.shape) as (keyof typeof configSchema.shape)[];
+export const configVariables = Object.keys(
+  configSchema.shape,
+) as (keyof typeof configSchema.shape)[];
 
 export class ConfigError extends Error {
   override name = "ConfigError";

@@ -56,7 +56,10 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_last_used_idx").on(t.lastUsedAt)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_last_used_idx").on(t.lastUsedAt),
+  ],
 );
 
 export const emailTokenPurpose = pgEnum("email_token_purpose", ["verify_email", "reset_password"]);

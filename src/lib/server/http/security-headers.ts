@@ -65,7 +65,9 @@ export function contentSecurityPolicy(input: {
 export function baseSecurityHeaders(pathname: string, production: boolean): Record<string, string> {
   return {
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": TOKEN_PAGES.has(pathname) ? "no-referrer" : "strict-origin-when-cross-origin",
+    "Referrer-Policy": TOKEN_PAGES.has(pathname)
+      ? "no-referrer"
+      : "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",

@@ -1,0 +1,133 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "../../src/lib/server/config.ts";
+import { openDatabase, schema, type DatabaseHandle } from "../../src/lib/server/db/index.ts";
+import { createStorage, startServer, usingPostgres, type Storage } from "../support/server.ts";
+
+let storage: Storage;
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  storage = await createStorage();
+  handle = await openDatabase(parseConfig(storage.env));
+});
+
+afterAll(async () => {
+  await handle?.close();
+  await storage?.cleanup();
+});
+
+/** Postgres reports a constraint's name in the error (or its cause, through drizzle). */
+async function violation(run: () => Promise<unknown>): Promise<string> {
+  try {
+    await run();
+  } catch (error) {
+    const text = `${String(error)} ${String((error as { cause?: unknown }).cause ?? "")}`;
+    return text;
+  }
+  throw new Error("expected the database to refuse the write");
+}
+
+async function newUser(email: string, credits = 0) {
+  const [user] = await handle.db
+    .insert(schema.users)
+    .values({ email, passwordHash: "x", credits })
+    .returning();
+  return user!;
+}
+
+describe(`schema on ${usingPostgres ? "PostgreSQL" : "PGlite"}`, () => {
+  it("opens the right engine", () => {
+    expect(handle.kind).toBe(usingPostgres ? "postgres" : "pglite");
+  });
+
+  it("refuses a negative balance", async () => {
+    const user = await newUser("negative@example.com", 100);
+    const error = await violation(() =>
+      handle.db.execute(sql`update users set credits = credits - 200 where id = ${user.id}`),
+    );
+    expect(error).toContain("users_credits_non_negative");
+  });
+
+  it("refuses two ledger rows with one idempotency key", async () => {
+    const user = await newUser("ledger@example.com");
+    const row = {
+      userId: user.id,
+      delta: 1000,
+      reason: "weekly_grant" as const,
+      idempotencyKey: `week:${user.id}:2026-11-16`,
+    };
+    await handle.db.insert(schema.creditLedger).values(row);
+    const error = await violation(() => handle.db.insert(schema.creditLedger).values(row));
+    expect(error).toContain("credit_ledger_idempotency_key_unique");
+  });
+
+  it("requires exactly one owner for a ledger row", async () => {
+    const error = await violation(() =>
+      handle.db
+        .insert(schema.creditLedger)
+        .values({ delta: 1, reason: "refund", idempotencyKey: "orphan" }),
+    );
+    expect(error).toContain("credit_ledger_one_owner");
+  });
+
+  it("keeps e-mail addresses unique", async () => {
+    await newUser("twice@example.com");
+    const error = await violation(() => newUser("twice@example.com"));
+    expect(error).toContain("users_email_unique");
+  });
+
+  it("keeps testimonial ratings between 1 and 5", async () => {
+    const error = await violation(() =>
+      handle.db
+        .insert(schema.testimonials)
+        .values({
+          name: "Ada",
+          content: "Great tool indeed",
+          rating: 6,
+          submitterAddressHash: "h",
+        }),
+    );
+    expect(error).toContain("testimonials_rating_range");
+  });
+});
+
+describe("migrations at start", () => {
+  it("apply once and again on restart, keeping the data", async () => {
+    const own = await createStorage();
+    try {
+      const first = await startServer(own);
+      expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
+      expect(await first.stop()).toBe(0);
+
+      const reopened = await openDatabase(parseConfig(own.env));
+      await reopened.db
+        .insert(schema.users)
+        .values({ email: "kept@example.com", passwordHash: "x" });
+      await reopened.close();
+
+      const second = await startServer(own);
+      expect((await fetch(`${second.url}/readyz`)).status).toBe(200);
+      expect(await second.stop()).toBe(0);
+
+      const check = await openDatabase(parseConfig(own.env));
+      const users = await check.db.select().from(schema.users);
+      await check.close();
+      expect(users.map((u) => u.email)).toEqual(["kept@example.com"]);
+    } finally {
+      await own.cleanup();
+    }
+  });
+
+  it.runIf(usingPostgres)("let two instances start together on one database", async () => {
+    const shared = await createStorage();
+    try {
+      const [a, b] = await Promise.all([startServer(shared), startServer(shared)]);
+      expect((await fetch(`${a.url}/readyz`)).status).toBe(200);
+      expect((await fetch(`${b.url}/readyz`)).status).toBe(200);
+      await Promise.all([a.stop(), b.stop()]);
+    } finally {
+      await shared.cleanup();
+    }
+  });
+});

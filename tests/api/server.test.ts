@@ -1,0 +1,162 @@
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+
+let storage: Storage;
+let server: RunningServer;
+
+beforeAll(async () => {
+  storage = await createStorage();
+  server = await startServer(storage);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await storage?.cleanup();
+});
+
+const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
+
+/** Sends a request line exactly as written; fetch would normalise the path first. */
+function rawRequest(
+  requestLine: string,
+  headers: string[] = [],
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(server.port, "127.0.0.1");
+    let data = "";
+    socket.on("data", (chunk) => (data += chunk.toString()));
+    socket.on("end", () => {
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1]);
+      resolve({ status, text: data });
+    });
+    socket.on("error", reject);
+    socket.write(
+      [requestLine, "Host: 127.0.0.1", "Connection: close", ...headers, "", ""].join("\r\n"),
+    );
+  });
+}
+
+function expectErrorShape(body: unknown, code: string): void {
+  expect(body).toMatchObject({ success: false, code });
+  expect(typeof (body as { message: unknown }).message).toBe("string");
+  expect(JSON.stringify(body)).not.toMatch(/at .*\.(ts|js|mjs):\d+/);
+}
+
+describe("health", () => {
+  it("answers /healthz and /readyz once the database is migrated", async () => {
+    const health = await get("/healthz");
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    const ready = await get("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+  });
+});
+
+describe("static pages", () => {
+  it.each([
+    ["/", "AI Text Generator"],
+    ["/about", "About Us"],
+    ["/contact", "Contact Us"],
+    ["/privacy-policy", "Privacy Policy"],
+    ["/terms-of-service", "Terms of Service"],
+  ])("%s is served as HTML with its heading and the security headers", async (path, heading) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(html).toContain(heading);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'sha256-/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+  });
+
+  it("answers an unknown page with the 404 page, status 404, noindex and a CSP", async () => {
+    const response = await get("/no-such-page");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("404 - Page Not Found");
+    expect(html).toContain('<meta name="robots" content="noindex,follow">');
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
+  it("lists the public pages in sitemap.xml under PUBLIC_URL and points robots.txt at it", async () => {
+    const sitemap = await (await get("/sitemap.xml")).text();
+    for (const path of ["/about", "/contact", "/privacy-policy", "/terms-of-service"]) {
+      expect(sitemap).toContain(`<loc>http://localhost:4321${path}</loc>`);
+    }
+    expect(sitemap).not.toContain("/profile");
+    const robots = await (await get("/robots.txt")).text();
+    expect(robots).toContain("Sitemap: http://localhost:4321/sitemap.xml");
+    expect(robots).toContain("Disallow: /api/");
+  });
+});
+
+describe("API error shape", () => {
+  it.each([
+    "/api/nope",
+    "/api",
+    "/%61pi/nope",
+    "//api/nope",
+    "/about/../api/nope",
+    "/api/nope?x=1",
+  ])("an unknown API address %s answers a JSON 404", async (path) => {
+    const { status, text } = await rawRequest(`GET ${path} HTTP/1.1`);
+    expect(status).toBe(404);
+    const body = JSON.parse(
+      text.slice(text.indexOf("\r\n\r\n") + 4).replace(/^[0-9a-f]+\r\n|\r\n0\r\n\r\n$/g, ""),
+    );
+    expectErrorShape(body, "NOT_FOUND");
+  });
+
+  it("refuses a body past 16 KiB with 413", async () => {
+    const response = await get("/api/nope", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text: "x".repeat(17 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expectErrorShape(await response.json(), "PAYLOAD_TOO_LARGE");
+  });
+
+  it("refuses a write that is not JSON with 415", async () => {
+    const response = await get("/api/nope", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+    });
+    expect(response.status).toBe(415);
+    expectErrorShape(await response.json(), "UNSUPPORTED_MEDIA_TYPE");
+  });
+
+  it("refuses a cross-origin JSON write with 403", async () => {
+    const response = await get("/api/nope", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://evil.example" },
+      body: "{}",
+    });
+    expect(response.status).toBe(403);
+    expectErrorShape(await response.json(), "FORBIDDEN");
+  });
+
+  it("sends a deny-all CSP and nosniff on JSON answers", async () => {
+    const response = await get("/api/nope");
+    expect(response.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+    );
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-request-id")).toMatch(/^[\w.-]{8,}$/);
+  });
+
+  it("answers a malformed address with a JSON 400", async () => {
+    const { status, text } = await rawRequest("GET /%zz HTTP/1.1");
+    expect(status).toBe(400);
+    expect(text).toContain('"success":false');
+  });
+});

@@ -1,0 +1,133 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import pg from "pg";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  /** Every log line the server printed, parsed. */
+  logs: Record<string, unknown>[];
+  /** SIGTERM, then waits for exit; returns the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Reuse a data directory or database from an earlier start (a restart). */
+  reuse?: { dataDir?: string; databaseUrl?: string };
+}
+
+/** A fresh database on the PostgreSQL server named by TEST_DATABASE_URL. */
+async function createScratchDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export interface Storage {
+  env: Record<string, string>;
+  dataDir: string;
+  databaseUrl?: string;
+  cleanup(): Promise<void>;
+}
+
+/** A data directory, plus a scratch PostgreSQL database when TEST_DATABASE_URL is set. */
+export async function createStorage(): Promise<Storage> {
+  const dataDir = await mkdtemp(join(tmpdir(), "aitext-api-"));
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const database = adminUrl ? await createScratchDatabase(adminUrl) : undefined;
+  return {
+    dataDir,
+    databaseUrl: database?.url,
+    env: { DATA_DIR: dataDir, DATABASE_URL: database?.url ?? "" },
+    async cleanup() {
+      await database?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts the built server (`node server/main.ts`) on a free loopback port. */
+export async function startServer(
+  storage: Storage,
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "test",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      LOG_LEVEL: "info",
+      PUBLIC_URL: "http://localhost:4321",
+      ...storage.env,
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: Record<string, unknown>[] = [];
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const lines = createInterface({ input: child.stdout! });
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 30_000);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${stderr}`));
+    });
+    lines.on("line", (line) => {
+      let entry: Record<string, unknown>;
+      try {
+        entry = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        return;
+      }
+      logs.push(entry);
+      if (entry.msg === "listening") {
+        clearTimeout(timer);
+        resolve(entry.port as number);
+      }
+    });
+  });
+
+  const exited = new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    process: child,
+    logs,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      const timeout = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      const code = await exited;
+      clearTimeout(timeout);
+      return code;
+    },
+  };
+}

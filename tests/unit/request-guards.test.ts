@@ -1,0 +1,162 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { AppError } from "../../src/lib/server/errors.ts";
+import { readJsonBody } from "../../src/lib/server/http/api.ts";
+import {
+  assertApiBodyHeaders,
+  assertSameOrigin,
+  isApiPath,
+} from "../../src/lib/server/http/request-guards.ts";
+
+const own = ["http://localhost:4321"];
+
+function request(method: string, headers: Record<string, string> = {}, body?: BodyInit): Request {
+  return new Request("http://localhost:4321/api/x", {
+    method,
+    headers,
+    body,
+    ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+function statusOf(run: () => unknown): number | undefined {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof AppError) return error.status;
+    throw error;
+  }
+  return undefined;
+}
+
+async function asyncStatusOf(run: () => Promise<unknown>): Promise<number | undefined> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof AppError) return error.status;
+    throw error;
+  }
+  return undefined;
+}
+
+describe("isApiPath", () => {
+  it.each([
+    ["/api", true],
+    ["/api/auth/me", true],
+    ["/API/auth/me", true],
+    ["/apis", false],
+    ["/about", false],
+  ])("%s → %s", (path, expected) => expect(isApiPath(path)).toBe(expected));
+});
+
+describe("assertSameOrigin", () => {
+  it("lets reads through from anywhere", () => {
+    expect(
+      statusOf(() => assertSameOrigin(request("GET", { origin: "https://evil.example" }), own)),
+    ).toBeUndefined();
+  });
+
+  it("refuses a JSON POST from another origin", () => {
+    const req = request("POST", {
+      origin: "https://evil.example",
+      "content-type": "application/json",
+    });
+    expect(statusOf(() => assertSameOrigin(req, own))).toBe(403);
+  });
+
+  it("refuses a POST the browser marks cross-site or same-site", () => {
+    expect(
+      statusOf(() => assertSameOrigin(request("POST", { "sec-fetch-site": "cross-site" }), own)),
+    ).toBe(403);
+    expect(
+      statusOf(() => assertSameOrigin(request("DELETE", { "sec-fetch-site": "same-site" }), own)),
+    ).toBe(403);
+  });
+
+  it("accepts our own origin and clients that are not browsers", () => {
+    const same = request("POST", {
+      origin: "http://localhost:4321",
+      "sec-fetch-site": "same-origin",
+    });
+    expect(statusOf(() => assertSameOrigin(same, own))).toBeUndefined();
+    expect(statusOf(() => assertSameOrigin(request("POST"), own))).toBeUndefined();
+  });
+});
+
+describe("assertApiBodyHeaders", () => {
+  it("answers 413 for a declared length past 16 KiB", () => {
+    const req = request("POST", { "content-type": "application/json", "content-length": "16385" });
+    expect(statusOf(() => assertApiBodyHeaders(req))).toBe(413);
+  });
+
+  it("answers 415 for a body that is not JSON", () => {
+    const req = request("POST", { "content-type": "text/plain", "content-length": "2" });
+    expect(statusOf(() => assertApiBodyHeaders(req))).toBe(415);
+  });
+
+  it("accepts a write without a body and without a content type", () => {
+    expect(statusOf(() => assertApiBodyHeaders(request("DELETE")))).toBeUndefined();
+  });
+});
+
+describe("readJsonBody", () => {
+  const schema = z.object({ name: z.string().min(2, "Name must be at least 2 characters") });
+
+  it("returns the parsed body", async () => {
+    const req = request(
+      "POST",
+      { "content-type": "application/json" },
+      JSON.stringify({ name: "Ada" }),
+    );
+    await expect(readJsonBody(req, schema)).resolves.toEqual({ name: "Ada" });
+  });
+
+  it("reports the failed rule's message and field", async () => {
+    const req = request(
+      "POST",
+      { "content-type": "application/json" },
+      JSON.stringify({ name: "A" }),
+    );
+    const error = await readJsonBody(req, schema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(400);
+    expect((error as AppError).message).toBe("Name must be at least 2 characters");
+    expect((error as AppError).fieldErrors).toEqual({
+      name: ["Name must be at least 2 characters"],
+    });
+  });
+
+  it("answers 400 for broken JSON and for invalid UTF-8", async () => {
+    const broken = request("POST", { "content-type": "application/json" }, "{");
+    expect(await asyncStatusOf(() => readJsonBody(broken, schema))).toBe(400);
+    const bytes = request(
+      "POST",
+      { "content-type": "application/json" },
+      new Uint8Array([0x22, 0xff, 0x22]),
+    );
+    expect(await asyncStatusOf(() => readJsonBody(bytes, schema))).toBe(400);
+  });
+
+  it("stops reading a streamed body past 16 KiB without a declared length", async () => {
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(4096).fill(0x20));
+        if (pulled > 100) controller.close();
+      },
+    });
+    const req = request("POST", { "content-type": "application/json" }, stream);
+    expect(await asyncStatusOf(() => readJsonBody(req, schema))).toBe(413);
+    expect(pulled).toBeLessThan(10);
+  });
+
+  it("answers 415 when the content type is not JSON", async () => {
+    const req = request(
+      "POST",
+      { "content-type": "application/x-www-form-urlencoded" },
+      "name=Ada",
+    );
+    expect(await asyncStatusOf(() => readJsonBody(req, schema))).toBe(415);
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { canonicalRequestTarget } from "../../src/lib/server/http/request-target.ts";
+
+describe("canonicalRequestTarget", () => {
+  it.each([
+    ["/api/auth/me", "/api/auth/me"],
+    ["/%61pi/auth/me", "/api/auth/me"],
+    ["/%41%50%49/x", "/API/x"],
+    ["//api/auth/me", "/api/auth/me"],
+    ["///api//auth///me", "/api/auth/me"],
+    ["/about/../api/x", "/api/x"],
+    ["/./api/./x", "/api/x"],
+    ["/../../api/x", "/api/x"],
+    ["/about/", "/about/"],
+    ["/a/b/..", "/a/"],
+  ])("%s becomes %s", (input, expected) => {
+    expect(canonicalRequestTarget(input)).toBe(expected);
+  });
+
+  it("keeps reserved characters encoded, with upper-case hex", () => {
+    expect(canonicalRequestTarget("/api%2fx")).toBe("/api%2Fx");
+    expect(canonicalRequestTarget("/a%20b")).toBe("/a%20b");
+  });
+
+  it("decodes only once, so a double-encoded path stays distinct", () => {
+    expect(canonicalRequestTarget("/%2561pi/x")).toBe("/%2561pi/x");
+  });
+
+  it("leaves the query string as sent", () => {
+    expect(canonicalRequestTarget("//login?verified=true&a=%61")).toBe(
+      "/login?verified=true&a=%61",
+    );
+  });
+
+  it("takes path and query from an absolute-form target", () => {
+    expect(canonicalRequestTarget("http://evil.example/%61pi/x?y=1")).toBe("/api/x?y=1");
+  });
+
+  it.each(["/%zz", "/%4", "javascript:alert(1)", "*", ""])("refuses %j", (input) => {
+    expect(canonicalRequestTarget(input)).toBeNull();
+  });
+});
