@@ -79,14 +79,12 @@ describe(`schema on ${usingPostgres ? "PostgreSQL" : "PGlite"}`, () => {
 
   it("keeps testimonial ratings between 1 and 5", async () => {
     const error = await violation(() =>
-      handle.db
-        .insert(schema.testimonials)
-        .values({
-          name: "Ada",
-          content: "Great tool indeed",
-          rating: 6,
-          submitterAddressHash: "h",
-        }),
+      handle.db.insert(schema.testimonials).values({
+        name: "Ada",
+        content: "Great tool indeed",
+        rating: 6,
+        submitterAddressHash: "h",
+      }),
     );
     expect(error).toContain("testimonials_rating_range");
   });

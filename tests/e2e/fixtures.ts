@@ -1,0 +1,59 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+interface Fixtures {
+  /** Console messages a test expects (e.g. the 404 status of the not-found page). */
+  expectedConsole: RegExp[];
+  /** Collected console errors, page errors and CSP violations; must stay empty. */
+  consoleProblems: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  expectedConsole: [[], { option: true }],
+  consoleProblems: [
+    async ({ page, expectedConsole }, use) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        const text = message.text();
+        const isCsp = /content security policy|csp violation/i.test(text);
+        if ((message.type() === "error" || isCsp) && !expectedConsole.some((re) => re.test(text))) {
+          problems.push(`${message.type()}: ${text}`);
+        }
+      });
+      page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI}`);
+        });
+      });
+      await use(problems);
+      expect(problems, "console errors or CSP violations").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** axe findings of serious or critical impact, as "rule: target" lines. */
+export async function seriousAxeViolations(page: Page, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")} (${v.help})`));
+}
+
+export async function useTheme(page: Page, theme: "light" | "dark"): Promise<void> {
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem("e2e-theme-set")) {
+      localStorage.setItem("theme", value);
+      sessionStorage.setItem("e2e-theme-set", "1");
+    }
+  }, theme);
+}
+
+export function isPhone(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 1280) < 768;
+}
