@@ -38,6 +38,8 @@ export default defineConfig({
       scriptDirective: { hashes: [sha256(themeInitScript) as `sha256-${string}`] },
     },
   },
+  // Shiki's inline styles would need 'unsafe-inline' under the CSP; the copy has no code.
+  markdown: { syntaxHighlight: false },
   vite: {
     plugins: [tailwindcss()],
   },

@@ -16,6 +16,7 @@ import {
   contentSecurityPolicy,
   loadStaticCsp,
 } from "../src/lib/server/http/security-headers.ts";
+import { CLEANUP_INTERVAL_MS, runCleanup } from "../src/lib/server/jobs/cleanup.ts";
 import { getLogger } from "../src/lib/server/logger.ts";
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -56,6 +57,23 @@ async function readiness(): Promise<boolean> {
     log.warn({ err: error }, "readiness check failed");
     return false;
   }
+}
+
+/**
+ * The client's address for rate limits and the dev outbox: the socket's, or, behind a
+ * trusted proxy, the last X-Forwarded-For hop (the one that proxy added). A forged
+ * header cannot dodge a limit without TRUSTED_PROXY.
+ */
+function clientAddressOf(req: IncomingMessage): string {
+  if (config.TRUSTED_PROXY) {
+    const forwarded = req.headers["x-forwarded-for"];
+    const hops = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? ""))
+      .split(",")
+      .map((hop) => hop.trim())
+      .filter(Boolean);
+    if (hops.length > 0) return hops[hops.length - 1]!;
+  }
+  return req.socket.remoteAddress ?? "unknown";
 }
 
 /** Sets the security headers just before the status line goes out, whoever writes it. */
@@ -104,6 +122,7 @@ const server = createServer((req, res) => {
     return;
   }
   req.url = target;
+  req.headers["x-client-address"] = clientAddressOf(req);
 
   if (pathname === "/healthz") {
     sendJson(res, 200, { status: "ok" });
@@ -132,9 +151,25 @@ server.listen(config.PORT, config.HOST, () => {
  * `Connection: close`, so a request still arriving (or a stream still running) gets its
  * answer and then its connection ends. Past SHUTDOWN_TIMEOUT_MS the rest are cut.
  */
+/** Periodic jobs; on PostgreSQL an advisory lock lets one instance run each at a time. */
+async function runJobs(): Promise<void> {
+  try {
+    const result = await runCleanup(database.db, new Date());
+    if (result.ran && result.unverifiedAccounts + result.sessions + result.emailTokens > 0) {
+      log.info(result, "cleanup");
+    }
+  } catch (error) {
+    log.error({ err: error }, "cleanup failed");
+  }
+}
+const jobs = setInterval(() => void runJobs(), CLEANUP_INTERVAL_MS);
+jobs.unref();
+setTimeout(() => void runJobs(), 5_000).unref();
+
 async function shutdown(signal: string): Promise<void> {
   if (draining) return;
   draining = true;
+  clearInterval(jobs);
   log.info({ signal }, "draining");
   const closed = new Promise<void>((done) => server.close(() => done()));
   server.closeIdleConnections();

@@ -2,5 +2,11 @@ declare namespace App {
   interface Locals {
     /** Correlates a request's log lines; echoed in the X-Request-Id header. */
     requestId: string;
+    /** The client's address: the socket's, or X-Forwarded-For's last hop with TRUSTED_PROXY. */
+    clientAddress: string;
+    user: import("./lib/server/auth/sessions.ts").SessionUser | null;
+    session: import("./lib/server/auth/sessions.ts").Session | null;
+    /** How the session arrived: the web app's cookie or an API client's bearer token. */
+    authSource: "bearer" | "cookie" | null;
   }
 }

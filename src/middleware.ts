@@ -1,6 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { defineMiddleware } from "astro:middleware";
+import {
+  deleteSessionCookie,
+  readSessionToken,
+  setSessionCookie,
+} from "./lib/server/auth/cookies.ts";
+import { validateSessionToken } from "./lib/server/auth/sessions.ts";
+import { systemNow } from "./lib/server/clock.ts";
 import { getConfig } from "./lib/server/config.ts";
+import { getDb } from "./lib/server/db/index.ts";
 import { AppError } from "./lib/server/errors.ts";
 import { errorResponse, isJsonContentType } from "./lib/server/http/api.ts";
 import {
@@ -43,12 +51,37 @@ function withHeader(response: Response, name: string, value: string): Response {
   }
 }
 
+type Context = Parameters<Parameters<typeof defineMiddleware>[0]>[0];
+
+/** Puts the session's user on locals; a stale cookie is removed, a used one extended. */
+async function authenticate(context: Context): Promise<void> {
+  const source = readSessionToken(context.request, context.cookies, context.url);
+  if (!source) return;
+  const now = systemNow();
+  const result = source.token ? await validateSessionToken(await getDb(), source.token, now) : null;
+  if (!result) {
+    if (source.kind === "cookie") deleteSessionCookie(context.cookies, context.url);
+    return;
+  }
+  context.locals.user = result.user;
+  context.locals.session = result.session;
+  context.locals.authSource = source.kind;
+  if (source.kind === "cookie" && result.session.lastUsedAt.getTime() === now.getTime()) {
+    setSessionCookie(context.cookies, context.url, source.token, result.session.expiresAt);
+  }
+}
+
 export const onRequest = defineMiddleware(async (context, next) => {
   // Prerendered pages pass through here only at build time.
   if (context.isPrerendered) return next();
 
   const requestId = requestIdOf(context.request);
   context.locals.requestId = requestId;
+  // Set by server/main.ts on every request, overwriting anything a client sent.
+  context.locals.clientAddress = context.request.headers.get("x-client-address") ?? "unknown";
+  context.locals.user = null;
+  context.locals.session = null;
+  context.locals.authSource = null;
   const api = isApiPath(context.url.pathname);
 
   let response: Response;
@@ -56,6 +89,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const config = getConfig();
     assertSameOrigin(context.request, [context.url.origin, new URL(config.PUBLIC_URL).origin]);
     if (api) assertApiBodyHeaders(context.request);
+    await authenticate(context);
     response = await next();
     if (api && response.status >= 400 && !isJsonContentType(response.headers.get("content-type"))) {
       response = errorResponse(statusError(response.status));

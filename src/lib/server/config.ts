@@ -31,6 +31,10 @@ const configSchema = z.object({
   ),
   SUPPORT_EMAIL: z.email().default("support@example.com"),
   TRUSTED_PROXY: flag,
+  SENDGRID_API_KEY: optionalText,
+  /** SendGrid's API address; a test points it at a loopback fake. */
+  SENDGRID_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.sendgrid.com"),
+  MAIL_FROM: z.string().trim().min(3).default("AI Text Generator <no-reply@example.com>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });

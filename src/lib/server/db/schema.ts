@@ -220,3 +220,10 @@ export const devOutbox = pgTable(
   },
   (t) => [index("dev_outbox_created_idx").on(t.createdAt)],
 );
+
+/** rate-limiter-flexible's Drizzle store: one row per limited key and window. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: timestamp("expire", { withTimezone: true, mode: "date" }),
+});

@@ -1,0 +1,67 @@
+import { SITE_NAME } from "../../shared/site.ts";
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+function layout(
+  title: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
+  const url = escapeHtml(action.url);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<div style="max-width:560px;margin:0 auto;background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:32px">
+<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(title)}</h1>${body}
+<p style="margin:24px 0"><a href="${url}" style="background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(action.label)}</a></p>
+<p style="margin:0;font-size:13px;color:#475569">If the button does not work, copy this address into your browser:<br><a href="${url}">${url}</a></p>
+</div><p style="text-align:center;font-size:12px;color:#64748b">${escapeHtml(SITE_NAME)} by STF</p></body></html>`;
+}
+
+function greeting(name: string | null): string {
+  return name ? `Hello ${name},` : "Hello,";
+}
+
+export function verificationEmail(to: string, name: string | null, link: string): EmailMessage {
+  const subject = `Verify your email for ${SITE_NAME}`;
+  const lines = [
+    greeting(name),
+    `Thanks for signing up. Please confirm your email address to receive your 1000 weekly credits.`,
+    `The link works once and expires in 24 hours; accounts that are not verified within 24 hours are deleted.`,
+  ];
+  return {
+    to,
+    subject,
+    html: layout("Verify your email address", lines, { label: "Verify email", url: link }),
+    text: `${lines.join("\n\n")}\n\nVerify your email: ${link}\n`,
+  };
+}
+
+export function passwordResetEmail(to: string, name: string | null, link: string): EmailMessage {
+  const subject = `Reset your ${SITE_NAME} password`;
+  const lines = [
+    greeting(name),
+    `We received a request to reset your password. Choose a new one with the link below.`,
+    `The link works once and expires in 24 hours. If you did not ask for this, you can ignore this email.`,
+  ];
+  return {
+    to,
+    subject,
+    html: layout("Reset your password", lines, { label: "Reset password", url: link }),
+    text: `${lines.join("\n\n")}\n\nReset your password: ${link}\n`,
+  };
+}

@@ -1,0 +1,7 @@
+import type { SessionUser } from "../auth/sessions.ts";
+import { AppError } from "../errors.ts";
+
+export function requireUser(locals: App.Locals): SessionUser {
+  if (!locals.user) throw new AppError("UNAUTHORIZED", 401, "Please sign in to continue.");
+  return locals.user;
+}

@@ -1,0 +1,137 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "../../src/lib/server/config.ts";
+import {
+  registerAccount,
+  requestPasswordReset,
+  resetPassword,
+  verifyEmailToken,
+} from "../../src/lib/server/auth/accounts.ts";
+import { createEmailToken } from "../../src/lib/server/auth/email-tokens.ts";
+import { createSession, validateSessionToken } from "../../src/lib/server/auth/sessions.ts";
+import { DAY_MS, HOUR_MS } from "../../src/lib/server/clock.ts";
+import { openDatabase, schema, type DatabaseHandle } from "../../src/lib/server/db/index.ts";
+import { runCleanup } from "../../src/lib/server/jobs/cleanup.ts";
+import { createStorage, type Storage } from "../support/server.ts";
+
+/** Business rules with an injected clock, against the real database (PGlite or PostgreSQL). */
+let storage: Storage;
+let handle: DatabaseHandle;
+const T0 = new Date("2026-11-16T09:00:00Z");
+const at = (ms: number) => new Date(T0.getTime() + ms);
+let counter = 0;
+const input = () => {
+  counter++;
+  return {
+    email: `rules-${counter}@example.com`,
+    password: "violet-harbor-42",
+    confirmPassword: "violet-harbor-42",
+    name: undefined,
+  };
+};
+
+beforeAll(async () => {
+  storage = await createStorage();
+  process.env.PUBLIC_URL = "http://localhost:4321";
+  handle = await openDatabase(parseConfig(storage.env));
+});
+
+afterAll(async () => {
+  await handle?.close();
+  await storage?.cleanup();
+});
+
+describe("one-time links", () => {
+  it("a reset link works until 24 h after it was sent, not a second later", async () => {
+    const { user } = await registerAccount(handle.db, input(), T0);
+    const early = await createEmailToken(handle.db, user.id, "reset_password", T0);
+    await expect(
+      resetPassword(handle.db, early, "fresh-garden-11", at(DAY_MS - 1000)),
+    ).resolves.toBeUndefined();
+
+    const late = await createEmailToken(handle.db, user.id, "reset_password", T0);
+    await expect(
+      resetPassword(handle.db, late, "fresh-garden-12", at(DAY_MS + 1000)),
+    ).rejects.toThrow("This password reset link is invalid or has expired.");
+  });
+
+  it("a verification link tops the balance up to 1000 once, with its ledger row", async () => {
+    const { user } = await registerAccount(handle.db, input(), T0);
+    const token = await createEmailToken(handle.db, user.id, "verify_email", T0);
+    const [first, second] = await Promise.all([
+      verifyEmailToken(handle.db, token, at(HOUR_MS)),
+      verifyEmailToken(handle.db, token, at(HOUR_MS)),
+    ]);
+    expect([first, second].sort()).toEqual([false, true]);
+    const [row] = await handle.db.select().from(schema.users).where(eq(schema.users.id, user.id));
+    expect(row).toMatchObject({ emailVerified: true, credits: 1000 });
+    const ledger = await handle.db
+      .select()
+      .from(schema.creditLedger)
+      .where(eq(schema.creditLedger.userId, user.id));
+    expect(ledger.map((l) => [l.reason, l.delta]).sort()).toEqual([
+      ["signup_grant", 300],
+      ["verification_top_up", 700],
+    ]);
+    expect(ledger.reduce((sum, l) => sum + l.delta, 0)).toBe(row!.credits);
+  });
+
+  it("a forgot-password request for an unknown address writes nothing", async () => {
+    const before = await handle.db.select().from(schema.emailTokens);
+    await requestPasswordReset(handle.db, "nobody@example.com", T0);
+    expect(await handle.db.select().from(schema.emailTokens)).toHaveLength(before.length);
+  });
+});
+
+describe("sessions", () => {
+  it("end after 30 days without use", async () => {
+    const { user } = await registerAccount(handle.db, input(), T0);
+    const { token } = await createSession(handle.db, user.id, T0);
+    expect(await validateSessionToken(handle.db, token, at(29 * DAY_MS))).not.toBeNull();
+    // Used on day 29: it now lives until day 59.
+    expect(await validateSessionToken(handle.db, token, at(58 * DAY_MS))).not.toBeNull();
+    expect(
+      await validateSessionToken(handle.db, token, at(58 * DAY_MS + 30 * DAY_MS + 1)),
+    ).toBeNull();
+  });
+
+  it("end 90 days after sign-in however often they are used", async () => {
+    const { user } = await registerAccount(handle.db, input(), T0);
+    const { token } = await createSession(handle.db, user.id, T0);
+    for (let day = 20; day < 90; day += 20) {
+      expect(await validateSessionToken(handle.db, token, at(day * DAY_MS))).not.toBeNull();
+    }
+    expect(await validateSessionToken(handle.db, token, at(90 * DAY_MS))).toBeNull();
+  });
+
+  it("refuse a token whose secret is wrong, even with the right id", async () => {
+    const { user } = await registerAccount(handle.db, input(), T0);
+    const { token } = await createSession(handle.db, user.id, T0);
+    const [id, secret] = token.split(".");
+    const tampered = `${id}.${secret!.slice(0, -1)}${secret!.endsWith("a") ? "b" : "a"}`;
+    expect(await validateSessionToken(handle.db, tampered, T0)).toBeNull();
+    expect(await validateSessionToken(handle.db, `${id}`, T0)).toBeNull();
+  });
+});
+
+describe("cleanup job", () => {
+  it("deletes accounts unverified 24 h after registration and keeps the rest", async () => {
+    const stale = await registerAccount(handle.db, input(), T0);
+    const fresh = await registerAccount(handle.db, input(), at(2 * HOUR_MS));
+    const verified = await registerAccount(handle.db, input(), T0);
+    await verifyEmailToken(
+      handle.db,
+      await createEmailToken(handle.db, verified.user.id, "verify_email", T0),
+      T0,
+    );
+
+    const result = await runCleanup(handle.db, at(DAY_MS + HOUR_MS));
+    expect(result.ran).toBe(true);
+    const ids = (await handle.db.select({ id: schema.users.id }).from(schema.users)).map(
+      (u) => u.id,
+    );
+    expect(ids).not.toContain(stale.user.id);
+    expect(ids).toContain(fresh.user.id);
+    expect(ids).toContain(verified.user.id);
+  });
+});

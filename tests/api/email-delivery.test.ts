@@ -1,0 +1,123 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSendGridFake } from "../fakes/sendgrid.ts";
+import { ApiClient } from "../support/client.ts";
+import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+
+const PASSWORD = "violet-harbor-42";
+const email = () => `mail-${randomUUID().slice(0, 8)}@example.com`;
+
+describe("with SENDGRID_API_KEY set", () => {
+  let storage: Storage;
+  let server: RunningServer;
+  let sendgrid: Awaited<ReturnType<typeof startSendGridFake>>;
+
+  beforeAll(async () => {
+    sendgrid = await startSendGridFake();
+    storage = await createStorage();
+    server = await startServer(storage, {
+      env: {
+        SENDGRID_API_KEY: "SG.test-key",
+        SENDGRID_API_URL: sendgrid.url,
+        MAIL_FROM: "Writer <no-reply@write.example>",
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await storage?.cleanup();
+    await sendgrid?.close();
+  });
+
+  it("sends the verification e-mail through SendGrid's API, HTML and text", async () => {
+    const to = email();
+    const response = await new ApiClient(server.url).post("/api/auth/register", {
+      email: to,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      name: "Grace",
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.message).toBe(
+      "Registration successful. Please check your email to verify your account.",
+    );
+    const mail = sendgrid.sent.find((m) => m.body.personalizations[0]!.to[0]!.email === to);
+    expect(mail?.authorization).toBe("Bearer SG.test-key");
+    expect(mail?.body.from).toEqual({ email: "no-reply@write.example", name: "Writer" });
+    const types = mail!.body.content.map((c) => c.type);
+    expect(types).toEqual(["text/plain", "text/html"]);
+    expect(mail!.body.content[0]!.value).toMatch(
+      /Hello Grace,[\s\S]*http:\/\/localhost:4321\/api\/auth\/verify-email\?token=/,
+    );
+  });
+
+  it("answers the spec's message when a resend fails, and logs no token", async () => {
+    const to = email();
+    await new ApiClient(server.url).post("/api/auth/register", {
+      email: to,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    sendgrid.failWith(401);
+    try {
+      const resend = await new ApiClient(server.url).post("/api/auth/resend-verification", {
+        email: to,
+      });
+      expect(resend.status).toBe(503);
+      expect(resend.body).toMatchObject({
+        success: false,
+        message: "An error occurred while sending the email.",
+      });
+    } finally {
+      sendgrid.failWith(null);
+    }
+    const failure = server.logs.find((l) => l.msg === "email send failed");
+    expect(failure).toBeDefined();
+    expect(JSON.stringify(server.logs)).not.toMatch(/token=/);
+  });
+
+  it("keeps no dev outbox, even for a loopback client", async () => {
+    const response = await fetch(`${server.url}/dev/outbox?format=json`);
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("in production without a SendGrid key", () => {
+  it("keeps the dev outbox closed, even for a loopback client", async () => {
+    const storage = await createStorage();
+    const server = await startServer(storage, { env: { NODE_ENV: "production" } });
+    try {
+      const response = await fetch(`${server.url}/dev/outbox?format=json`);
+      expect(response.status).toBe(404);
+      const page = await fetch(`${server.url}/about`);
+      expect(page.headers.get("strict-transport-security")).toMatch(/max-age=/);
+    } finally {
+      await server.stop();
+      await storage.cleanup();
+    }
+  });
+});
+
+describe("without TRUSTED_PROXY", () => {
+  it("ignores X-Forwarded-For, so a forged header cannot dodge the login limit", async () => {
+    const storage = await createStorage();
+    const server = await startServer(storage);
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 21; attempt++) {
+        const forged = new ApiClient(server.url, `192.0.2.${attempt + 1}`);
+        const response = await forged.post("/api/auth/login", {
+          email: `nobody${attempt}@example.com`,
+          password: PASSWORD,
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+      expect(statuses[20]).toBe(429);
+    } finally {
+      await server.stop();
+      await storage.cleanup();
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import { randomInt } from "node:crypto";
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/**
+ * One browser-like client: keeps cookies, speaks JSON, and (against a server started with
+ * TRUSTED_PROXY=1) comes from its own address through X-Forwarded-For.
+ */
+export class ApiClient {
+  readonly cookies = new Map<string, string>();
+  readonly baseUrl: string;
+  readonly address: string;
+
+  constructor(baseUrl: string, address?: string) {
+    this.baseUrl = baseUrl;
+    this.address =
+      address ??
+      `2001:db8::${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}`;
+  }
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: {
+      json?: unknown;
+      headers?: Record<string, string>;
+      bearer?: string;
+      redirect?: RequestRedirect;
+    } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { "x-forwarded-for": this.address, ...options.headers };
+    if (options.json !== undefined) headers["content-type"] ??= "application/json";
+    if (options.bearer !== undefined) headers.authorization = `Bearer ${options.bearer}`;
+    if (this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    }
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: options.json === undefined ? undefined : JSON.stringify(options.json),
+      redirect: options.redirect ?? "manual",
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = cookie.split(";");
+      const [name, ...value] = pair!.split("=");
+      const expired = attributes.some((a) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(a));
+      if (expired || value.join("=") === "") this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value.join("="));
+    }
+    const type = response.headers.get("content-type") ?? "";
+    const body = type.includes("json") ? await response.json() : await response.text();
+    return { status: response.status, headers: response.headers, body: body as T };
+  }
+
+  get<T = any>(path: string, options?: Parameters<ApiClient["request"]>[2]) {
+    return this.request<T>("GET", path, options);
+  }
+
+  post<T = any>(path: string, json?: unknown, options?: Parameters<ApiClient["request"]>[2]) {
+    return this.request<T>("POST", path, { ...options, json: json ?? {} });
+  }
+}
+
+/** Polls the dev outbox for the newest link to `to` whose address contains `pathPart`. */
+export async function outboxLink(
+  baseUrl: string,
+  to: string,
+  pathPart: string,
+  after?: string,
+): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const response = await fetch(`${baseUrl}/dev/outbox?format=json`, {
+      headers: { "x-forwarded-for": "127.0.0.1" },
+    });
+    const { messages } = (await response.json()) as { messages: { to: string; links: string[] }[] };
+    const link = messages
+      .filter((m) => m.to === to)
+      .flatMap((m) => m.links)
+      .find((l) => l.includes(pathPart) && l !== after);
+    if (link) return link;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`no ${pathPart} link for ${to} in the dev outbox`);
+}
+
+/** The path and query of an e-mailed link, to request it from the test server. */
+export function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
