@@ -56,7 +56,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: "",
-      PUBLIC_URL: "http://localhost:4321",
+      // E-mailed links must lead back to this server; pages keep the build's canonical URL.
+      PUBLIC_URL: baseURL,
       LOG_LEVEL: "warn",
     },
   },

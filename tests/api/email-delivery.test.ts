@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSendGridFake } from "../fakes/sendgrid.ts";
 import { ApiClient } from "../support/client.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import {
+  createStorage,
+  startServer,
+  waitForLog,
+  type RunningServer,
+  type Storage,
+} from "../support/server.ts";
 
 const PASSWORD = "violet-harbor-42";
 const email = () => `mail-${randomUUID().slice(0, 8)}@example.com`;
@@ -72,8 +78,8 @@ describe("with SENDGRID_API_KEY set", () => {
     } finally {
       sendgrid.failWith(null);
     }
-    const failure = server.logs.find((l) => l.msg === "email send failed");
-    expect(failure).toBeDefined();
+    const failure = await waitForLog(server, (l) => l.msg === "email send failed");
+    expect(failure).toMatchObject({ to, status: 401 });
     expect(JSON.stringify(server.logs)).not.toMatch(/token=/);
   });
 

@@ -28,7 +28,7 @@ function readAll(socket: Socket): Promise<string> {
 }
 
 function exitOf(running: RunningServer): Promise<number | null> {
-  return new Promise((resolve) => running.process.once("exit", (code) => resolve(code)));
+  return new Promise((resolve) => running.process.once("close", (code) => resolve(code)));
 }
 
 describe("shutdown on SIGTERM", () => {

@@ -14,7 +14,10 @@ export const test = base.extend<Fixtures>({
     async ({ page, expectedConsole }, use) => {
       const problems: string[] = [];
       page.on("console", (message) => {
-        const text = message.text();
+        // "Failed to load resource" names its address only in the location.
+        const text = /Failed to load resource/.test(message.text())
+          ? `${message.text()} (${message.location().url})`
+          : message.text();
         const isCsp = /content security policy|csp violation/i.test(text);
         if ((message.type() === "error" || isCsp) && !expectedConsole.some((re) => re.test(text))) {
           problems.push(`${message.type()}: ${text}`);
@@ -56,4 +59,9 @@ export async function useTheme(page: Page, theme: "light" | "dark"): Promise<voi
 
 export function isPhone(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 768;
+}
+
+/** The toast on screen with this title, inside Radix's "Notifications" region. */
+export function toast(page: Page, title: string) {
+  return page.getByRole("region", { name: /Notifications/ }).getByText(title, { exact: true });
 }

@@ -115,7 +115,7 @@ export async function startServer(
 
   const exited = new Promise<number | null>((resolve) => {
     if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once("exit", (code) => resolve(code));
+    else child.once("close", (code) => resolve(code));
   });
   return {
     url: `http://127.0.0.1:${port}`,
@@ -130,4 +130,19 @@ export async function startServer(
       return code;
     },
   };
+}
+
+/** Waits for a log line (stdout is read asynchronously, so it can trail the answer). */
+export async function waitForLog(
+  server: RunningServer,
+  matches: (entry: Record<string, unknown>) => boolean,
+  timeoutMs = 5_000,
+): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const entry = server.logs.find(matches);
+    if (entry) return entry;
+    if (Date.now() > deadline) throw new Error("the expected log line never came");
+    await new Promise((done) => setTimeout(done, 25));
+  }
 }

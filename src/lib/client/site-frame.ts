@@ -1,4 +1,6 @@
+import { displayName } from "../shared/display-name.ts";
 import { THEME_STORAGE_KEY } from "../shared/theme.ts";
+import { signOut } from "./session.ts";
 
 type Theme = "light" | "dark";
 
@@ -71,8 +73,50 @@ function initFooterYear(): void {
   }
 }
 
+function showSignedIn(user: { name: string | null; email: string }): void {
+  for (const element of document.querySelectorAll<HTMLElement>('[data-auth="signed-out"]')) {
+    element.hidden = true;
+  }
+  for (const element of document.querySelectorAll<HTMLElement>('[data-auth="signed-in"]')) {
+    element.hidden = false;
+  }
+  for (const element of document.querySelectorAll<HTMLElement>("[data-user-name]")) {
+    element.textContent = displayName(user);
+  }
+}
+
+/**
+ * Prerendered pages do not know who is visiting: the header asks /api/auth/me once and
+ * switches to the signed-in links (spec §2). Server-rendered pages arrive already right.
+ */
+async function initAuthState(): Promise<void> {
+  for (const button of document.querySelectorAll<HTMLButtonElement>("[data-logout]")) {
+    button.addEventListener("click", () => {
+      button.disabled = true;
+      void signOut();
+    });
+  }
+  const header = document.querySelector<HTMLElement>("[data-auth-state]");
+  if (header?.dataset.authState !== "unknown") return;
+  try {
+    const response = await fetch("/api/auth/me", {
+      credentials: "same-origin",
+      headers: { accept: "application/json" },
+    });
+    if (!response.ok) return;
+    const body = (await response.json()) as {
+      user?: { name: string | null; email: string } | null;
+    };
+    if (body.user) showSignedIn(body.user);
+    header.dataset.authState = body.user ? "signed-in" : "signed-out";
+  } catch {
+    // Offline or server down: the page stays usable, signed out.
+  }
+}
+
 export function initSiteFrame(): void {
   initThemeToggle();
   initMobileMenu();
   initFooterYear();
+  void initAuthState();
 }

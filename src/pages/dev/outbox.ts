@@ -43,7 +43,7 @@ export const GET: APIRoute = async ({ locals, request, url }) => {
 <ul>${m.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join("")}</ul></li>`,
     )
     .join("");
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Dev outbox</title></head>
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Dev outbox</title></head>
 <body><main><h1>Dev outbox</h1><p>E-mails kept instead of sent, newest first (no SENDGRID_API_KEY is set).</p>
 ${messages.length ? `<ol>${items}</ol>` : "<p>No messages yet.</p>"}</main></body></html>`;
   return new Response(html, {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod.ts";
 
 /** Request bodies of the auth calls, shared by the forms and the endpoints (spec §5, §7). */
 
@@ -78,8 +78,4 @@ export interface PublicUser {
   name: string | null;
   isVerified: boolean;
   createdAt: string;
-}
-
-export function displayName(user: Pick<PublicUser, "name" | "email">): string {
-  return user.name?.trim() || user.email.split("@")[0]!;
 }

@@ -1,0 +1,21 @@
+import { useState } from "react";
+import { signOut } from "../../../lib/client/session.ts";
+import { clearClientData } from "../../../stores/query.ts";
+
+export default function LogoutButton() {
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        clearClientData();
+        void signOut();
+      }}
+      className="inline-flex items-center justify-center rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:text-white dark:hover:bg-slate-800"
+    >
+      {busy ? "Logging out..." : "Logout"}
+    </button>
+  );
+}

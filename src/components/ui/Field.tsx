@@ -1,0 +1,66 @@
+import { useId, type InputHTMLAttributes } from "react";
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string;
+  hint?: string;
+}
+
+/** A labelled input whose error is announced and tied to it (aria-describedby). */
+export function Field({ label, error, hint, id, ...input }: FieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const describedBy = [hint && `${inputId}-hint`, error && `${inputId}-error`]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={inputId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className="rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-white"
+        {...input}
+      />
+      {hint && (
+        <p id={`${inputId}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${inputId}-error`} className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export const buttonClass =
+  "inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60";
+
+/** First message per field from an API `fieldErrors` or a zod flatten. */
+export function firstErrors(
+  fieldErrors: Record<string, string[] | undefined> | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(fieldErrors ?? {})) {
+    if (messages?.[0]) out[field] = messages[0];
+  }
+  return out;
+}
+
+/** First message per top-level field from zod issues. */
+export function issueErrors(
+  issues: readonly { path: PropertyKey[]; message: string }[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? "form");
+    out[field] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,23 @@
+import { queueFlashToast } from "./flash.ts";
+
+/** Session flags that belong to the signed-in user (spec §3: the reminder's dismissal). */
+const USER_SESSION_FLAGS = ["verification-reminder-dismissed"];
+
+/**
+ * Spec §4: logout clears the client data, shows "Logged Out" and reloads fully to /.
+ * The full reload drops every in-memory store; session flags are removed here.
+ */
+export async function signOut(): Promise<void> {
+  try {
+    await fetch("/api/auth/logout", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+  } finally {
+    for (const flag of USER_SESSION_FLAGS) sessionStorage.removeItem(flag);
+    queueFlashToast({ title: "Logged Out", variant: "success" });
+    location.assign("/");
+  }
+}

@@ -1,0 +1,28 @@
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext, Page } from "@playwright/test";
+
+export const PASSWORD = "violet-harbor-42";
+
+export function newEmail(label: string): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** Registers through the API in the page's own context, so the session cookie is shared. */
+export async function registerViaApi(
+  request: APIRequestContext,
+  email: string,
+  name = "Robin Tester",
+): Promise<void> {
+  const response = await request.post("/api/auth/register", {
+    data: { email, password: PASSWORD, confirmPassword: PASSWORD, name },
+  });
+  if (response.status() !== 201)
+    throw new Error(`register failed: ${response.status()} ${await response.text()}`);
+}
+
+/** Opens the dev outbox as a person would and follows the newest matching link to `to`. */
+export async function followOutboxLink(page: Page, to: string, linkText: RegExp): Promise<void> {
+  await page.goto("/dev/outbox");
+  const message = page.locator("main > ol > li").filter({ hasText: to }).first();
+  await message.getByRole("link", { name: linkText }).first().click();
+}

@@ -1,0 +1,153 @@
+import { PASSWORD, followOutboxLink, newEmail, registerViaApi } from "./auth-helpers.ts";
+import { expect, isPhone, seriousAxeViolations, test, toast } from "./fixtures.ts";
+
+async function openAccountMenu(page: import("@playwright/test").Page) {
+  if (isPhone(page)) await page.getByRole("button", { name: "Open menu" }).click();
+  return isPhone(page)
+    ? page.locator("#mobile-menu")
+    : page.getByRole("navigation", { name: "Main" });
+}
+
+test("a new visitor registers, verifies from the dev outbox, signs in, visits Profile and logs out", async ({
+  page,
+}) => {
+  const email = newEmail("journey");
+
+  await page.goto("/register");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Name (optional)").fill("Robin Tester");
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toast(page, "Registration Successful")).toBeVisible();
+
+  let nav = await openAccountMenu(page);
+  await expect(nav.getByText("Robin Tester")).toBeVisible();
+  await nav.getByRole("button", { name: "Logout" }).click();
+  await expect(toast(page, "Logged Out")).toBeVisible();
+  nav = await openAccountMenu(page);
+  await expect(nav.getByRole("link", { name: "Login", exact: true })).toBeVisible();
+
+  await followOutboxLink(page, email, /verify-email/);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(toast(page, "Email Verified")).toBeVisible();
+
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(toast(page, "Login Successful")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  nav = await openAccountMenu(page);
+  for (const name of ["Profile", "Credits"])
+    await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+  await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Register" })).toBeHidden();
+  await nav.getByRole("link", { name: "Profile", exact: true }).click();
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Account");
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText("Verified", { exact: true })).toBeVisible();
+  await expect(page.getByText("You don't have any writings yet.")).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  await page.getByRole("main").getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toast(page, "Logged Out")).toBeVisible();
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test.describe(() => {
+  // Signing in with the old password is refused with a 401, which the browser logs.
+  test.use({ expectedConsole: [/status of 401 .*\/api\/auth\/login/] });
+
+  test("the forgot / reset journey sets a new password", async ({ page }) => {
+    const email = newEmail("reset");
+    await registerViaApi(page.request, email);
+    await page.context().clearCookies();
+
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+
+    await followOutboxLink(page, email, /reset-password/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset Password");
+    // The token leaves the address bar once read.
+    await expect(page).toHaveURL(/\/reset-password$/);
+    const newPassword = "amber-lantern-58";
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Confirm new password").fill(`${newPassword}x`);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page.getByText("Passwords do not match")).toBeVisible();
+    await page.getByLabel("Confirm new password").fill(newPassword);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page.getByRole("heading", { name: "Password updated" })).toBeVisible();
+
+    await page.getByRole("link", { name: "Go to Login" }).click();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expect(toast(page, "Login Error")).toBeVisible();
+    await expect(toast(page, "Invalid email or password.")).toBeVisible();
+    await page.getByLabel("Password").fill(newPassword);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expect(toast(page, "Login Successful")).toBeVisible();
+  });
+});
+
+test("/profile signed out lands on /login, and /login signed in lands on /", async ({ page }) => {
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/login$/);
+  await registerViaApi(page.request, newEmail("redirect"));
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/register");
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the login and register forms show the spec's validation messages", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Password").fill("123");
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  await page.goto("/register");
+  await page.getByLabel("Email").fill(newEmail("form"));
+  await page.getByLabel("Name (optional)").fill("R");
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill("different-password");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Name must be at least 2 characters")).toBeVisible();
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test("an unverified user who signs in sees the verification banner with a resend link", async ({
+  page,
+}) => {
+  const email = newEmail("unverified");
+  await registerViaApi(page.request, email);
+  await page.context().clearCookies();
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page.getByText("Email verification required")).toBeVisible();
+  await page.getByRole("button", { name: "Resend verification email" }).click();
+  await expect(toast(page, "Verification email sent")).toBeVisible();
+});
+
+test("a reset page without a token says so and goes home", async ({ page }) => {
+  await page.goto("/reset-password");
+  await expect(page.getByText("Invalid or missing password reset token.")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+});
