@@ -16,6 +16,8 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/api/global-setup.ts"],
+          // Rules tested in-process log through the same logger; servers set their own level.
+          env: { LOG_LEVEL: "warn" },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file starts its own server and database; two cores run two at a time.

@@ -16,8 +16,12 @@ import {
   contentSecurityPolicy,
   loadStaticCsp,
 } from "../src/lib/server/http/security-headers.ts";
+import { reconcileStaleReservations } from "../src/lib/server/credits/reservations.ts";
 import { CLEANUP_INTERVAL_MS, runCleanup } from "../src/lib/server/jobs/cleanup.ts";
 import { getLogger } from "../src/lib/server/logger.ts";
+
+/** How often the reconciler looks for reservations a crash left pending. */
+const RECONCILE_INTERVAL_MS = 60_000;
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -164,12 +168,26 @@ async function runJobs(): Promise<void> {
 }
 const jobs = setInterval(() => void runJobs(), CLEANUP_INTERVAL_MS);
 jobs.unref();
+
+/** Refunds reservations left pending by a crash; each refund happens once, on any instance. */
+async function reconcile(): Promise<void> {
+  try {
+    const refunded = await reconcileStaleReservations(database.db, new Date());
+    if (refunded > 0) log.warn({ refunded }, "refunded stale reservations");
+  } catch (error) {
+    log.error({ err: error }, "reconciler failed");
+  }
+}
+const reconciler = setInterval(() => void reconcile(), RECONCILE_INTERVAL_MS);
+reconciler.unref();
+setTimeout(() => void reconcile(), 2_000).unref();
 setTimeout(() => void runJobs(), 5_000).unref();
 
 async function shutdown(signal: string): Promise<void> {
   if (draining) return;
   draining = true;
   clearInterval(jobs);
+  clearInterval(reconciler);
   log.info({ signal }, "draining");
   const closed = new Promise<void>((done) => server.close(() => done()));
   server.closeIdleConnections();

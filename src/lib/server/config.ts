@@ -35,6 +35,8 @@ const configSchema = z.object({
   /** SendGrid's API address; a test points it at a loopback fake. */
   SENDGRID_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.sendgrid.com"),
   MAIL_FROM: z.string().trim().min(3).default("AI Text Generator <no-reply@example.com>"),
+  /** How long an ad runs before its credits can be claimed; shorter only for tests. */
+  AD_WATCH_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
@@ -60,6 +62,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
       .join("; ");
     throw new ConfigError(`Invalid environment: ${problems}`);
+  }
+  if (parsed.data.NODE_ENV === "production" && parsed.data.AD_WATCH_SECONDS !== 15) {
+    throw new ConfigError(
+      "Invalid environment: AD_WATCH_SECONDS can only be changed outside production",
+    );
   }
   return {
     ...parsed.data,

@@ -1,20 +1,73 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../db/index.ts";
+import { UNVERIFIED_CREDITS, WEEKLY_ALLOWANCE } from "../../shared/credits.ts";
+import type { Database, Transaction } from "../db/index.ts";
 import { creditLedger, users } from "../db/schema.ts";
 
-/** DESIGN §4: an unverified account starts with 300; verification tops it up to 1000. */
-export const UNVERIFIED_CREDITS = 300;
-export const WEEKLY_ALLOWANCE = 1000;
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-/** Monday 00:00 UTC of the week that holds `now`, as YYYY-MM-DD (the weekly grant's key). */
-export function weekKey(now: Date): string {
+/** Monday 00:00 UTC of the week that holds `now`. */
+function mondayOf(now: Date): Date {
   const day = (now.getUTCDay() + 6) % 7; // Monday = 0
-  const monday = new Date(
-    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - day),
-  );
-  return monday.toISOString().slice(0, 10);
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - day));
+}
+
+/** The week's Monday as YYYY-MM-DD: the weekly grant's key. */
+export function weekKey(now: Date): string {
+  return mondayOf(now).toISOString().slice(0, 10);
+}
+
+/**
+ * Monday 00:00 UTC after `now`: the dialog promises a reset "every Monday morning", and
+ * UTC keeps one answer for every instance and every visitor.
+ */
+export function nextWeeklyReset(now: Date): Date {
+  return new Date(mondayOf(now).getTime() + 7 * 86_400_000);
+}
+
+/** 00:00 UTC of the day that holds `now`: the ad limit counts per UTC day. */
+export function startOfUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/**
+ * The weekly allowance: a verified account's balance becomes max(balance, 1000) once per
+ * week (ad credits above the allowance are kept). Called on every read and debit; the row
+ * lock and the week-keyed ledger row make it happen once however many calls race.
+ */
+export async function applyWeeklyGrant(db: Database, userId: string, now: Date): Promise<void> {
+  const week = weekKey(now);
+  const due = (u: { emailVerified: boolean; lastWeeklyGrant: string | null } | undefined) =>
+    u !== undefined && u.emailVerified && (u.lastWeeklyGrant === null || u.lastWeeklyGrant < week);
+  // Most calls find the week granted already: a plain read, no lock.
+  const [current] = await db
+    .select({ emailVerified: users.emailVerified, lastWeeklyGrant: users.lastWeeklyGrant })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!due(current)) return;
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({
+        credits: users.credits,
+        emailVerified: users.emailVerified,
+        lastWeeklyGrant: users.lastWeeklyGrant,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!user || !due(user)) return;
+    const delta = Math.max(0, WEEKLY_ALLOWANCE - user.credits);
+    await tx
+      .update(users)
+      .set({ credits: sql`${users.credits} + ${delta}`, lastWeeklyGrant: week })
+      .where(eq(users.id, userId));
+    if (delta > 0) {
+      await tx.insert(creditLedger).values({
+        userId,
+        delta,
+        reason: "weekly_grant",
+        idempotencyKey: `weekly:${userId}:${week}`,
+        createdAt: now,
+      });
+    }
+  });
 }
 
 /** Writes the starting balance and its ledger row, inside the registration transaction. */

@@ -6,6 +6,8 @@ import { getConfig, type Config } from "../config.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle a `db.transaction` callback receives. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;

@@ -227,3 +227,10 @@ export const rateLimits = pgTable("rate_limits", {
   points: integer("points").notNull().default(0),
   expire: timestamp("expire", { withTimezone: true, mode: "date" }),
 });
+
+/** Per-deployment values every instance must share, such as the address-hashing key. */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});

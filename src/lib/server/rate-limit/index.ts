@@ -15,6 +15,8 @@ export const RATE_LIMITS = {
   forgotPasswordByAccount: { points: 3, duration: 60 * 60 },
   resendVerificationByAddress: { points: 10, duration: 60 * 60 },
   resendVerificationByAccount: { points: 3, duration: 60 * 60 },
+  watchAdByAddress: { points: 60, duration: 60 * 60 },
+  watchAdByAccount: { points: 30, duration: 60 * 60 },
 } as const satisfies Record<string, { points: number; duration: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -1,0 +1,108 @@
+import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
+import { AD_REWARD, ADS_PER_DAY } from "../../shared/credits.ts";
+import type { SessionUser } from "../auth/sessions.ts";
+import type { Database } from "../db/index.ts";
+import { adSessions, creditLedger, users } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { startOfUtcDay } from "./allowances.ts";
+
+export const NOT_VERIFIED = "Email verification is required to earn credits.";
+export const DAILY_LIMIT = `You have watched ${ADS_PER_DAY} ads today. Come back tomorrow for more.`;
+
+function assertVerified(user: Pick<SessionUser, "emailVerified">): void {
+  if (!user.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED", 403, NOT_VERIFIED);
+}
+
+/** Ads paid today (UTC) to this user. */
+export async function adsWatchedToday(
+  db: Pick<Database, "select">,
+  userId: string,
+  now: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(adSessions)
+    .where(
+      and(
+        eq(adSessions.userId, userId),
+        isNotNull(adSessions.claimedAt),
+        gte(adSessions.claimedAt, startOfUtcDay(now)),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** Starts an ad on the server; it can be claimed once `readyAt` has passed. */
+export async function startAdSession(
+  db: Database,
+  user: Pick<SessionUser, "id" | "emailVerified">,
+  now: Date,
+  watchSeconds: number,
+): Promise<{ adSessionId: string; readyAt: string }> {
+  assertVerified(user);
+  if ((await adsWatchedToday(db, user.id, now)) >= ADS_PER_DAY) {
+    throw new AppError("AD_DAILY_LIMIT", 429, DAILY_LIMIT);
+  }
+  const readyAt = new Date(now.getTime() + watchSeconds * 1000);
+  const [row] = await db
+    .insert(adSessions)
+    .values({ userId: user.id, createdAt: now, readyAt })
+    .returning({ id: adSessions.id });
+  return { adSessionId: row!.id, readyAt: readyAt.toISOString() };
+}
+
+/**
+ * Pays 100 credits for a finished ad, once. The user's row is locked for the claim, so
+ * parallel claims (double click, two tabs) are counted one after another: the first pays,
+ * the rest find the session claimed, and the daily limit cannot be raced past.
+ */
+export async function claimAdReward(
+  db: Database,
+  user: Pick<SessionUser, "id" | "emailVerified">,
+  adSessionId: string,
+  now: Date,
+): Promise<{ creditsEarned: number; credits: number }> {
+  assertVerified(user);
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    const [session] = await tx
+      .select()
+      .from(adSessions)
+      .where(and(eq(adSessions.id, adSessionId), eq(adSessions.userId, user.id)));
+    if (!session) throw new AppError("NOT_FOUND", 404, "This ad session does not exist.");
+    if (session.claimedAt) {
+      throw new AppError(
+        "AD_ALREADY_CLAIMED",
+        409,
+        "The credits for this ad have already been added.",
+      );
+    }
+    if (session.readyAt.getTime() > now.getTime()) {
+      throw new AppError(
+        "AD_NOT_READY",
+        400,
+        "Please watch the whole ad before claiming your credits.",
+        {
+          extra: { readyAt: session.readyAt.toISOString() },
+        },
+      );
+    }
+    if ((await adsWatchedToday(tx, user.id, now)) >= ADS_PER_DAY) {
+      throw new AppError("AD_DAILY_LIMIT", 429, DAILY_LIMIT);
+    }
+    await tx.update(adSessions).set({ claimedAt: now }).where(eq(adSessions.id, adSessionId));
+    const [updated] = await tx
+      .update(users)
+      .set({ credits: sql`${users.credits} + ${AD_REWARD}` })
+      .where(eq(users.id, user.id))
+      .returning({ credits: users.credits });
+    await tx.insert(creditLedger).values({
+      userId: user.id,
+      delta: AD_REWARD,
+      reason: "ad_reward",
+      idempotencyKey: `ad:${adSessionId}`,
+      createdAt: now,
+    });
+    return { creditsEarned: AD_REWARD, credits: updated!.credits };
+  });
+}

@@ -1,0 +1,37 @@
+/** Credit figures both sides show (DESIGN §4, spec §9). */
+export const COST_PER_USE = 100;
+export const WEEKLY_ALLOWANCE = 1000;
+export const UNVERIFIED_CREDITS = 300;
+export const GUEST_TRIAL_CREDITS = 300;
+export const AD_REWARD = 100;
+export const ADS_PER_DAY = 5;
+
+/** GET /api/credits/status. */
+export interface CreditStatus {
+  credits: number;
+  hasCredits: boolean;
+  isGuest: boolean;
+  packageName: "Guest Trial" | "Free";
+  packageBonus: number;
+  costPerUse: number;
+  /** ISO time of the next weekly reset, or null where none applies (guests, unverified). */
+  nextResetTime: string | null;
+  adsWatchedToday: number;
+  adsPerDay: number;
+  /** How long an ad runs before it can be claimed, in seconds. */
+  adWatchSeconds: number;
+  isVerified: boolean;
+}
+
+/** Spec §9: "Soon" when 0 days or less, "1 day", or "N days". */
+export function resetCountdown(nextResetTime: string | null, now: Date): string | null {
+  if (!nextResetTime) return null;
+  const days = Math.floor((new Date(nextResetTime).getTime() - now.getTime()) / 86_400_000);
+  if (days <= 0) return "Soon";
+  return days === 1 ? "1 day" : `${days} days`;
+}
+
+/** Spec §2: floor(N/100) usage rights. */
+export function usageRights(credits: number): number {
+  return Math.floor(credits / COST_PER_USE);
+}

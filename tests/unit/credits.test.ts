@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { resetCountdown, usageRights } from "../../src/lib/shared/credits.ts";
+import {
+  nextWeeklyReset,
+  startOfUtcDay,
+  weekKey,
+} from "../../src/lib/server/credits/allowances.ts";
+
+describe("weekly reset dates", () => {
+  it.each([
+    ["2026-11-23T00:00:00Z", "2026-11-23", "2026-11-30T00:00:00.000Z"], // Monday midnight starts the week
+    ["2026-11-22T23:59:59Z", "2026-11-16", "2026-11-23T00:00:00.000Z"], // Sunday night is still last week
+    ["2026-11-18T12:00:00Z", "2026-11-16", "2026-11-23T00:00:00.000Z"],
+    ["2027-01-01T08:00:00Z", "2026-12-28", "2027-01-04T00:00:00.000Z"], // across a year
+  ])("%s is in the week of %s, next reset %s", (now, week, next) => {
+    expect(weekKey(new Date(now))).toBe(week);
+    expect(nextWeeklyReset(new Date(now)).toISOString()).toBe(next);
+  });
+
+  it("counts ad days in UTC", () => {
+    expect(startOfUtcDay(new Date("2026-11-18T23:30:00-05:00")).toISOString()).toBe(
+      "2026-11-19T00:00:00.000Z",
+    );
+  });
+});
+
+describe("resetCountdown (spec §9)", () => {
+  const now = new Date("2026-11-18T12:00:00Z");
+  it.each([
+    ["2026-11-18T20:00:00Z", "Soon"],
+    ["2026-11-19T11:59:59Z", "Soon"],
+    ["2026-11-19T12:00:00Z", "1 day"],
+    ["2026-11-23T00:00:00Z", "4 days"],
+    ["2026-11-10T00:00:00Z", "Soon"],
+  ])("until %s reads %s", (next, text) => expect(resetCountdown(next, now)).toBe(text));
+
+  it("is absent without a reset", () => expect(resetCountdown(null, now)).toBeNull());
+});
+
+describe("usageRights", () => {
+  it.each([
+    [0, 0],
+    [99, 0],
+    [100, 1],
+    [1050, 10],
+  ])("%i credits give %i texts", (credits, rights) => expect(usageRights(credits)).toBe(rights));
+});
