@@ -56,9 +56,13 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: "",
+      // Each test context sends its own X-Forwarded-For (tests/e2e/fixtures.ts).
+      TRUSTED_PROXY: "1",
       // E-mailed links must lead back to this server; pages keep the build's canonical URL.
       PUBLIC_URL: baseURL,
       LOG_LEVEL: "warn",
+      // The test setting that shortens the 15-second ad (refused in production).
+      AD_WATCH_SECONDS: "2",
     },
   },
 });

@@ -195,14 +195,12 @@ describe("weekly reset", () => {
   it("keeps ad credits above the allowance, and gives unverified accounts nothing", async () => {
     const rich = await newUser({ verified: true });
     await handle.db.update(schema.users).set({ credits: 1300 }).where(eq(schema.users.id, rich.id));
-    await handle.db
-      .insert(schema.creditLedger)
-      .values({
-        userId: rich.id,
-        delta: 300,
-        reason: "ad_reward",
-        idempotencyKey: `test-ads:${rich.id}`,
-      });
+    await handle.db.insert(schema.creditLedger).values({
+      userId: rich.id,
+      delta: 300,
+      reason: "ad_reward",
+      idempotencyKey: `test-ads:${rich.id}`,
+    });
     expect(
       (await creditStatusForUser(handle.db, rich.id, new Date("2026-11-23T08:00:00Z"), 15)).credits,
     ).toBe(1300);

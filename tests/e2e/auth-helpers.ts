@@ -20,9 +20,21 @@ export async function registerViaApi(
     throw new Error(`register failed: ${response.status()} ${await response.text()}`);
 }
 
-/** Opens the dev outbox as a person would and follows the newest matching link to `to`. */
-export async function followOutboxLink(page: Page, to: string, linkText: RegExp): Promise<void> {
+/**
+ * Opens the dev outbox as a person on the server's own machine would (it answers loopback
+ * clients only) and follows the newest matching link to `to`, then goes back to being the
+ * test's own client address.
+ */
+export async function followOutboxLink(
+  page: Page,
+  to: string,
+  linkText: RegExp,
+  clientAddress: string,
+): Promise<void> {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": "127.0.0.1" });
   await page.goto("/dev/outbox");
   const message = page.locator("main > ol > li").filter({ hasText: to }).first();
-  await message.getByRole("link", { name: linkText }).first().click();
+  const href = await message.getByRole("link", { name: linkText }).first().getAttribute("href");
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": clientAddress });
+  await page.goto(href!);
 }

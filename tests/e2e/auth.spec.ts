@@ -10,6 +10,7 @@ async function openAccountMenu(page: import("@playwright/test").Page) {
 
 test("a new visitor registers, verifies from the dev outbox, signs in, visits Profile and logs out", async ({
   page,
+  clientAddress,
 }) => {
   const email = newEmail("journey");
 
@@ -22,6 +23,18 @@ test("a new visitor registers, verifies from the dev outbox, signs in, visits Pr
   await expect(page).toHaveURL(/\/$/);
   await expect(toast(page, "Registration Successful")).toBeVisible();
 
+  // A new, unverified account is reminded to verify, once per browser session.
+  const reminder = page.getByRole("dialog", { name: "Verify your email" });
+  await expect(reminder).toBeVisible();
+  await expect(reminder.getByText(/^(23h 5\d|24h 0)m remaining$/)).toBeVisible();
+  await reminder.getByRole("button", { name: "Remind me later" }).click();
+  await expect(reminder).toBeHidden();
+  await page.reload();
+  // Wait until the islands have loaded the user and the credits before judging.
+  await expect(page.getByText(/^300 credits/)).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("dialog", { name: "Verify your email" })).toBeHidden();
+
   let nav = await openAccountMenu(page);
   await expect(nav.getByText("Robin Tester")).toBeVisible();
   await nav.getByRole("button", { name: "Logout" }).click();
@@ -29,7 +42,7 @@ test("a new visitor registers, verifies from the dev outbox, signs in, visits Pr
   nav = await openAccountMenu(page);
   await expect(nav.getByRole("link", { name: "Login", exact: true })).toBeVisible();
 
-  await followOutboxLink(page, email, /verify-email/);
+  await followOutboxLink(page, email, /verify-email/, clientAddress);
   await expect(page).toHaveURL(/\/login$/);
   await expect(toast(page, "Email Verified")).toBeVisible();
 
@@ -63,7 +76,7 @@ test.describe(() => {
   // Signing in with the old password is refused with a 401, which the browser logs.
   test.use({ expectedConsole: [/status of 401 .*\/api\/auth\/login/] });
 
-  test("the forgot / reset journey sets a new password", async ({ page }) => {
+  test("the forgot / reset journey sets a new password", async ({ page, clientAddress }) => {
     const email = newEmail("reset");
     await registerViaApi(page.request, email);
     await page.context().clearCookies();
@@ -75,7 +88,7 @@ test.describe(() => {
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
 
-    await followOutboxLink(page, email, /reset-password/);
+    await followOutboxLink(page, email, /reset-password/, clientAddress);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset Password");
     // The token leaves the address bar once read.
     await expect(page).toHaveURL(/\/reset-password$/);
@@ -141,7 +154,7 @@ test("an unverified user who signs in sees the verification banner with a resend
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Log In" }).click();
-  await expect(page.getByText("Email verification required")).toBeVisible();
+  await expect(page.getByText("Email verification required", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Resend verification email" }).click();
   await expect(toast(page, "Verification email sent")).toBeVisible();
 });

@@ -1,7 +1,13 @@
+import { randomInt } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
 interface Fixtures {
+  /**
+   * This test's own client address. The e2e server trusts X-Forwarded-For (TRUSTED_PROXY),
+   * so per-address rate limits count each test apart, as they would count real visitors.
+   */
+  clientAddress: string;
   /** Console messages a test expects (e.g. the 404 status of the not-found page). */
   expectedConsole: RegExp[];
   /** Collected console errors, page errors and CSP violations; must stay empty. */
@@ -9,6 +15,14 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  clientAddress: async ({}, use) => {
+    await use(
+      `2001:db8:e2e::${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}`,
+    );
+  },
+  extraHTTPHeaders: async ({ clientAddress }, use) => {
+    await use({ "x-forwarded-for": clientAddress });
+  },
   expectedConsole: [[], { option: true }],
   consoleProblems: [
     async ({ page, expectedConsole }, use) => {

@@ -1,0 +1,48 @@
+import { useStore } from "@nanostores/react";
+import { messagesFor } from "../../../i18n/messages.ts";
+import { $creditDialog, closeCreditDialog } from "../../../stores/credit-dialog.ts";
+import { $language } from "../../../stores/preferences.ts";
+import { ModalDialog } from "../../ui/ModalDialog.tsx";
+
+const primary =
+  "inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700";
+const secondary =
+  "inline-flex items-center justify-center rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:text-white dark:hover:bg-slate-800";
+
+/** Spec §8: the credit-limit dialog, guest and registered variants, Turkish when Turkish is selected. */
+export default function CreditLimitDialog() {
+  const { open, isGuest } = useStore($creditDialog);
+  const t = messagesFor(useStore($language));
+  const variant = isGuest ? "guest" : "user";
+
+  return (
+    <ModalDialog
+      open={open}
+      onClose={closeCreditDialog}
+      title={t[`creditDialog.${variant}.title`]}
+      description={<p>{t[`creditDialog.${variant}.body`]}</p>}
+    >
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        {isGuest ? (
+          <>
+            <a href="/login" className={secondary}>
+              {t["creditDialog.guest.login"]}
+            </a>
+            <a href="/register" className={primary}>
+              {t["creditDialog.guest.register"]}
+            </a>
+          </>
+        ) : (
+          <>
+            <a href="/credits" className={secondary}>
+              {t["creditDialog.user.earn"]}
+            </a>
+            <button type="button" onClick={closeCreditDialog} className={primary}>
+              {t["creditDialog.user.ok"]}
+            </button>
+          </>
+        )}
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,298 @@
+import { useStore } from "@nanostores/react";
+import { useEffect, useRef, useState } from "react";
+import { apiFetch } from "../../../lib/client/http.ts";
+import { AD_REWARD, ADS_PER_DAY, usageRights } from "../../../lib/shared/credits.ts";
+import { $creditStatus, invalidateCreditStatus } from "../../../stores/credits.ts";
+import { showToast } from "../../../stores/toasts.ts";
+
+interface ActivityEntry {
+  id: string;
+  delta: number;
+  reason: string;
+  subject: string | null;
+  createdAt: string;
+}
+
+const REASON_LABELS: Record<string, string> = {
+  signup_grant: "Welcome credits",
+  verification_top_up: "Email verified",
+  weekly_grant: "Weekly credits",
+  guest_trial: "Free trial",
+  generation: "Text generated",
+  refund: "Refund",
+  ad_reward: "Ad watched",
+};
+
+const card =
+  "flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900";
+const button =
+  "mt-4 inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:text-white dark:disabled:bg-slate-700";
+
+function ActivityList({ version }: { version: number }) {
+  const [entries, setEntries] = useState<ActivityEntry[] | null>(null);
+  const [page, setPage] = useState(1);
+  const [hasMore, setHasMore] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    void apiFetch<{ entries: ActivityEntry[]; hasMore: boolean }>(
+      `/api/credits/activity?page=${page}&pageSize=10`,
+    ).then(({ ok, body }) => {
+      if (cancelled || !ok) return;
+      setEntries(body.entries);
+      setHasMore(body.hasMore);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [page, version]);
+
+  return (
+    <section aria-labelledby="activity-heading" className="mt-10">
+      <h2 id="activity-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+        Credit activity
+      </h2>
+      {entries === null ? (
+        <p className="mt-4 text-slate-600 dark:text-slate-400">Loading activity...</p>
+      ) : entries.length === 0 ? (
+        <p className="mt-4 text-slate-600 dark:text-slate-400">No credit activity yet.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+          {entries.map((entry) => (
+            <li
+              key={entry.id}
+              className="flex items-center justify-between gap-4 px-4 py-3 text-sm"
+            >
+              <div>
+                <p className="font-medium text-slate-900 dark:text-white">
+                  {REASON_LABELS[entry.reason] ?? entry.reason}
+                </p>
+                <p className="text-slate-600 dark:text-slate-400">
+                  {entry.subject ? `${entry.subject} • ` : ""}
+                  <time dateTime={entry.createdAt}>
+                    {new Date(entry.createdAt).toLocaleString()}
+                  </time>
+                </p>
+              </div>
+              <span
+                className={`font-semibold tabular-nums ${entry.delta >= 0 ? "text-emerald-700 dark:text-emerald-400" : "text-slate-700 dark:text-slate-300"}`}
+              >
+                {entry.delta > 0 ? `+${entry.delta}` : entry.delta}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {(page > 1 || hasMore) && (
+        <div className="mt-4 flex justify-between text-sm">
+          <button
+            type="button"
+            disabled={page === 1}
+            onClick={() => setPage(page - 1)}
+            className="underline disabled:opacity-40"
+          >
+            Newer
+          </button>
+          <button
+            type="button"
+            disabled={!hasMore}
+            onClick={() => setPage(page + 1)}
+            className="underline disabled:opacity-40"
+          >
+            Older
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The signed-in credits page (spec §2): balance, the three cards, how it works, activity. */
+export default function CreditsPanel() {
+  const { data } = useStore($creditStatus);
+  const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
+  const [pending, setPending] = useState(false);
+  const [activityVersion, setActivityVersion] = useState(0);
+  const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+
+  useEffect(() => () => clearInterval(timer.current), []);
+
+  if (!data) return <p className="text-slate-600 dark:text-slate-400">Loading credit status...</p>;
+
+  const verified = data.isVerified;
+  const watching = secondsLeft !== null;
+  const limitReached = data.adsWatchedToday >= data.adsPerDay;
+
+  async function claim(adSessionId: string) {
+    try {
+      const { ok, body } = await apiFetch<{ creditsEarned?: number }>("/api/credits/watch-ad", {
+        json: { adSessionId },
+      });
+      if (ok && body.success) {
+        showToast({
+          title: "Credits Earned!",
+          description: `+${body.creditsEarned ?? AD_REWARD} credits`,
+          variant: "success",
+        });
+        invalidateCreditStatus();
+        setActivityVersion((v) => v + 1);
+      } else {
+        showToast({
+          title: "Error",
+          description: body.message ?? "Failed to watch ad",
+          variant: "error",
+        });
+      }
+    } catch {
+      showToast({ title: "Error", description: "Failed to watch ad", variant: "error" });
+    } finally {
+      setSecondsLeft(null);
+      setPending(false);
+    }
+  }
+
+  async function watchAd() {
+    setPending(true);
+    try {
+      const { ok, body } = await apiFetch<{ adSessionId?: string }>("/api/credits/ad-session", {
+        json: {},
+      });
+      if (!ok || !body.adSessionId) {
+        showToast({
+          title: "Error",
+          description: body.message ?? "Failed to watch ad",
+          variant: "error",
+        });
+        setPending(false);
+        return;
+      }
+      const adSessionId = body.adSessionId;
+      // Counting starts when the server's answer arrives, so its readyAt has surely passed at zero.
+      let left = data!.adWatchSeconds;
+      setSecondsLeft(left);
+      timer.current = setInterval(() => {
+        left -= 1;
+        setSecondsLeft(left);
+        if (left <= 0) {
+          clearInterval(timer.current);
+          void claim(adSessionId);
+        }
+      }, 1000);
+    } catch {
+      showToast({ title: "Error", description: "Failed to watch ad", variant: "error" });
+      setPending(false);
+    }
+  }
+
+  const adLabel = !verified
+    ? "Email Verification Required"
+    : watching
+      ? `Watching... ${secondsLeft}s`
+      : limitReached
+        ? "Daily limit reached"
+        : pending
+          ? "Please wait..."
+          : "Watch Ad";
+
+  return (
+    <div>
+      <p className="text-2xl font-bold text-slate-900 dark:text-white" aria-live="polite">
+        {data.credits} credits • {usageRights(data.credits)} usage rights
+      </p>
+      {!verified && (
+        <div
+          role="status"
+          className="mt-4 rounded-lg border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-950 dark:border-yellow-700 dark:bg-yellow-950 dark:text-yellow-50"
+        >
+          <p className="font-semibold">Email verification required</p>
+          <p className="mt-1">
+            Verify your email address to earn credits by watching ads and to receive 1000 credits
+            every week.
+          </p>
+        </div>
+      )}
+
+      <div className="mt-8 grid gap-6 md:grid-cols-3">
+        <section className={card} aria-labelledby="watch-ad-heading">
+          <h2
+            id="watch-ad-heading"
+            className="text-lg font-semibold text-slate-900 dark:text-white"
+          >
+            Watch Ad
+          </h2>
+          <p className="mt-1 font-semibold text-emerald-700 dark:text-emerald-400">
+            +{AD_REWARD} credits
+          </p>
+          <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-400">
+            Watch a 15 seconds ad, up to {ADS_PER_DAY} times per day. Watched today:{" "}
+            {data.adsWatchedToday}/{data.adsPerDay}.
+          </p>
+          {watching && (
+            <progress
+              className="mt-4 h-2 w-full accent-brand-600"
+              max={data.adWatchSeconds}
+              value={data.adWatchSeconds - (secondsLeft ?? 0)}
+              aria-label="Ad progress"
+            />
+          )}
+          <button
+            type="button"
+            className={button}
+            disabled={!verified || watching || pending || limitReached}
+            onClick={watchAd}
+          >
+            {adLabel}
+          </button>
+        </section>
+        <section className={card} aria-labelledby="daily-heading">
+          <h2 id="daily-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+            Daily Login
+          </h2>
+          <p className="mt-1 font-semibold text-emerald-700 dark:text-emerald-400">
+            +50 credits/day
+          </p>
+          <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-400">
+            Sign in every day to collect bonus credits.
+          </p>
+          <button type="button" className={button} disabled>
+            Coming Soon
+          </button>
+        </section>
+        <section className={card} aria-labelledby="refer-heading">
+          <h2 id="refer-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+            Refer Friends
+          </h2>
+          <p className="mt-1 font-semibold text-emerald-700 dark:text-emerald-400">
+            +500 credits/invite
+          </p>
+          <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-400">
+            Invite friends and earn credits when they join.
+          </p>
+          <button type="button" className={button} disabled>
+            Coming Soon
+          </button>
+        </section>
+      </div>
+
+      <section
+        aria-labelledby="how-heading"
+        className="mt-10 rounded-xl bg-slate-50 p-6 dark:bg-slate-900"
+      >
+        <h2 id="how-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+          How it works
+        </h2>
+        <ul className="mt-3 list-disc space-y-1 pl-6 text-sm text-slate-700 dark:text-slate-300">
+          <li>Every text costs 100 credits.</li>
+          <li>
+            Verified accounts receive 1000 credits every Monday at 00:00 UTC; credits you earned
+            above that are kept.
+          </li>
+          <li>Watch a short ad to earn 100 credits, up to {ADS_PER_DAY} times per day.</li>
+          <li>If a text fails to generate, its credits are refunded automatically.</li>
+        </ul>
+      </section>
+
+      <ActivityList version={activityVersion} />
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useStore } from "@nanostores/react";
+import { useEffect, useState } from "react";
+import { apiFetch } from "../../../lib/client/http.ts";
+import { showToast } from "../../../stores/toasts.ts";
+import { $currentUser } from "../../../stores/user.ts";
+import { ModalDialog } from "../../ui/ModalDialog.tsx";
+
+export const REMINDER_DISMISSED_KEY = "verification-reminder-dismissed";
+const DAY_MS = 86_400_000;
+
+/** Spec §4: "Xh Ym remaining", or "Account expired" once the 24 hours are over. */
+export function remainingText(createdAt: string, now: number): string {
+  const left = new Date(createdAt).getTime() + DAY_MS - now;
+  if (left <= 0) return "Account expired";
+  const minutes = Math.floor(left / 60_000);
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m remaining`;
+}
+
+/** Reminds a new, unverified user to verify before the account is deleted. */
+export default function VerificationReminder() {
+  const { data } = useStore($currentUser);
+  const user = data?.user;
+  const [now, setNow] = useState(() => Date.now());
+  const [dismissed, setDismissed] = useState(
+    () => sessionStorage.getItem(REMINDER_DISMISSED_KEY) === "1",
+  );
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  // Eligibility is judged when the page opens; a dialog left open past the deadline
+  // stays and says "Account expired".
+  const [openedAt] = useState(() => Date.now());
+  const open =
+    Boolean(user && !user.isVerified && openedAt - new Date(user.createdAt).getTime() < DAY_MS) &&
+    !dismissed;
+  if (!user) return null;
+
+  function remindLater() {
+    sessionStorage.setItem(REMINDER_DISMISSED_KEY, "1");
+    setDismissed(true);
+  }
+
+  async function resend() {
+    setSending(true);
+    try {
+      const { ok, body } = await apiFetch("/api/auth/resend-verification", {
+        json: { email: user!.email },
+      });
+      if (ok && body.success)
+        showToast({
+          title: "Verification email sent",
+          description: body.message,
+          variant: "success",
+        });
+      else
+        showToast({
+          title: "Error",
+          description: body.message ?? "An error occurred while sending the email.",
+          variant: "error",
+        });
+    } catch {
+      showToast({
+        title: "Error",
+        description: "An error occurred while sending the email.",
+        variant: "error",
+      });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <ModalDialog
+      open={open}
+      onClose={remindLater}
+      title="Verify your email"
+      description={
+        <p>
+          We sent a verification link to <strong>{user.email}</strong>. Verify within 24 hours to
+          keep your account and receive 1000 credits every week; unverified accounts are deleted
+          automatically.
+        </p>
+      }
+    >
+      <p className="mt-4 rounded-md bg-yellow-50 px-3 py-2 text-sm font-semibold text-yellow-950 dark:bg-yellow-950 dark:text-yellow-50">
+        {remainingText(user.createdAt, now)}
+      </p>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button
+          type="button"
+          onClick={resend}
+          disabled={sending}
+          className="inline-flex items-center justify-center rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:text-white dark:hover:bg-slate-800"
+        >
+          {sending ? "Sending..." : "Resend verification email"}
+        </button>
+        <button
+          type="button"
+          onClick={remindLater}
+          className="inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        >
+          Remind me later
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}

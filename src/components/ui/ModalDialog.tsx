@@ -1,0 +1,53 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+
+interface ModalDialogProps {
+  open: boolean;
+  /** Called when the visitor closes it: Escape, the backdrop, or a close button. */
+  onClose: () => void;
+  title: ReactNode;
+  description: ReactNode;
+  children?: ReactNode;
+}
+
+/**
+ * A modal on the native <dialog>: the browser traps focus, closes on Escape and draws the
+ * backdrop. Radix Dialog's scroll lock injects a <style> element, which the CSP (no
+ * 'unsafe-inline') refuses; the native element needs no inline style at all.
+ */
+export function ModalDialog({ open, onClose, title, description, children }: ModalDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-description`}
+      onClose={() => {
+        if (open) onClose();
+      }}
+      onClick={(event) => {
+        // A click on the backdrop lands on the <dialog> element itself.
+        if (event.target === ref.current) ref.current?.close();
+      }}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:bg-slate-900 dark:text-white"
+    >
+      <div className="p-6">
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-white">
+          {title}
+        </h2>
+        <div id={`${id}-description`} className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+          {description}
+        </div>
+        {children}
+      </div>
+    </dialog>
+  );
+}

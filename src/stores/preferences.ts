@@ -1,0 +1,35 @@
+import { atom, onMount } from "nanostores";
+
+export const LANGUAGE_KEY = "selectedLanguage";
+export const LANGUAGE_CHANGE_EVENT = "languageChange";
+
+/** The output language the visitor chose; it also picks the UI's Turkish strings. */
+export const $language = atom<string>("english");
+
+onMount($language, () => {
+  const read = () => {
+    try {
+      $language.set(localStorage.getItem(LANGUAGE_KEY) || "english");
+    } catch {
+      // No storage: keep the default.
+    }
+  };
+  read();
+  window.addEventListener(LANGUAGE_CHANGE_EVENT, read);
+  window.addEventListener("storage", read);
+  return () => {
+    window.removeEventListener(LANGUAGE_CHANGE_EVENT, read);
+    window.removeEventListener("storage", read);
+  };
+});
+
+/** Stores the choice and tells every island (spec §3: the languageChange event). */
+export function setLanguage(language: string): void {
+  try {
+    localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // The choice still applies to this page.
+  }
+  $language.set(language);
+  window.dispatchEvent(new CustomEvent(LANGUAGE_CHANGE_EVENT, { detail: language }));
+}

@@ -1,0 +1,58 @@
+import { followOutboxLink, newEmail, registerViaApi } from "./auth-helpers.ts";
+import { expect, seriousAxeViolations, test, toast } from "./fixtures.ts";
+
+test("a verified user watches an ad and sees the balance rise", async ({ page, clientAddress }) => {
+  const email = newEmail("ads");
+  await registerViaApi(page.request, email);
+  await followOutboxLink(page, email, /verify-email/, clientAddress);
+  await expect(toast(page, "Email Verified")).toBeVisible();
+
+  await page.goto("/credits");
+  await expect(page.getByText("1000 credits • 10 usage rights")).toBeVisible();
+  const watch = page.getByRole("button", { name: "Watch Ad" });
+  await expect(watch).toBeEnabled();
+  await watch.click();
+  await expect(page.getByRole("button", { name: /^Watching\.\.\. \ds$/ })).toBeDisabled();
+  await expect(page.getByRole("progressbar", { name: "Ad progress" })).toBeVisible();
+
+  await expect(toast(page, "Credits Earned!")).toBeVisible();
+  await expect(toast(page, "+100 credits")).toBeVisible();
+  await expect(page.getByText("1100 credits • 11 usage rights")).toBeVisible();
+  await expect(page.getByText("Watched today: 1/5.")).toBeVisible();
+  const activity = page
+    .getByRole("region", { name: "Credit activity" })
+    .or(page.locator("section[aria-labelledby=activity-heading]"));
+  await expect(activity.getByText("Ad watched")).toBeVisible();
+  await expect(activity.getByText("+100").first()).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test("an unverified user sees why earning is disabled", async ({ page }) => {
+  await registerViaApi(page.request, newEmail("unverified-credits"));
+  await page.goto("/credits");
+  await expect(page.getByText("300 credits • 3 usage rights")).toBeVisible();
+  await expect(page.getByText("Email verification required", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Email Verification Required" })).toBeDisabled();
+  const comingSoon = page.getByRole("button", { name: "Coming Soon" });
+  await expect(comingSoon).toHaveCount(2);
+  for (const button of await comingSoon.all()) await expect(button).toBeDisabled();
+  await expect(page.getByText("+50 credits/day")).toBeVisible();
+  await expect(page.getByText("+500 credits/invite")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "How it works" })).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test("a signed-out visitor is asked to log in on the credits page", async ({ page }) => {
+  await page.goto("/credits");
+  await expect(page.getByText("Please log in to earn credits.")).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Log In" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a guest sees the trial on the home page's credit card", async ({ page }) => {
+  await page.goto("/");
+  const card = page.locator("#credit-card");
+  await expect(card).toContainText("300 credits");
+  await expect(card).toContainText("Guest Trial");
+  await expect(card).not.toContainText("Resets in");
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { messagesFor, translate } from "../../src/i18n/messages.ts";
+
+describe("message catalog", () => {
+  it("answers in Turkish only when Turkish is selected", () => {
+    expect(translate("turkish", "creditDialog.user.ok")).toBe("Tamam");
+    expect(translate("english", "creditDialog.user.ok")).toBe("OK");
+    expect(translate("german", "creditDialog.user.ok")).toBe("OK");
+  });
+
+  it("has every English key in Turkish, each translated", () => {
+    const en = messagesFor("english");
+    const tr = messagesFor("turkish");
+    expect(Object.keys(tr).sort()).toEqual(Object.keys(en).sort());
+    for (const key of Object.keys(en) as (keyof typeof en)[]) {
+      if (key !== "creditDialog.user.ok") expect(tr[key]).not.toBe(en[key]);
+    }
+  });
+});
