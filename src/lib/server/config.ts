@@ -35,6 +35,21 @@ const configSchema = z.object({
   /** SendGrid's API address; a test points it at a loopback fake. */
   SENDGRID_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.sendgrid.com"),
   MAIL_FROM: z.string().trim().min(3).default("AI Text Generator <no-reply@example.com>"),
+  MISTRAL_API_KEY: optionalText,
+  MISTRAL_MODEL: z.string().trim().min(1).default("mistral-small-latest"),
+  /** Mistral's API address; a test points it at a loopback fake. */
+  MISTRAL_SERVER_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OPENAI_COMPAT_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OPENAI_COMPAT_MODEL: z.string().trim().min(1).default("llama3.2"),
+  OPENAI_COMPAT_API_KEY: optionalText,
+  /**
+   * Which providers may answer, in order, as ids (mistral-ai, localai, local). Unset: every
+   * configured provider, then the offline engine. Leaving `local` out makes a provider
+   * failure an error (with a refund) instead of an offline draft.
+   */
+  GENERATION_PROVIDERS: optionalText,
+  /** How long one provider may take: to its first token, and in all. */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /** How long an ad runs before its credits can be claimed; shorter only for tests. */
   AD_WATCH_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -16,6 +16,8 @@ export const RATE_LIMITS = {
   resendVerificationByAddress: { points: 10, duration: 60 * 60 },
   resendVerificationByAccount: { points: 3, duration: 60 * 60 },
   watchAdByAddress: { points: 60, duration: 60 * 60 },
+  generateByAddress: { points: 120, duration: 60 },
+  generateByOwner: { points: 60, duration: 60 },
   watchAdByAccount: { points: 30, duration: 60 * 60 },
 } as const satisfies Record<string, { points: number; duration: number }>;
 

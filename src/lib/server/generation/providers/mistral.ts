@@ -1,0 +1,42 @@
+import { Mistral } from "@mistralai/mistralai";
+import type { ProviderInput, TextProvider } from "./types.ts";
+
+/** Mistral chat completions through the official SDK, streamed. */
+export function mistralProvider(options: {
+  apiKey: string;
+  model: string;
+  serverURL?: string;
+}): TextProvider {
+  const client = new Mistral({
+    apiKey: options.apiKey,
+    ...(options.serverURL ? { serverURL: options.serverURL } : {}),
+    // Our own engine falls back to the next provider; a retry here would only delay that.
+    retryConfig: { strategy: "none" },
+  });
+  return {
+    id: "mistral-ai",
+    async *stream(input: ProviderInput, { signal }) {
+      const events = await client.chat.stream(
+        {
+          model: options.model,
+          messages: [
+            { role: "system", content: input.prompt.system },
+            { role: "user", content: input.prompt.user },
+          ],
+          temperature: 0.7,
+        },
+        { signal },
+      );
+      for await (const event of events) {
+        const content = event.data.choices[0]?.delta.content;
+        if (typeof content === "string") {
+          if (content) yield content;
+        } else if (Array.isArray(content)) {
+          for (const chunk of content) {
+            if (chunk.type === "text" && chunk.text) yield chunk.text;
+          }
+        }
+      }
+    },
+  };
+}

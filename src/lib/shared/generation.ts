@@ -1,0 +1,72 @@
+/** Spec §9 and DESIGN §5: what can be asked for. Order is the order of the selects. */
+export const LANGUAGES = [
+  { id: "english", label: "English" },
+  { id: "turkish", label: "Türkçe (Turkish)" },
+  { id: "german", label: "Deutsch (German)" },
+  { id: "spanish", label: "Español (Spanish)" },
+  { id: "french", label: "Français (French)" },
+  { id: "chinese", label: "中文 (Chinese)" },
+  { id: "hindi", label: "हिन्दी (Hindi)" },
+  { id: "arabic", label: "العربية (Arabic)" },
+  { id: "portuguese", label: "Português (Portuguese)" },
+  { id: "russian", label: "Русский (Russian)" },
+] as const;
+
+export const CONTENT_TYPES = [
+  { id: "email", label: "Email" },
+  { id: "article", label: "Article" },
+  { id: "essay", label: "Essay" },
+  { id: "story", label: "Story" },
+  { id: "letter", label: "Letter" },
+  { id: "blog", label: "Blog Post" },
+  { id: "report", label: "Report" },
+  { id: "review", label: "Review" },
+  { id: "proposal", label: "Proposal" },
+  { id: "creative", label: "Creative Writing" },
+] as const;
+
+export const TONES = ["standard", "formal", "friendly", "persuasive", "concise"] as const;
+export const LENGTHS = ["short", "medium", "long"] as const;
+
+export type Language = (typeof LANGUAGES)[number]["id"];
+export type ContentType = (typeof CONTENT_TYPES)[number]["id"];
+export type Tone = (typeof TONES)[number];
+export type Length = (typeof LENGTHS)[number];
+
+export const LANGUAGE_IDS = LANGUAGES.map((l) => l.id) as [Language, ...Language[]];
+export const CONTENT_TYPE_IDS = CONTENT_TYPES.map((c) => c.id) as [ContentType, ...ContentType[]];
+
+/** Approximate words per length (DESIGN §5). */
+export const LENGTH_WORDS: Record<Length, number> = { short: 120, medium: 300, long: 700 };
+
+/** The default length of each kind of text when none is asked for. */
+export const DEFAULT_LENGTH: Record<ContentType, Length> = {
+  email: "short",
+  letter: "short",
+  review: "short",
+  article: "medium",
+  essay: "medium",
+  story: "medium",
+  blog: "medium",
+  report: "medium",
+  proposal: "medium",
+  creative: "medium",
+};
+
+export const MAX_PROMPT_CHARS = 4000;
+export const MAX_SUBJECT_CHARS = 200;
+
+export function languageLabel(id: string): string {
+  return LANGUAGES.find((l) => l.id === id)?.label ?? id;
+}
+
+export function contentTypeLabel(id: string | null | undefined): string {
+  return CONTENT_TYPES.find((c) => c.id === (id || "email"))?.label ?? id ?? "Email";
+}
+
+/** Words in a text, for the result panel's count (CJK characters count one each). */
+export function countWords(text: string): number {
+  const cjk = text.match(/[\u3400-\u9fff\uf900-\ufaff]/g)?.length ?? 0;
+  const words = text.replace(/[\u3400-\u9fff\uf900-\ufaff]/g, " ").match(/\S+/g)?.length ?? 0;
+  return words + cjk;
+}
