@@ -92,3 +92,22 @@ export function pathOf(link: string): string {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 }
+
+/** A new account on `baseUrl`, signed in through the returned client, verified if asked. */
+export async function signUp(
+  baseUrl: string,
+  verified: boolean,
+): Promise<{ client: ApiClient; email: string; token: string }> {
+  const client = new ApiClient(baseUrl);
+  const email = `user-${Math.random().toString(36).slice(2, 10)}@example.com`;
+  const password = "violet-harbor-42";
+  const response = await client.post("/api/auth/register", {
+    email,
+    password,
+    confirmPassword: password,
+  });
+  if (response.status !== 201)
+    throw new Error(`register failed: ${response.status} ${JSON.stringify(response.body)}`);
+  if (verified) await client.get(pathOf(await outboxLink(baseUrl, email, "verify-email")));
+  return { client, email, token: response.body.token as string };
+}

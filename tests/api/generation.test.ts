@@ -1,0 +1,347 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startChatFake } from "../fakes/chat-completions.ts";
+import { ApiClient, signUp } from "../support/client.ts";
+import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { readSse } from "../support/sse.ts";
+
+const MISTRAL_TEXT =
+  "Dear team, the quarterly results are in and they look strong. Best regards, Ana";
+const LOCALAI_TEXT = "Hello all, here is the local model's draft about the results. Thanks, Ana";
+const request = {
+  content: "Write an email to my team about the quarterly results.",
+  language: "english",
+  contentType: "email",
+  tone: "standard",
+};
+
+let mistral: Awaited<ReturnType<typeof startChatFake>>;
+let localai: Awaited<ReturnType<typeof startChatFake>>;
+let storage: Storage;
+let server: RunningServer;
+
+beforeAll(async () => {
+  mistral = await startChatFake({ text: MISTRAL_TEXT, model: "mistral-small-latest" });
+  localai = await startChatFake({ text: LOCALAI_TEXT, model: "llama3.2" });
+  storage = await createStorage();
+  server = await startServer(storage, {
+    env: {
+      TRUSTED_PROXY: "1",
+      MISTRAL_API_KEY: "test-mistral-key",
+      MISTRAL_SERVER_URL: mistral.url,
+      OPENAI_COMPAT_BASE_URL: `${localai.url}/v1`,
+      OPENAI_COMPAT_API_KEY: "test-local-key",
+      PROVIDER_TIMEOUT_MS: "1500",
+    },
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await storage?.cleanup();
+  await mistral?.close();
+  await localai?.close();
+});
+
+beforeEach(() => {
+  mistral.setMode("ok");
+  localai.setMode("ok");
+});
+
+const balance = async (client: ApiClient) =>
+  (await client.get("/api/credits/status")).body.credits as number;
+
+function streamed(client: ApiClient, body: unknown = request): Promise<Response> {
+  return fetch(`${server.url}/api/email/generate`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "text/event-stream",
+      "x-forwarded-for": client.address,
+      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+describe("answers", () => {
+  it("answers JSON from Mistral through its SDK, with the visitor's words passed as data", async () => {
+    const { client } = await signUp(server.url, true);
+    const response = await client.post("/api/email/generate", { ...request, language: "german" });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      success: true,
+      content: MISTRAL_TEXT,
+      modelUsed: "mistral-ai",
+      credits: 900,
+    });
+    expect(response.body.subject).toBe("the quarterly results");
+
+    const sent = mistral.requests.at(-1)!;
+    expect(sent.authorization).toBe("Bearer test-mistral-key");
+    const [system, user] = sent.body.messages;
+    expect(system!.role).toBe("system");
+    expect(system!.content).toContain("Deutsch (German)");
+    expect(system!.content).not.toContain("quarterly results");
+    expect(JSON.parse(user!.content)).toEqual({
+      subject: "the quarterly results",
+      description: request.content,
+    });
+  });
+
+  it("streams server-sent events: start, deltas that add up to the text, done", async () => {
+    const { client } = await signUp(server.url, true);
+    const response = await streamed(client);
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const events = await readSse(response);
+    expect(events[0]).toMatchObject({ event: "start", data: { subject: "the quarterly results" } });
+    const text = events
+      .filter((e) => e.event === "delta")
+      .map((e) => e.data.text)
+      .join("");
+    expect(text).toBe(MISTRAL_TEXT);
+    expect(events.filter((e) => e.event === "delta").length).toBeGreaterThan(3);
+    expect(events.at(-1)).toMatchObject({
+      event: "done",
+      data: { modelUsed: "mistral-ai", credits: 900 },
+    });
+    expect(mistral.requests.at(-1)!.body.stream).toBe(true);
+  });
+});
+
+describe("fallback", () => {
+  it("goes on to the OpenAI-compatible server when Mistral fails", async () => {
+    mistral.setMode("error");
+    const { client } = await signUp(server.url, true);
+    const response = await client.post("/api/email/generate", request);
+    expect(response.body).toMatchObject({
+      success: true,
+      content: LOCALAI_TEXT,
+      modelUsed: "localai",
+      credits: 900,
+    });
+    expect(localai.requests.at(-1)!.authorization).toBe("Bearer test-local-key");
+  });
+
+  it("goes on when Mistral times out", async () => {
+    mistral.setMode("hang");
+    const { client } = await signUp(server.url, true);
+    const response = await client.post("/api/email/generate", request);
+    expect(response.body).toMatchObject({ modelUsed: "localai", credits: 900 });
+  });
+
+  it("resets a text cut off mid-stream and finishes it with the next provider, charging once", async () => {
+    mistral.setMode("cut");
+    const { client } = await signUp(server.url, true);
+    const events = await readSse(await streamed(client));
+    const names = events.map((e) => e.event);
+    expect(names).toContain("reset");
+    const afterReset = events
+      .slice(names.indexOf("reset") + 1)
+      .filter((e) => e.event === "delta")
+      .map((e) => e.data.text)
+      .join("");
+    expect(afterReset).toBe(LOCALAI_TEXT);
+    expect(events.at(-1)).toMatchObject({ event: "done", data: { modelUsed: "localai" } });
+    expect(await balance(client)).toBe(900);
+  });
+
+  it("writes an offline draft when every AI provider fails", async () => {
+    mistral.setMode("error");
+    localai.setMode("error");
+    const { client } = await signUp(server.url, true);
+    const response = await client.post("/api/email/generate", request);
+    expect(response.body).toMatchObject({ success: true, modelUsed: "local" });
+    expect(response.body.content).toContain("Subject: the quarterly results");
+  });
+});
+
+describe("credits", () => {
+  it("200 parallel generations on 1000 credits: exactly 10 answers with text", async () => {
+    const { token } = await signUp(server.url, true);
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        new ApiClient(server.url, `2001:db8:200::${i.toString(16)}`).post(
+          "/api/email/generate",
+          request,
+          { bearer: token },
+        ),
+      ),
+    );
+    const withText = responses.filter((r) => r.status === 200 && r.body.content);
+    expect(withText).toHaveLength(10);
+    expect(responses.every((r) => [200, 402, 429].includes(r.status))).toBe(true);
+    expect(
+      responses
+        .filter((r) => r.status === 402)
+        .every((r) => r.body.code === "INSUFFICIENT_CREDITS" && r.body.isGuest === false),
+    ).toBe(true);
+    const status = await new ApiClient(server.url).get("/api/credits/status", { bearer: token });
+    expect(status.body.credits).toBe(0);
+  });
+
+  it("gives the credits back to a client that disconnects before the first token", async () => {
+    mistral.setMode("slow-start", 3_000);
+    const { client } = await signUp(server.url, true);
+    const controller = new AbortController();
+    const pending = fetch(`${server.url}/api/email/generate`, {
+      method: "POST",
+      signal: controller.signal,
+      headers: {
+        "content-type": "application/json",
+        accept: "text/event-stream",
+        "x-forwarded-for": client.address,
+        cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+      },
+      body: JSON.stringify(request),
+    });
+    const response = await pending;
+    const reader = response.body!.getReader();
+    await reader.read(); // the start event
+    controller.abort();
+    let credits = 0;
+    for (let attempt = 0; attempt < 40 && credits !== 1000; attempt++) {
+      await new Promise((done) => setTimeout(done, 100));
+      credits = await balance(client);
+    }
+    expect(credits).toBe(1000);
+    expect((await client.get("/api/email/my")).body.generations).toEqual([]);
+  });
+
+  it("answers a guest's fourth text with 402 and isGuest", async () => {
+    const guest = new ApiClient(server.url);
+    for (let i = 0; i < 3; i++)
+      expect((await guest.post("/api/email/generate", request)).status).toBe(200);
+    expect(guest.cookies.has("guest_id")).toBe(true);
+    const fourth = await guest.post("/api/email/generate", request);
+    expect(fourth.status).toBe(402);
+    expect(fourth.body).toMatchObject({
+      code: "INSUFFICIENT_CREDITS",
+      isGuest: true,
+      message: "Your free trial has ended. Create an account for more usage.",
+    });
+  });
+});
+
+describe("history", () => {
+  it("lists a user's own texts newest first, and only the owner can delete one", async () => {
+    const owner = await signUp(server.url, true);
+    const other = await signUp(server.url, true);
+    const first = await owner.client.post("/api/email/generate", {
+      ...request,
+      content: "An essay about rivers",
+      contentType: "essay",
+    });
+    const second = await owner.client.post("/api/email/generate", request);
+    const history = (await owner.client.get("/api/email/my")).body.generations;
+    expect(history.map((g: { id: string }) => g.id)).toEqual([
+      second.body.generationId,
+      first.body.generationId,
+    ]);
+    expect(history[1]).toMatchObject({
+      subject: "rivers",
+      contentType: "essay",
+      language: "english",
+      generatedContent: MISTRAL_TEXT,
+    });
+
+    expect(
+      (await other.client.request("DELETE", `/api/email/delete/${first.body.generationId}`)).status,
+    ).toBe(404);
+    expect((await other.client.get("/api/email/my")).body.generations).toEqual([]);
+    expect((await owner.client.request("DELETE", "/api/email/delete/not-a-uuid")).status).toBe(404);
+    const deleted = await owner.client.request(
+      "DELETE",
+      `/api/email/delete/${first.body.generationId}`,
+    );
+    expect(deleted.body).toEqual({ success: true, message: "Text deleted successfully" });
+    expect((await owner.client.get("/api/email/my")).body.generations).toHaveLength(1);
+    expect((await new ApiClient(server.url).get("/api/email/my")).status).toBe(401);
+  });
+
+  it("moves a guest's trial texts to the account registered from the same browser", async () => {
+    const browser = new ApiClient(server.url);
+    const trial = await browser.post("/api/email/generate", request);
+    expect(trial.status).toBe(200);
+    const password = "violet-harbor-42";
+    await browser.post("/api/auth/register", {
+      email: `moved-${Date.now()}@example.com`,
+      password,
+      confirmPassword: password,
+    });
+    expect(browser.cookies.has("guest_id")).toBe(false);
+    const history = (await browser.get("/api/email/my")).body.generations;
+    expect(history.map((g: { id: string }) => g.id)).toEqual([trial.body.generationId]);
+    expect((await browser.get("/api/credits/status")).body.credits).toBe(300);
+  });
+});
+
+describe("validation", () => {
+  it.each([
+    [{ ...request, content: "   " }, "content", "Please describe the text you want."],
+    [
+      { ...request, content: "x".repeat(4001) },
+      "content",
+      "Please keep the description under 4000 characters.",
+    ],
+    [{ ...request, language: "klingon" }, "language", "Please choose a language."],
+    [{ ...request, contentType: "sonnet" }, "contentType", "Please choose a content type."],
+    [{ ...request, tone: "angry" }, "tone", undefined],
+  ])("refuses %j", async (body, field, message) => {
+    const response = await new ApiClient(server.url).post("/api/email/generate", body);
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body.fieldErrors)).toContain(field);
+    if (message) expect(response.body.message).toBe(message);
+  });
+});
+
+describe("without the offline engine", () => {
+  it("refunds and answers 503 when the only provider fails, in JSON and in a stream", async () => {
+    const onlyLocal = await startChatFake({ text: LOCALAI_TEXT, model: "llama3.2" });
+    const own = await createStorage();
+    const strict = await startServer(own, {
+      env: {
+        TRUSTED_PROXY: "1",
+        OPENAI_COMPAT_BASE_URL: `${onlyLocal.url}/v1`,
+        GENERATION_PROVIDERS: "localai",
+        PROVIDER_TIMEOUT_MS: "1000",
+      },
+    });
+    try {
+      onlyLocal.setMode("error");
+      const { client } = await signUp(strict.url, false);
+      const failed = await client.post("/api/email/generate", request);
+      expect(failed.status).toBe(503);
+      expect(failed.body).toMatchObject({ success: false, code: "SERVICE_UNAVAILABLE" });
+      expect(failed.body.message).toContain("refunded");
+      expect((await client.get("/api/credits/status")).body.credits).toBe(300);
+
+      onlyLocal.setMode("cut");
+      const events = await readSse(
+        await fetch(`${strict.url}/api/email/generate`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            accept: "text/event-stream",
+            "x-forwarded-for": client.address,
+            cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+          },
+          body: JSON.stringify(request),
+        }),
+      );
+      expect(events.map((e) => e.event)).toContain("reset");
+      expect(events.at(-1)).toMatchObject({
+        event: "error",
+        data: { code: "SERVICE_UNAVAILABLE" },
+      });
+      expect((await client.get("/api/credits/status")).body.credits).toBe(300);
+      const activity = (await client.get("/api/credits/activity")).body.entries.map(
+        (e: { reason: string }) => e.reason,
+      );
+      expect(activity.filter((r: string) => r === "refund")).toHaveLength(2);
+    } finally {
+      await strict.stop();
+      await own.cleanup();
+      await onlyLocal.close();
+    }
+  });
+});

@@ -1,0 +1,124 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type FakeMode =
+  /** Answers the text, streamed or not. */
+  | "ok"
+  /** 500 with an error body. */
+  | "error"
+  /** Accepts the request and never answers. */
+  | "hang"
+  /** Streams part of the text, then drops the connection without [DONE]. */
+  | "cut"
+  /** Waits before the first token. */
+  | "slow-start";
+
+export interface ChatRequest {
+  path: string;
+  authorization: string | undefined;
+  body: { model: string; stream?: boolean; messages: { role: string; content: string }[] };
+}
+
+/**
+ * A loopback chat-completions server in the wire format that Mistral's API and
+ * OpenAI-compatible servers share: `POST /v1/chat/completions`, JSON, or server-sent
+ * `data:` chunks ending with `data: [DONE]` when `stream` is true.
+ */
+export async function startChatFake(options: { text: string; model: string }) {
+  const requests: ChatRequest[] = [];
+  let mode: FakeMode = "ok";
+  let slowStartMs = 2_000;
+  const hanging = new Set<ServerResponse>();
+
+  const chunk = (content: string, finish: string | null) => ({
+    id: "cmpl-fake",
+    object: "chat.completion.chunk",
+    created: Math.floor(Date.now() / 1000),
+    model: options.model,
+    choices: [{ index: 0, delta: { role: "assistant", content }, finish_reason: finish }],
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse, raw: string) {
+    if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end(JSON.stringify({ message: "not found" }));
+      return;
+    }
+    const body = JSON.parse(raw) as ChatRequest["body"];
+    requests.push({ path: req.url, authorization: req.headers.authorization, body });
+
+    if (mode === "error") {
+      res.writeHead(500, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          object: "error",
+          message: "Internal server error",
+          type: "internal_error",
+        }),
+      );
+      return;
+    }
+    if (mode === "hang") {
+      hanging.add(res);
+      return;
+    }
+    if (!body.stream) {
+      if (mode === "slow-start") await new Promise((done) => setTimeout(done, slowStartMs));
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          id: "cmpl-fake",
+          object: "chat.completion",
+          created: Math.floor(Date.now() / 1000),
+          model: options.model,
+          choices: [
+            {
+              index: 0,
+              message: { role: "assistant", content: options.text },
+              finish_reason: "stop",
+            },
+          ],
+          usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 },
+        }),
+      );
+      return;
+    }
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    if (mode === "slow-start") await new Promise((done) => setTimeout(done, slowStartMs));
+    const words = options.text.match(/\S+\s*/g) ?? [options.text];
+    const sendUpTo = mode === "cut" ? Math.max(1, Math.floor(words.length / 2)) : words.length;
+    for (let i = 0; i < sendUpTo; i++) {
+      if (res.destroyed) return;
+      res.write(`data: ${JSON.stringify(chunk(words[i]!, null))}\n\n`);
+      await new Promise((done) => setTimeout(done, 5));
+    }
+    if (mode === "cut") {
+      res.socket?.destroy();
+      return;
+    }
+    res.write(`data: ${JSON.stringify(chunk("", "stop"))}\n\n`);
+    res.write("data: [DONE]\n\n");
+    res.end();
+  }
+
+  const server: Server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (part: Buffer) => (raw += part.toString()));
+    req.on("end", () => void handle(req, res, raw));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    setMode(next: FakeMode, slowMs = 2_000) {
+      mode = next;
+      slowStartMs = slowMs;
+    },
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
