@@ -13,6 +13,19 @@ const en = {
     "You have used this week's credits. They renew every Monday morning. You can also earn extra credits by watching short ads.",
   "creditDialog.user.ok": "OK",
   "creditDialog.user.earn": "Earn credits",
+  "generator.validation.content": "Please describe the kind of text you want.",
+  "generator.validation.language": "Please choose a language.",
+  "generator.validation.contentType": "Please choose a content type.",
+  "generator.emptyPrompt.title": "What should we write?",
+  "generator.emptyPrompt.body":
+    "Please describe the text you want, for example: an email to my landlord about the heating.",
+  "toast.success": "Email generated using {model}.",
+  "toast.copied": "Text copied to clipboard!",
+  "toast.copyFailed": "Could not copy the text.",
+  "error.network": "Network error. Please check your connection.",
+  "error.generationFailed": "Email generation failed: {message}",
+  "error.unknown": "An unknown error occurred. Please try again.",
+  "error.generic": "Failed to generate text. Please try again.",
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -28,6 +41,19 @@ const tr: Record<MessageKey, string> = {
     "Bu haftaki kredilerinizi kullandınız. Krediler her pazartesi sabahı yenilenir. Kısa reklamlar izleyerek ek kredi de kazanabilirsiniz.",
   "creditDialog.user.ok": "Tamam",
   "creditDialog.user.earn": "Kredi kazan",
+  "generator.validation.content": "Lütfen ne tür bir metin istediğinizi yazın.",
+  "generator.validation.language": "Lütfen bir dil seçin.",
+  "generator.validation.contentType": "Lütfen bir içerik türü seçin.",
+  "generator.emptyPrompt.title": "Ne yazalım?",
+  "generator.emptyPrompt.body":
+    "Lütfen nasıl bir metin istediğinizi yazın, örneğin: ev sahibime kalorifer hakkında bir e-posta.",
+  "toast.success": "E-posta {model} kullanılarak oluşturuldu.",
+  "toast.copied": "Metin panoya kopyalandı!",
+  "toast.copyFailed": "Metin kopyalanamadı.",
+  "error.network": "Ağ hatası. Lütfen bağlantınızı kontrol edin.",
+  "error.generationFailed": "E-posta oluşturulamadı: {message}",
+  "error.unknown": "Bilinmeyen bir hata oluştu. Lütfen tekrar deneyin.",
+  "error.generic": "Metin oluşturulamadı. Lütfen tekrar deneyin.",
 };
 
 const catalogs = { en, tr } as const;
@@ -36,6 +62,13 @@ export function messagesFor(language: string): Record<MessageKey, string> {
   return language === "turkish" ? catalogs.tr : catalogs.en;
 }
 
-export function translate(language: string, key: MessageKey): string {
-  return messagesFor(language)[key];
+export function translate(
+  language: string,
+  key: MessageKey,
+  values: Record<string, string> = {},
+): string {
+  return messagesFor(language)[key].replace(
+    /\{(\w+)\}/g,
+    (match, name: string) => values[name] ?? match,
+  );
 }

@@ -16,4 +16,21 @@ describe("message catalog", () => {
       if (key !== "creditDialog.user.ok") expect(tr[key]).not.toBe(en[key]);
     }
   });
+
+  it("carries the spec's Turkish strings verbatim", () => {
+    expect(translate("turkish", "toast.copied")).toBe("Metin panoya kopyalandı!");
+    expect(translate("turkish", "toast.copyFailed")).toBe("Metin kopyalanamadı.");
+    expect(translate("turkish", "error.network")).toBe(
+      "Ağ hatası. Lütfen bağlantınızı kontrol edin.",
+    );
+  });
+
+  it("fills placeholders", () => {
+    expect(translate("english", "toast.success", { model: "Mistral AI" })).toBe(
+      "Email generated using Mistral AI.",
+    );
+    expect(translate("turkish", "error.generationFailed", { message: "x" })).toBe(
+      "E-posta oluşturulamadı: x",
+    );
+  });
 });
