@@ -1,0 +1,174 @@
+import { readFile } from "node:fs/promises";
+import { newEmail, registerViaApi } from "./auth-helpers.ts";
+import { expect, isPhone, seriousAxeViolations, test, toast } from "./fixtures.ts";
+
+const PROMPT =
+  "Write an email to my landlord about the broken heating. It has been cold for a week.";
+
+/** The browser logs the 402 that opens the credit dialog; it is the point of these tests. */
+const EXPECTED_402 = [/status of 402 .*\/api\/email\/generate/];
+
+test.describe(() => {
+  test.use({ expectedConsole: EXPECTED_402 });
+
+  test("a guest writes three texts and the fourth opens the guest credit dialog", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const card = page.locator("#credit-card");
+    await expect(card).toContainText("300 credits");
+    const prompt = page.getByLabel("Describe the text you want");
+    for (let i = 1; i <= 3; i++) {
+      await prompt.fill(`${PROMPT} Attempt ${i}.`);
+      await page.getByRole("button", { name: "Generate Text" }).click();
+      await expect(toast(page, "Email generated using the offline draft engine.")).toBeVisible();
+      await expect(page.getByText("Subject: the broken heating")).toBeVisible();
+      await expect(card).toContainText(`${300 - i * 100} credits`);
+    }
+    await expect(card).toContainText(
+      "Your free trial has ended. Create an account for more usage.",
+    );
+
+    await prompt.fill(PROMPT);
+    await page.getByRole("button", { name: "Generate Text" }).click();
+    const dialog = page.getByRole("dialog", { name: "Your free trial has ended" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Create Account" })).toHaveAttribute(
+      "href",
+      "/register",
+    );
+    await expect(dialog.getByRole("link", { name: "Log In" })).toHaveAttribute("href", "/login");
+    // A credit error opens the dialog and shows no error toast.
+    await expect(
+      page.getByRole("region", { name: /Notifications/ }).getByText(/failed/i),
+    ).toHaveCount(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe(() => {
+  test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+  test("a registered user streams, copies, regenerates, stops, downloads, then finds and deletes the text in Profile", async ({
+    page,
+  }) => {
+    test.skip(
+      isPhone(page),
+      "one full journey at desktop size is enough; the phone runs the guest journey",
+    );
+    await registerViaApi(page.request, newEmail("writer"));
+    await page.goto("/");
+    // New accounts are reminded to verify; this journey is about writing.
+    await page
+      .getByRole("dialog", { name: "Verify your email" })
+      .getByRole("button", { name: "Remind me later" })
+      .click();
+
+    await page.getByLabel("Content type").selectOption("essay");
+    await page.getByLabel("Length").selectOption("long");
+    const prompt = page.getByLabel("Describe the text you want");
+    await prompt.fill(
+      "An essay about rivers and the cities that grew around them. Trade. Floods. Bridges.",
+    );
+    await page.getByRole("button", { name: "Generate Text" }).click();
+    await expect(prompt).toHaveValue("");
+    await expect(page.getByRole("button", { name: "Generating..." })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Stop" })).toBeVisible();
+    const result = page.getByTestId("result-text");
+    await expect(result).toContainText("# rivers and the cities that grew around them");
+    const partial = (await result.textContent())!.length;
+    await expect(page.getByRole("button", { name: "Copy" })).toBeVisible();
+    expect((await result.textContent())!.length).toBeGreaterThan(partial);
+    await expect(page.getByText("Offline draft", { exact: true })).toBeVisible();
+    await expect(page.getByText(/^\d+ words • Essay$/)).toBeVisible();
+    const text = (await result.textContent())!;
+
+    await page.getByRole("button", { name: "Copy" }).click();
+    await expect(toast(page, "Text copied to clipboard!")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download .md" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("rivers-and-the-cities-that-grew-around-them.md");
+    expect(await readFile((await file.path())!, "utf8")).toBe(text);
+
+    await page.getByRole("button", { name: "Regenerate" }).click();
+    await expect(page.getByRole("button", { name: "Stop" })).toBeVisible();
+    await expect(toast(page, "Email generated using the offline draft engine.")).toBeVisible();
+    await expect(page.locator("#credit-card")).toContainText("100 credits");
+
+    await prompt.fill(
+      // Six points at "Long": the offline engine streams it for over a second, time to press Stop.
+      "A story about a lighthouse keeper who finds a message in a bottle. The storm. The rescue. The village. The letter. The return home.",
+    );
+    await page.getByRole("button", { name: "Generate Text" }).click();
+    await expect(result).toContainText("lighthouse keeper");
+    await page.getByRole("button", { name: "Stop" }).click();
+    await expect(page.getByText("Stopped", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Generate Text" })).toBeEnabled();
+
+    await page.goto("/profile");
+    const table = page.getByRole("table");
+    await expect(table.getByRole("row")).toHaveCount(4); // header + 2 essays + the stopped story
+    await expect(
+      table.getByRole("cell", { name: "rivers and the cities that grew around them" }).first(),
+    ).toBeVisible();
+    await expect(table.getByRole("cell", { name: "Essay" }).first()).toBeVisible();
+    await expect(table.getByRole("cell", { name: "English" }).first()).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await table
+      .getByRole("button", { name: /^Delete "rivers/ })
+      .first()
+      .click();
+    const confirm = page.getByRole("dialog", { name: "Delete this text?" });
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page, "Text deleted successfully")).toBeVisible();
+    await expect(table.getByRole("row")).toHaveCount(3);
+  });
+});
+
+test.describe(() => {
+  test.use({ expectedConsole: EXPECTED_402 });
+
+  test("with Turkish selected, validation, toasts and the credit dialog are in Turkish", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await page.getByLabel("Language").selectOption("turkish");
+    expect(await page.evaluate(() => localStorage.getItem("selectedLanguage"))).toBe("turkish");
+
+    await page.getByRole("button", { name: "Generate Text" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Lütfen ne tür bir metin istediğinizi yazın." }),
+    ).toBeVisible();
+    await expect(toast(page, "Ne yazalım?")).toBeVisible();
+
+    // Use up the trial through the API in this browser, then ask once more in the page.
+    for (let i = 0; i < 3; i++) {
+      const response = await page.request.post("/api/email/generate", {
+        data: {
+          content: "Ev sahibime kalorifer hakkında bir e-posta",
+          language: "turkish",
+          contentType: "email",
+        },
+      });
+      expect(response.status()).toBe(200);
+      expect((await response.json()).content).toContain("Konu:");
+    }
+    await page
+      .getByLabel("Describe the text you want")
+      .fill("Ev sahibime kalorifer hakkında bir e-posta");
+    await page.getByRole("button", { name: "Generate Text" }).click();
+    const dialog = page.getByRole("dialog", { name: "Ücretsiz deneme sona erdi" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Kayıt Ol" })).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Giriş Yap" })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByLabel("Language")).toHaveValue("turkish");
+  });
+});
