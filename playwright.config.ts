@@ -63,6 +63,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // The test setting that shortens the 15-second ad (refused in production).
       AD_WATCH_SECONDS: "2",
+      // Lets the feedback test approve a submission with `npm run moderate`.
+      MODERATION_TOKEN: "e2e-moderation-token-0001",
     },
   },
 });

@@ -35,3 +35,16 @@ describe("parseConfig", () => {
     for (const name of configVariables) expect(readme).toContain(`\`${name}\``);
   });
 });
+
+describe("README", () => {
+  it("lists every npm script", () => {
+    const readme = readFileSync("README.md", "utf8");
+    const scripts = Object.keys(
+      JSON.parse(readFileSync("package.json", "utf8")).scripts as Record<string, string>,
+    );
+    for (const name of scripts) {
+      const command = name === "start" || name === "test" ? `npm ${name}` : `npm run ${name}`;
+      expect(readme, `README should mention ${command}`).toContain(command);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from "react";
+import { useEffect, useId, useState, type InputHTMLAttributes } from "react";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -63,4 +63,14 @@ export function issueErrors(
     out[field] ??= issue.message;
   }
   return out;
+}
+
+/**
+ * False in the server-rendered HTML, true once React has hydrated. Submit buttons stay
+ * disabled until then, so an early click cannot submit the form natively.
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }

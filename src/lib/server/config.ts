@@ -50,6 +50,13 @@ const configSchema = z.object({
   GENERATION_PROVIDERS: optionalText,
   /** How long one provider may take: to its first token, and in all. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /**
+   * Bearer token for the moderation API that `npm run moderate` calls. Unset: the
+   * moderation API does not exist (404).
+   */
+  MODERATION_TOKEN: optionalText.pipe(
+    z.string().min(16, "must be at least 16 characters").optional(),
+  ),
   /** How long an ad runs before its credits can be claimed; shorter only for tests. */
   AD_WATCH_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -2,9 +2,10 @@ import { useState, type FormEvent } from "react";
 import { NetworkError, apiFetch } from "../../../lib/client/http.ts";
 import { emailOnlySchema } from "../../../lib/shared/schemas/auth.ts";
 import { showToast } from "../../../stores/toasts.ts";
-import { Field, buttonClass, issueErrors } from "../../ui/Field.tsx";
+import { Field, buttonClass, issueErrors, useHydrated } from "../../ui/Field.tsx";
 
 export default function ForgotPasswordForm() {
+  const hydrated = useHydrated();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
@@ -61,7 +62,7 @@ export default function ForgotPasswordForm() {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
       <Field
         label="Email"
         name="email"
@@ -70,7 +71,7 @@ export default function ForgotPasswordForm() {
         required
         error={errors.email}
       />
-      <button type="submit" disabled={busy} className={buttonClass}>
+      <button type="submit" disabled={!hydrated || busy} className={buttonClass}>
         {busy ? "Sending..." : "Send Reset Link"}
       </button>
     </form>

@@ -4,9 +4,10 @@ import { queueFlashToast } from "../../../lib/client/flash.ts";
 import { loginSchema } from "../../../lib/shared/schemas/auth.ts";
 import { refreshUser } from "../../../stores/user.ts";
 import { showToast } from "../../../stores/toasts.ts";
-import { Field, buttonClass, issueErrors } from "../../ui/Field.tsx";
+import { Field, buttonClass, issueErrors, useHydrated } from "../../ui/Field.tsx";
 
 export default function LoginForm() {
+  const hydrated = useHydrated();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
@@ -121,7 +122,7 @@ export default function LoginForm() {
           </p>
         </div>
       )}
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
         <Field
           label="Email"
           name="email"
@@ -146,7 +147,7 @@ export default function LoginForm() {
             Forgot your password?
           </a>
         </div>
-        <button type="submit" disabled={busy} className={buttonClass}>
+        <button type="submit" disabled={!hydrated || busy} className={buttonClass}>
           {busy ? "Logging in..." : "Log In"}
         </button>
       </form>

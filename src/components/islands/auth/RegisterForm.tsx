@@ -3,9 +3,10 @@ import { NetworkError, apiFetch } from "../../../lib/client/http.ts";
 import { queueFlashToast } from "../../../lib/client/flash.ts";
 import { registerSchema } from "../../../lib/shared/schemas/auth.ts";
 import { showToast } from "../../../stores/toasts.ts";
-import { Field, buttonClass, firstErrors, issueErrors } from "../../ui/Field.tsx";
+import { Field, buttonClass, firstErrors, issueErrors, useHydrated } from "../../ui/Field.tsx";
 
 export default function RegisterForm() {
+  const hydrated = useHydrated();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -62,7 +63,7 @@ export default function RegisterForm() {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
       <Field
         label="Email"
         name="email"
@@ -95,7 +96,7 @@ export default function RegisterForm() {
         required
         error={errors.confirmPassword}
       />
-      <button type="submit" disabled={busy} className={buttonClass}>
+      <button type="submit" disabled={!hydrated || busy} className={buttonClass}>
         {busy ? "Creating account..." : "Create Account"}
       </button>
     </form>

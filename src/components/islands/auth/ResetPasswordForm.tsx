@@ -2,12 +2,13 @@ import { useEffect, useState, type FormEvent } from "react";
 import { NetworkError, apiFetch } from "../../../lib/client/http.ts";
 import { resetPasswordFormSchema } from "../../../lib/shared/schemas/auth.ts";
 import { showToast } from "../../../stores/toasts.ts";
-import { Field, buttonClass, issueErrors } from "../../ui/Field.tsx";
+import { Field, buttonClass, issueErrors, useHydrated } from "../../ui/Field.tsx";
 
 const MISSING_TOKEN = "Invalid or missing password reset token.";
 const REDIRECT_DELAY_MS = 3000;
 
 export default function ResetPasswordForm() {
+  const hydrated = useHydrated();
   // undefined until the address has been read in the browser.
   const [token, setToken] = useState<string | null | undefined>(undefined);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -89,7 +90,7 @@ export default function ResetPasswordForm() {
     );
   }
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
       <Field
         label="New password"
         name="password"
@@ -107,7 +108,7 @@ export default function ResetPasswordForm() {
         required
         error={errors.confirmPassword}
       />
-      <button type="submit" disabled={busy} className={buttonClass}>
+      <button type="submit" disabled={!hydrated || busy} className={buttonClass}>
         {busy ? "Saving..." : "Reset Password"}
       </button>
     </form>

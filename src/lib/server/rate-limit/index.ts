@@ -17,6 +17,7 @@ export const RATE_LIMITS = {
   resendVerificationByAccount: { points: 3, duration: 60 * 60 },
   watchAdByAddress: { points: 60, duration: 60 * 60 },
   generateByAddress: { points: 120, duration: 60 },
+  testimonialByAddress: { points: 3, duration: 60 * 60 },
   generateByOwner: { points: 60, duration: 60 },
   watchAdByAccount: { points: 30, duration: 60 * 60 },
 } as const satisfies Record<string, { points: number; duration: number }>;

@@ -1,0 +1,168 @@
+import { useState, type FormEvent } from "react";
+import {
+  testimonialSubmissionSchema,
+  TESTIMONIAL_REQUIRED,
+} from "../../../lib/shared/schemas/testimonials.ts";
+import { useHydrated } from "../../ui/Field.tsx";
+
+type Outcome = { kind: "success" | "failure"; message: string } | null;
+
+const inputClass =
+  "rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-500 focus:outline-none dark:border-slate-600 dark:bg-slate-900 dark:text-white";
+
+/** "Share Your Experience" (spec §2, §4): idle → Submitting... → green or red message. */
+export default function FeedbackForm() {
+  const hydrated = useHydrated();
+  const [name, setName] = useState("");
+  const [profession, setProfession] = useState("");
+  const [content, setContent] = useState("");
+  const [rating, setRating] = useState(0);
+  const [submitting, setSubmitting] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!name.trim() || !content.trim() || rating < 1) {
+      setOutcome({ kind: "failure", message: TESTIMONIAL_REQUIRED });
+      return;
+    }
+    const parsed = testimonialSubmissionSchema.safeParse({ name, profession, content, rating });
+    if (!parsed.success) {
+      setOutcome({
+        kind: "failure",
+        message: parsed.error.issues[0]?.message ?? TESTIMONIAL_REQUIRED,
+      });
+      return;
+    }
+    setSubmitting(true);
+    setOutcome(null);
+    try {
+      const response = await fetch("/api/testimonial/submit", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(parsed.data),
+      });
+      const body = (await response.json().catch(() => ({}))) as {
+        success?: boolean;
+        message?: string;
+      };
+      if (response.ok && body.success) {
+        setOutcome({ kind: "success", message: body.message ?? "Thank you for your feedback!" });
+        setName("");
+        setProfession("");
+        setContent("");
+        setRating(0);
+      } else {
+        setOutcome({
+          kind: "failure",
+          message: body.message ?? "There was a problem submitting your feedback.",
+        });
+      }
+    } catch {
+      setOutcome({ kind: "failure", message: "Network error. Please try again." });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Share your experience"
+      className="grid gap-4"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-1.5">
+          <label
+            htmlFor="feedback-name"
+            className="text-sm font-medium text-slate-800 dark:text-slate-200"
+          >
+            Name
+          </label>
+          <input
+            id="feedback-name"
+            className={inputClass}
+            value={name}
+            maxLength={80}
+            autoComplete="name"
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <label
+            htmlFor="feedback-profession"
+            className="text-sm font-medium text-slate-800 dark:text-slate-200"
+          >
+            Profession (optional)
+          </label>
+          <input
+            id="feedback-profession"
+            className={inputClass}
+            value={profession}
+            maxLength={80}
+            autoComplete="organization-title"
+            onChange={(e) => setProfession(e.target.value)}
+          />
+        </div>
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Rating</legend>
+        <div className="mt-1 flex gap-1">
+          {[1, 2, 3, 4, 5].map((value) => (
+            <label key={value} className="cursor-pointer">
+              <input
+                type="radio"
+                name="feedback-rating"
+                value={value}
+                checked={rating === value}
+                onChange={() => setRating(value)}
+                className="peer sr-only"
+              />
+              <span
+                aria-hidden="true"
+                className={`block rounded px-0.5 text-3xl leading-none peer-focus-visible:outline-2 peer-focus-visible:outline-brand-500 ${value <= rating ? "text-amber-500" : "text-slate-300 dark:text-slate-600"}`}
+              >
+                ★
+              </span>
+              <span className="sr-only">{value === 1 ? "1 star" : `${value} stars`}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-1.5">
+        <label
+          htmlFor="feedback-content"
+          className="text-sm font-medium text-slate-800 dark:text-slate-200"
+        >
+          Your feedback
+        </label>
+        <textarea
+          id="feedback-content"
+          rows={4}
+          maxLength={1000}
+          className={inputClass}
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-4">
+        <button
+          type="submit"
+          disabled={!hydrated || submitting}
+          className="inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {submitting ? "Submitting..." : "Submit Feedback"}
+        </button>
+        <p
+          role="status"
+          className={`text-sm font-medium ${outcome?.kind === "success" ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}`}
+        >
+          {outcome?.message}
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import { constantTimeEqualHex, hashSecret } from "../auth/tokens.ts";
+import { getConfig } from "../config.ts";
+import { AppError } from "../errors.ts";
+
+/**
+ * The moderation API exists only when MODERATION_TOKEN is set, and answers only to it
+ * (compared as SHA-256 digests, in constant time).
+ */
+export function requireModerator(request: Request): void {
+  const token = getConfig().MODERATION_TOKEN;
+  if (!token) throw new AppError("NOT_FOUND", 404, "No API endpoint at this address.");
+  const given = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
+  if (!constantTimeEqualHex(hashSecret(given), hashSecret(token))) {
+    throw new AppError("UNAUTHORIZED", 401, "A valid moderation token is required.");
+  }
+}
