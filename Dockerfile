@@ -1,0 +1,36 @@
+# syntax=docker/dockerfile:1
+# Multi-stage build: dependencies, build, then a slim non-root runtime.
+
+FROM node:24-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+# A lockfile written on another platform can make `npm ci` refuse; install keeps its versions.
+RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+# Prerendered pages bake these in (canonical links, sitemap, the support address).
+ARG PUBLIC_URL=http://localhost:4321
+ARG SUPPORT_EMAIL=support@example.com
+ENV PUBLIC_URL=$PUBLIC_URL SUPPORT_EMAIL=$SUPPORT_EMAIL
+RUN npm run build && npm prune --omit=dev
+
+FROM node:24-bookworm-slim AS runtime
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=4321 DATA_DIR=/data
+WORKDIR /app
+COPY --from=build --chown=node:node /app/package.json ./
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build --chown=node:node /app/drizzle ./drizzle
+COPY --from=build --chown=node:node /app/server ./server
+COPY --from=build --chown=node:node /app/scripts ./scripts
+# The server entry and the CLI scripts run these modules unbundled (docs/decisions/002).
+COPY --from=build --chown=node:node /app/src/lib ./src/lib
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 4321
+HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:4321/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+STOPSIGNAL SIGTERM
+CMD ["node", "server/main.ts"]
