@@ -106,3 +106,28 @@ export async function readJsonBody<Schema extends z.ZodType>(
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }
+
+/**
+ * For calls that take no fields (logout, starting an ad): no body, or an empty JSON
+ * object. Anything else is a malformed request, not something to ignore.
+ */
+export async function readEmptyJsonBody(request: Request): Promise<void> {
+  const length = request.headers.get("content-length");
+  if ((length === null || length === "0") && !request.headers.has("transfer-encoding")) return;
+  const text = await readLimitedText(request, MAX_API_BODY_BYTES);
+  if (text.trim() === "") return;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new AppError("INVALID_JSON", 400, "The request body is not valid JSON.");
+  }
+  if (
+    typeof value !== "object" ||
+    value === null ||
+    Array.isArray(value) ||
+    Object.keys(value).length > 0
+  ) {
+    throw new AppError("VALIDATION_ERROR", 400, "This call takes no fields.");
+  }
+}

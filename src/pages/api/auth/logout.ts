@@ -2,12 +2,13 @@ import type { APIRoute } from "astro";
 import { deleteSessionCookie } from "../../../lib/server/auth/cookies.ts";
 import { invalidateSession } from "../../../lib/server/auth/sessions.ts";
 import { getDb } from "../../../lib/server/db/index.ts";
-import { jsonResponse } from "../../../lib/server/http/api.ts";
+import { jsonResponse, readEmptyJsonBody } from "../../../lib/server/http/api.ts";
 
 export const prerender = false;
 
 /** Deletes the session on the server; signing out twice is not an error. */
-export const POST: APIRoute = async ({ locals, cookies, url }) => {
+export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
+  await readEmptyJsonBody(request);
   if (locals.session) await invalidateSession(await getDb(), locals.session.id);
   deleteSessionCookie(cookies, url);
   return jsonResponse({ success: true, message: "Logged Out" });
