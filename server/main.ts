@@ -20,9 +20,6 @@ import { reconcileStaleReservations } from "../src/lib/server/credits/reservatio
 import { CLEANUP_INTERVAL_MS, runCleanup } from "../src/lib/server/jobs/cleanup.ts";
 import { getLogger } from "../src/lib/server/logger.ts";
 
-/** How often the reconciler looks for reservations a crash left pending. */
-const RECONCILE_INTERVAL_MS = 60_000;
-
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 const config = getConfig();
@@ -172,12 +169,18 @@ jobs.unref();
 /** Refunds reservations left pending by a crash; each refund happens once, on any instance. */
 async function reconcile(): Promise<void> {
   try {
-    const refunded = await reconcileStaleReservations(database.db, new Date());
+    const refunded = await reconcileStaleReservations(
+      database.db,
+      new Date(),
+      config.RESERVATION_TIMEOUT_MS,
+    );
     if (refunded > 0) log.warn({ refunded }, "refunded stale reservations");
   } catch (error) {
     log.error({ err: error }, "reconciler failed");
   }
 }
+/** How often the reconciler looks for reservations a crash left pending. */
+const RECONCILE_INTERVAL_MS = Math.min(60_000, config.RESERVATION_TIMEOUT_MS);
 const reconciler = setInterval(() => void reconcile(), RECONCILE_INTERVAL_MS);
 reconciler.unref();
 setTimeout(() => void reconcile(), 2_000).unref();

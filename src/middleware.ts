@@ -8,6 +8,7 @@ import {
 import { validateSessionToken } from "./lib/server/auth/sessions.ts";
 import { systemNow } from "./lib/server/clock.ts";
 import { getConfig } from "./lib/server/config.ts";
+import { isDatabaseUnavailable } from "./lib/server/db/errors.ts";
 import { getDb } from "./lib/server/db/index.ts";
 import { AppError } from "./lib/server/errors.ts";
 import { errorResponse, isJsonContentType } from "./lib/server/http/api.ts";
@@ -95,7 +96,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       response = errorResponse(statusError(response.status));
     }
   } catch (error) {
-    if (!(error instanceof AppError)) {
+    if (!(error instanceof AppError) && !isDatabaseUnavailable(error)) {
       getLogger().error(
         { err: error, requestId, method: context.request.method, path: context.url.pathname },
         "unhandled error",
@@ -104,7 +105,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const appError =
       error instanceof AppError
         ? error
-        : new AppError("INTERNAL_ERROR", 500, "Something went wrong. Please try again later.");
+        : isDatabaseUnavailable(error)
+          ? new AppError(
+              "SERVICE_UNAVAILABLE",
+              503,
+              "The service is briefly unavailable. Please try again in a moment.",
+              {
+                headers: { "Retry-After": "5" },
+              },
+            )
+          : new AppError("INTERNAL_ERROR", 500, "Something went wrong. Please try again later.");
     if (!api && !(error instanceof AppError)) throw error;
     response = errorResponse(appError);
   }

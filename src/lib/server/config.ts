@@ -57,6 +57,8 @@ const configSchema = z.object({
   MODERATION_TOKEN: optionalText.pipe(
     z.string().min(16, "must be at least 16 characters").optional(),
   ),
+  /** A reservation still pending after this long is refunded by the reconciler (tests shorten it). */
+  RESERVATION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
   /** How long an ad runs before its credits can be claimed; shorter only for tests. */
   AD_WATCH_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -187,14 +187,18 @@ export async function refundGeneration(
 }
 
 /** Refunds reservations a crashed or stuck process left pending (DESIGN §4). */
-export async function reconcileStaleReservations(db: Database, now: Date): Promise<number> {
+export async function reconcileStaleReservations(
+  db: Database,
+  now: Date,
+  staleAfterMs = STALE_RESERVATION_MS,
+): Promise<number> {
   const stale = await db
     .select({ id: generations.id })
     .from(generations)
     .where(
       and(
         eq(generations.status, "pending"),
-        lt(generations.createdAt, new Date(now.getTime() - STALE_RESERVATION_MS)),
+        lt(generations.createdAt, new Date(now.getTime() - staleAfterMs)),
       ),
     )
     .limit(500);

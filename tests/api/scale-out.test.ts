@@ -1,0 +1,105 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "../../src/lib/server/config.ts";
+import { openDatabase } from "../../src/lib/server/db/index.ts";
+import { runCleanup } from "../../src/lib/server/jobs/cleanup.ts";
+import { ApiClient, signUp } from "../support/client.ts";
+import {
+  createStorage,
+  startServer,
+  usingPostgres,
+  type RunningServer,
+  type Storage,
+} from "../support/server.ts";
+
+/** Two server processes on one PostgreSQL database (DESIGN §9). Runs only against a server. */
+describe.runIf(usingPostgres)("scale-out on one PostgreSQL database", () => {
+  let storage: Storage;
+  let a: RunningServer;
+  let b: RunningServer;
+
+  beforeAll(async () => {
+    storage = await createStorage();
+    [a, b] = await Promise.all([
+      startServer(storage, { env: { TRUSTED_PROXY: "1" } }),
+      startServer(storage, { env: { TRUSTED_PROXY: "1" } }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await storage?.cleanup();
+  });
+
+  it("200 parallel generations split across both instances on 1000 credits: exactly 10 succeed", async () => {
+    const { token } = await signUp(a.url, true);
+    const request = {
+      content: "A short note to the team",
+      language: "english",
+      contentType: "email",
+    };
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        new ApiClient(i % 2 === 0 ? a.url : b.url, `2001:db8:5ca1e::${i.toString(16)}`).post(
+          "/api/email/generate",
+          request,
+          {
+            bearer: token,
+          },
+        ),
+      ),
+    );
+    expect(responses.filter((r) => r.status === 200 && r.body.content)).toHaveLength(10);
+    expect(responses.every((r) => [200, 402, 429].includes(r.status))).toBe(true);
+    const status = await new ApiClient(b.url).get("/api/credits/status", { bearer: token });
+    expect(status.body.credits).toBe(0);
+    const activity = await new ApiClient(a.url).get("/api/credits/activity?pageSize=100", {
+      bearer: token,
+    });
+    const total = (activity.body.entries as { delta: number }[]).reduce(
+      (sum, e) => sum + e.delta,
+      0,
+    );
+    expect(total).toBe(0);
+  });
+
+  it("a rate limit reached on one instance holds on the other", async () => {
+    const { email } = await signUp(a.url, false);
+    for (let i = 0; i < 10; i++) {
+      const response = await new ApiClient(a.url).post("/api/auth/login", {
+        email,
+        password: "wrong-password-1",
+      });
+      expect(response.status).toBe(401);
+    }
+    const other = await new ApiClient(b.url).post("/api/auth/login", {
+      email,
+      password: "wrong-password-1",
+    });
+    expect(other.status).toBe(429);
+  });
+
+  it("the cleanup job runs on one instance at a time", async () => {
+    const config = parseConfig(storage.env);
+    const [first, second] = await Promise.all([openDatabase(config), openDatabase(config)]);
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      // Instance one is in the middle of its run: it holds the job's lock.
+      const running = first.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(7240002)`);
+        locked();
+        await held;
+      });
+      await isLocked;
+      expect(await runCleanup(second.db, new Date())).toEqual({ ran: false });
+      release();
+      await running;
+      expect((await runCleanup(second.db, new Date())).ran).toBe(true);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+});
