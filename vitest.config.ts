@@ -25,6 +25,19 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        test: {
+          name: "faults",
+          include: ["tests/faults/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/api/global-setup.ts"],
+          env: { LOG_LEVEL: "warn" },
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+          // Load and signals need the machine to themselves.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,85 @@
+import autocannon from "autocannon";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp } from "../support/client.ts";
+import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+
+/** Issue 6/6: 60 s of mixed traffic at 100 connections, and not one 5xx. */
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+
+let storage: Storage;
+let server: RunningServer;
+
+beforeAll(async () => {
+  storage = await createStorage();
+  server = await startServer(storage, { env: { TRUSTED_PROXY: "1" } });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await storage?.cleanup();
+});
+
+describe("mixed traffic", () => {
+  it(`${SECONDS} s at 100 connections: pages, status reads, sign-ins, generations, hostile bodies; zero 5xx`, async () => {
+    const { token } = await signUp(server.url, true);
+    let n = 0;
+    const json = { "content-type": "application/json" };
+    const result = await autocannon({
+      url: server.url,
+      connections: 100,
+      duration: SECONDS,
+      requests: [
+        { method: "GET", path: "/" },
+        { method: "GET", path: "/about" },
+        {
+          method: "GET",
+          path: "/api/credits/status",
+          headers: { authorization: `Bearer ${token}` },
+        },
+        { method: "GET", path: "/api/auth/me", headers: { authorization: `Bearer ${token}` } },
+        {
+          method: "POST",
+          path: "/api/email/generate",
+          headers: json,
+          body: JSON.stringify({
+            content: "A thank-you note to my neighbours",
+            language: "english",
+            contentType: "email",
+          }),
+          // A different visitor each time: guests are created, serve their trial, then get 402.
+          setupRequest: (request: Record<string, any>) => ({
+            ...request,
+            headers: {
+              ...request.headers,
+              "x-forwarded-for": `2001:db8:10ad::${(n++ % 60000).toString(16)}`,
+            },
+          }),
+        },
+        {
+          method: "POST",
+          path: "/api/auth/login",
+          headers: json,
+          body: JSON.stringify({ email: "nobody@example.com", password: "wrong-password" }),
+        },
+        { method: "POST", path: "/api/testimonial/submit", headers: json, body: '{"name": 5}' },
+        { method: "GET", path: "/api/nope" },
+      ],
+    });
+    const codes = Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [
+        code,
+        Number((stat as { count: number }).count),
+      ]),
+    );
+    console.log(
+      `load: ${result.requests.total} requests, ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`,
+      codes,
+    );
+    expect(result.requests.total).toBeGreaterThan(SECONDS * 100);
+    expect(Object.keys(codes).filter((code) => code.startsWith("5"))).toEqual([]);
+    expect(result.errors).toBe(0);
+    expect(result.timeouts).toBe(0);
+    // The server is still healthy and answers normally afterwards.
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  });
+});
