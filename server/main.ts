@@ -19,6 +19,7 @@ import {
 import { reconcileStaleReservations } from "../src/lib/server/credits/reservations.ts";
 import { CLEANUP_INTERVAL_MS, runCleanup } from "../src/lib/server/jobs/cleanup.ts";
 import { getLogger } from "../src/lib/server/logger.ts";
+import { loadStaticFiles, serveStaticFile } from "./static-files.ts";
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -35,6 +36,7 @@ const { handler } = (await import(pathToFileURL(resolve(distDir, "server/entry.m
   handler: NodeHandler;
 };
 const staticCsp = loadStaticCsp(resolve(distDir, "_headers.json"));
+const staticFiles = loadStaticFiles(resolve(distDir, "client"));
 
 let draining = false;
 
@@ -134,6 +136,13 @@ const server = createServer((req, res) => {
       sendJson(res, ready ? 200 : 503, { status: ready ? "ready" : "unavailable" }),
     );
     return;
+  }
+  if (req.method === "GET" || req.method === "HEAD") {
+    const file = staticFiles.get(pathname);
+    if (file) {
+      serveStaticFile(req, res, file);
+      return;
+    }
   }
   handler(req, res);
 });

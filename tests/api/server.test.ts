@@ -98,6 +98,40 @@ describe("static pages", () => {
   });
 });
 
+describe("static files", () => {
+  it("carry an ETag and answer 304 when it matches", async () => {
+    const first = await get("/about");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await get("/about", { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
+  it("are sent gzipped to clients that accept it, and plain to others", async () => {
+    const zipped = await rawRequest("GET /about HTTP/1.1", ["Accept-Encoding: gzip"]);
+    expect(zipped.text).toMatch(/content-encoding: gzip/i);
+    const plain = await rawRequest("GET /about HTTP/1.1", ["Accept-Encoding: identity"]);
+    expect(plain.text).not.toMatch(/content-encoding/i);
+    expect(plain.text).toContain("About Us");
+  });
+
+  it("keep built assets cacheable for a year", async () => {
+    const html = await (await get("/about")).text();
+    const css = /href="(\/_astro\/[^"]+\.css)"/.exec(html)![1]!;
+    const response = await get(css);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("content-type")).toMatch(/^text\/css/);
+  });
+
+  it("answer HEAD without a body", async () => {
+    const response = await get("/contact", { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("");
+  });
+});
+
 describe("API error shape", () => {
   it.each([
     "/api/nope",

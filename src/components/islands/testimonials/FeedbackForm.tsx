@@ -1,8 +1,5 @@
 import { useState, type FormEvent } from "react";
-import {
-  testimonialSubmissionSchema,
-  TESTIMONIAL_REQUIRED,
-} from "../../../lib/shared/schemas/testimonials.ts";
+import { testimonialProblem } from "../../../lib/shared/testimonials.ts";
 import { useHydrated } from "../../ui/Field.tsx";
 
 type Outcome = { kind: "success" | "failure"; message: string } | null;
@@ -22,16 +19,10 @@ export default function FeedbackForm() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!name.trim() || !content.trim() || rating < 1) {
-      setOutcome({ kind: "failure", message: TESTIMONIAL_REQUIRED });
-      return;
-    }
-    const parsed = testimonialSubmissionSchema.safeParse({ name, profession, content, rating });
-    if (!parsed.success) {
-      setOutcome({
-        kind: "failure",
-        message: parsed.error.issues[0]?.message ?? TESTIMONIAL_REQUIRED,
-      });
+    // The browser checks what it can without shipping zod; the server checks everything.
+    const problem = testimonialProblem({ name, profession, content, rating });
+    if (problem) {
+      setOutcome({ kind: "failure", message: problem });
       return;
     }
     setSubmitting(true);
@@ -41,7 +32,12 @@ export default function FeedbackForm() {
         method: "POST",
         credentials: "same-origin",
         headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(parsed.data),
+        body: JSON.stringify({
+          name: name.trim(),
+          profession: profession.trim() || null,
+          content: content.trim(),
+          rating,
+        }),
       });
       const body = (await response.json().catch(() => ({}))) as {
         success?: boolean;

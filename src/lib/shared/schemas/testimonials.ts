@@ -1,7 +1,8 @@
 import { z } from "../zod.ts";
 
-/** Spec §5: name, content and rating are required; profession is optional. */
-export const TESTIMONIAL_REQUIRED = "Please provide your name, feedback content, and rating.";
+import { TESTIMONIAL_REQUIRED } from "../testimonials.ts";
+
+export { TESTIMONIAL_REQUIRED };
 
 const requiredText = (min: number, max: number, tooShort: string, tooLong: string) =>
   z
