@@ -418,6 +418,8 @@ function writeReport(): void {
         `| ${r.ok === null ? "" : r.ok ? "✓" : "✗ over budget"} | ${r.what} | ${r.figure} | ${r.budget} |`,
     ),
     "",
+    "Why the figures over budget are what they are, and what would fix them: `docs/decisions/015-benchmark-findings.md`.",
+    "",
     "",
   ];
   writeFileSync("docs/benchmarks.md", lines.join("\n"));
