@@ -1,5 +1,7 @@
 import type { PublicUser } from "../lib/shared/schemas/auth.ts";
+import { apiFetch } from "../lib/client/http.ts";
 import { createFetcherStore, invalidateKeys } from "./query.ts";
+import { showToast } from "./toasts.ts";
 
 export const USER_KEY = "/api/auth/me";
 const FIVE_MINUTES = 300_000;
@@ -12,4 +14,24 @@ export const $currentUser = createFetcherStore<{ success: boolean; user: PublicU
 
 export function refreshUser(): void {
   invalidateKeys(USER_KEY);
+}
+
+const RESEND_FAILED = "An error occurred while sending the email.";
+
+/** Sends a new verification link and says how it went (spec §8's messages). */
+export async function resendVerificationEmail(email: string): Promise<void> {
+  try {
+    const { ok, body } = await apiFetch("/api/auth/resend-verification", { json: { email } });
+    if (ok && body.success) {
+      showToast({
+        title: "Verification email sent",
+        description: body.message,
+        variant: "success",
+      });
+    } else {
+      showToast({ title: "Error", description: body.message ?? RESEND_FAILED, variant: "error" });
+    }
+  } catch {
+    showToast({ title: "Error", description: RESEND_FAILED, variant: "error" });
+  }
 }

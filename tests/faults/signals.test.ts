@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startChatFake } from "../fakes/chat-completions.ts";
 import { ApiClient, signUp } from "../support/client.ts";
 import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
-import { readSse } from "../support/sse.ts";
 
 const request = {
   content: "An essay about rivers. Trade. Floods. Bridges. Cities. Ports.",
@@ -27,31 +26,45 @@ describe("SIGTERM under load", () => {
     const server = await startServer(storage, { env: { TRUSTED_PROXY: "1" } });
     await track(storage, server);
 
-    const streams = Array.from({ length: 20 }, (_, i) =>
-      fetch(`${server.url}/api/email/generate`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "text/event-stream",
-          "x-forwarded-for": `2001:db8:7e::${i + 1}`,
-        },
-        body: JSON.stringify(request),
-      }).then((response) => readSse(response)),
+    // Twenty streams, each provably in flight: its `start` event has arrived.
+    const decoder = new TextDecoder();
+    const streams = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const response = await fetch(`${server.url}/api/email/generate`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            accept: "text/event-stream",
+            "x-forwarded-for": `2001:db8:7e::${i + 1}`,
+          },
+          body: JSON.stringify(request),
+        });
+        const reader = response.body!.getReader();
+        let text = "";
+        while (!text.includes("event: start"))
+          text += decoder.decode((await reader.read()).value, { stream: true });
+        return { reader, text };
+      }),
     );
-    const pages = Array.from({ length: 50 }, () =>
-      fetch(`${server.url}/about`).then((r) => r.status),
-    );
-    await new Promise((done) => setTimeout(done, 150));
+    // Keep-alive connections that are idle when the signal comes.
+    for (let i = 0; i < 10; i++) expect((await fetch(`${server.url}/about`)).status).toBe(200);
+
     const exited = new Promise<number | null>((resolve) => server.process.once("close", resolve));
     server.process.kill("SIGTERM");
 
-    const finished = await Promise.all(streams);
-    for (const events of finished) {
-      expect(events.at(-1)?.event).toBe("done");
-      expect(events.filter((e) => e.event === "delta").length).toBeGreaterThan(5);
+    for (const stream of streams) {
+      for (;;) {
+        const { done, value } = await stream.reader.read();
+        if (done) break;
+        stream.text += decoder.decode(value, { stream: true });
+      }
+      const events = [...stream.text.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]);
+      expect(events.at(-1)).toBe("done");
+      expect(events.filter((e) => e === "delta").length).toBeGreaterThan(5);
     }
-    expect(new Set(await Promise.all(pages))).toEqual(new Set([200]));
     expect(await exited).toBe(0);
+    // New connections are refused once it has stopped.
+    await expect(fetch(`${server.url}/about`)).rejects.toThrow();
   });
 });
 

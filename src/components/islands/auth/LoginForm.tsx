@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { NetworkError, apiFetch } from "../../../lib/client/http.ts";
 import { queueFlashToast } from "../../../lib/client/flash.ts";
 import { loginSchema } from "../../../lib/shared/schemas/auth.ts";
-import { refreshUser } from "../../../stores/user.ts";
+import { refreshUser, resendVerificationEmail } from "../../../stores/user.ts";
 import { showToast } from "../../../stores/toasts.ts";
 import { Field, buttonClass, issueErrors, useHydrated } from "../../ui/Field.tsx";
 
@@ -69,27 +69,7 @@ export default function LoginForm() {
     if (!unverifiedEmail) return;
     setResending(true);
     try {
-      const { ok, body } = await apiFetch("/api/auth/resend-verification", {
-        json: { email: unverifiedEmail },
-      });
-      if (ok && body.success)
-        showToast({
-          title: "Verification email sent",
-          description: body.message,
-          variant: "success",
-        });
-      else
-        showToast({
-          title: "Error",
-          description: body.message ?? "An error occurred while sending the email.",
-          variant: "error",
-        });
-    } catch {
-      showToast({
-        title: "Error",
-        description: "An error occurred while sending the email.",
-        variant: "error",
-      });
+      await resendVerificationEmail(unverifiedEmail);
     } finally {
       setResending(false);
     }

@@ -1,8 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
-import { apiFetch } from "../../../lib/client/http.ts";
-import { showToast } from "../../../stores/toasts.ts";
-import { $currentUser } from "../../../stores/user.ts";
+import { $currentUser, resendVerificationEmail } from "../../../stores/user.ts";
 import { ModalDialog } from "../../ui/ModalDialog.tsx";
 
 export const REMINDER_DISMISSED_KEY = "verification-reminder-dismissed";
@@ -47,27 +45,7 @@ export default function VerificationReminder() {
   async function resend() {
     setSending(true);
     try {
-      const { ok, body } = await apiFetch("/api/auth/resend-verification", {
-        json: { email: user!.email },
-      });
-      if (ok && body.success)
-        showToast({
-          title: "Verification email sent",
-          description: body.message,
-          variant: "success",
-        });
-      else
-        showToast({
-          title: "Error",
-          description: body.message ?? "An error occurred while sending the email.",
-          variant: "error",
-        });
-    } catch {
-      showToast({
-        title: "Error",
-        description: "An error occurred while sending the email.",
-        variant: "error",
-      });
+      await resendVerificationEmail(user!.email);
     } finally {
       setSending(false);
     }
