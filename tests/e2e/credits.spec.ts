@@ -9,6 +9,8 @@ test("a verified user watches an ad and sees the balance rise", async ({ page, c
 
   await page.goto("/credits");
   await expect(page.getByText("1000 credits • 10 usage rights")).toBeVisible();
+  // The e2e server runs 2-second ads (AD_WATCH_SECONDS); the card says what the server enforces.
+  await expect(page.getByText(/Watch a 2-second ad, up to 5 times per day\./)).toBeVisible();
   const watch = page.getByRole("button", { name: "Watch Ad" });
   await expect(watch).toBeEnabled();
   await watch.click();

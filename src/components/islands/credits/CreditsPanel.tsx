@@ -224,8 +224,8 @@ export default function CreditsPanel() {
             +{AD_REWARD} credits
           </p>
           <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-400">
-            Watch a 15 seconds ad, up to {ADS_PER_DAY} times per day. Watched today:{" "}
-            {data.adsWatchedToday}/{data.adsPerDay}.
+            Watch a {data.adWatchSeconds}-second ad, up to {ADS_PER_DAY} times per day. Watched
+            today: {data.adsWatchedToday}/{data.adsPerDay}.
           </p>
           {watching && (
             <progress
