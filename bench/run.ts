@@ -199,7 +199,7 @@ async function main(): Promise<void> {
   const server = await startServer(storage, { env: { TRUSTED_PROXY: "1", DATABASE_URL: "" } });
   try {
     const { client } = await signUp(server.url, true);
-    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const cookie = client.cookieHeader();
     await measureJavaScript(server, cookie);
     await measureLighthouse(server);
 

@@ -57,7 +57,7 @@ function streamed(client: ApiClient, body: unknown = request): Promise<Response>
       "content-type": "application/json",
       accept: "text/event-stream",
       "x-forwarded-for": client.address,
-      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+      cookie: client.cookieHeader(),
     },
     body: JSON.stringify(body),
   });
@@ -190,7 +190,7 @@ describe("credits", () => {
         "content-type": "application/json",
         accept: "text/event-stream",
         "x-forwarded-for": client.address,
-        cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+        cookie: client.cookieHeader(),
       },
       body: JSON.stringify(request),
     });
@@ -323,7 +323,7 @@ describe("without the offline engine", () => {
             "content-type": "application/json",
             accept: "text/event-stream",
             "x-forwarded-for": client.address,
-            cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+            cookie: client.cookieHeader(),
           },
           body: JSON.stringify(request),
         }),

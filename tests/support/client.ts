@@ -22,6 +22,11 @@ export class ApiClient {
       `2001:db8::${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}`;
   }
 
+  /** The Cookie header this client sends, for requests made outside `request`. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
   async request<T = any>(
     method: string,
     path: string,
@@ -35,9 +40,7 @@ export class ApiClient {
     const headers: Record<string, string> = { "x-forwarded-for": this.address, ...options.headers };
     if (options.json !== undefined) headers["content-type"] ??= "application/json";
     if (options.bearer !== undefined) headers.authorization = `Bearer ${options.bearer}`;
-    if (this.cookies.size > 0) {
-      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-    }
+    if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,

@@ -1,15 +1,12 @@
 import type { APIRoute } from "astro";
 import { getConfig } from "../../lib/server/config.ts";
 import { getDb } from "../../lib/server/db/index.ts";
+import { escapeHtml } from "../../lib/server/escape-html.ts";
 import { listOutbox, usesDevOutbox } from "../../lib/server/email/send.ts";
 import { isLoopbackAddress } from "../../lib/server/http/addresses.ts";
 import { jsonResponse } from "../../lib/server/http/api.ts";
 
 export const prerender = false;
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * The dev outbox (DESIGN §6). Its reset links would let anyone take over any account,

@@ -1,14 +1,6 @@
 import { useEffect, useState } from "react";
+import { formatLongDate } from "../../../lib/shared/format.ts";
 import type { PublicTestimonial } from "../../../lib/shared/schemas/testimonials.ts";
-
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-}
 
 /** One card (spec §2): avatar or initial, name, profession, date, 1–5 stars, text. Text is never markup. */
 export function TestimonialCard({ testimonial }: { testimonial: PublicTestimonial }) {
@@ -39,7 +31,7 @@ export function TestimonialCard({ testimonial }: { testimonial: PublicTestimonia
         {content}
       </blockquote>
       <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">
-        <time dateTime={date.slice(0, 10)}>{formatDate(date)}</time>
+        <time dateTime={date.slice(0, 10)}>{formatLongDate(date)}</time>
       </p>
     </li>
   );

@@ -31,28 +31,30 @@ export function startOfUtcDay(now: Date): Date {
  * The weekly allowance: a verified account's balance becomes max(balance, 1000) once per
  * week (ad credits above the allowance are kept). Called on every read and debit; the row
  * lock and the week-keyed ledger row make it happen once however many calls race.
+ * Returns the account's balance and verification after it, so a reader needs no second
+ * query (null for an unknown account).
  */
-export async function applyWeeklyGrant(db: Database, userId: string, now: Date): Promise<void> {
+export async function applyWeeklyGrant(
+  db: Database,
+  userId: string,
+  now: Date,
+): Promise<{ credits: number; emailVerified: boolean } | null> {
   const week = weekKey(now);
-  const due = (u: { emailVerified: boolean; lastWeeklyGrant: string | null } | undefined) =>
-    u !== undefined && u.emailVerified && (u.lastWeeklyGrant === null || u.lastWeeklyGrant < week);
+  const due = (u: { emailVerified: boolean; lastWeeklyGrant: string | null }) =>
+    u.emailVerified && (u.lastWeeklyGrant === null || u.lastWeeklyGrant < week);
+  const columns = {
+    credits: users.credits,
+    emailVerified: users.emailVerified,
+    lastWeeklyGrant: users.lastWeeklyGrant,
+  };
   // Most calls find the week granted already: a plain read, no lock.
-  const [current] = await db
-    .select({ emailVerified: users.emailVerified, lastWeeklyGrant: users.lastWeeklyGrant })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!due(current)) return;
-  await db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({
-        credits: users.credits,
-        emailVerified: users.emailVerified,
-        lastWeeklyGrant: users.lastWeeklyGrant,
-      })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
-    if (!user || !due(user)) return;
+  const [current] = await db.select(columns).from(users).where(eq(users.id, userId));
+  if (!current) return null;
+  if (!due(current)) return { credits: current.credits, emailVerified: current.emailVerified };
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select(columns).from(users).where(eq(users.id, userId)).for("update");
+    if (!user) return null;
+    if (!due(user)) return { credits: user.credits, emailVerified: user.emailVerified };
     const delta = Math.max(0, WEEKLY_ALLOWANCE - user.credits);
     await tx
       .update(users)
@@ -67,6 +69,7 @@ export async function applyWeeklyGrant(db: Database, userId: string, now: Date):
         createdAt: now,
       });
     }
+    return { credits: user.credits + delta, emailVerified: true };
   });
 }
 

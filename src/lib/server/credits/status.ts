@@ -7,7 +7,7 @@ import {
   type CreditStatus,
 } from "../../shared/credits.ts";
 import type { Database } from "../db/index.ts";
-import { creditLedger, generations, users } from "../db/schema.ts";
+import { creditLedger, generations } from "../db/schema.ts";
 import { adsWatchedToday } from "./ads.ts";
 import { applyWeeklyGrant, nextWeeklyReset } from "./allowances.ts";
 import type { Guest } from "./guests.ts";
@@ -19,11 +19,7 @@ export async function creditStatusForUser(
   now: Date,
   adWatchSeconds: number,
 ): Promise<CreditStatus> {
-  await applyWeeklyGrant(db, userId, now);
-  const [user] = await db
-    .select({ credits: users.credits, emailVerified: users.emailVerified })
-    .from(users)
-    .where(eq(users.id, userId));
+  const user = await applyWeeklyGrant(db, userId, now);
   const credits = user?.credits ?? 0;
   const verified = user?.emailVerified ?? false;
   return {

@@ -1,19 +1,11 @@
 import { SITE_NAME } from "../../shared/site.ts";
+import { escapeHtml } from "../escape-html.ts";
 
 export interface EmailMessage {
   to: string;
   subject: string;
   html: string;
   text: string;
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 }
 
 function layout(

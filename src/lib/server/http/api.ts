@@ -73,6 +73,14 @@ export function payloadTooLarge(): AppError {
   );
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("INVALID_JSON", 400, "The request body is not valid JSON.");
+  }
+}
+
 /** Maps zod issues to `fieldErrors`, the first message of the first field as the message. */
 export function validationError(error: z.ZodError): AppError {
   const fieldErrors: Record<string, string[]> = {};
@@ -95,13 +103,7 @@ export async function readJsonBody<Schema extends z.ZodType>(
   if (!isJsonContentType(request.headers.get("content-type"))) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", 415, "Send the request body as application/json.");
   }
-  const text = await readLimitedText(request, MAX_API_BODY_BYTES);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new AppError("INVALID_JSON", 400, "The request body is not valid JSON.");
-  }
+  const value = parseJson(await readLimitedText(request, MAX_API_BODY_BYTES));
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
@@ -116,12 +118,7 @@ export async function readEmptyJsonBody(request: Request): Promise<void> {
   if ((length === null || length === "0") && !request.headers.has("transfer-encoding")) return;
   const text = await readLimitedText(request, MAX_API_BODY_BYTES);
   if (text.trim() === "") return;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new AppError("INVALID_JSON", 400, "The request body is not valid JSON.");
-  }
+  const value = parseJson(text);
   if (
     typeof value !== "object" ||
     value === null ||

@@ -1,4 +1,5 @@
 import type { APIRoute } from "astro";
+import { isUuid } from "../../../../lib/shared/format.ts";
 import { getDb } from "../../../../lib/server/db/index.ts";
 import { AppError } from "../../../../lib/server/errors.ts";
 import { deleteHistoryItem } from "../../../../lib/server/generation/service.ts";
@@ -7,13 +8,11 @@ import { requireUser } from "../../../../lib/server/http/auth-guards.ts";
 
 export const prerender = false;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Deletes one of the caller's texts; another user's id answers 404 like a missing one. */
 export const DELETE: APIRoute = async ({ locals, params }) => {
   const user = requireUser(locals);
   const id = params.id ?? "";
-  if (!UUID.test(id) || !(await deleteHistoryItem(await getDb(), user.id, id))) {
+  if (!isUuid(id) || !(await deleteHistoryItem(await getDb(), user.id, id))) {
     throw new AppError("NOT_FOUND", 404, "This text does not exist.");
   }
   return jsonResponse({ success: true, message: "Text deleted successfully" });

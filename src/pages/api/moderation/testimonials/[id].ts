@@ -1,4 +1,5 @@
 import type { APIRoute } from "astro";
+import { isUuid } from "../../../../lib/shared/format.ts";
 import { moderationActionSchema } from "../../../../lib/shared/schemas/testimonials.ts";
 import { systemNow } from "../../../../lib/server/clock.ts";
 import { getDb } from "../../../../lib/server/db/index.ts";
@@ -9,13 +10,11 @@ import { moderateTestimonial } from "../../../../lib/server/testimonials/index.t
 
 export const prerender = false;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const POST: APIRoute = async ({ request, params }) => {
   requireModerator(request);
   const { action } = await readJsonBody(request, moderationActionSchema);
   const id = params.id ?? "";
-  if (!UUID.test(id) || !(await moderateTestimonial(await getDb(), id, action, systemNow()))) {
+  if (!isUuid(id) || !(await moderateTestimonial(await getDb(), id, action, systemNow()))) {
     throw new AppError("NOT_FOUND", 404, "No pending submission with this id.");
   }
   return jsonResponse({ success: true, message: action === "approve" ? "Approved." : "Rejected." });

@@ -1,0 +1,16 @@
+/** "May 16, 2025": the one way dates are written on the site, in UTC so build and browser agree. */
+export function formatLongDate(date: Date | string): string {
+  return new Date(date).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether an id from an address is a UUID, before it goes near a query. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
