@@ -2,9 +2,9 @@
  * `npm run jobs:cleanup`: one cleanup run, for cron. With the embedded database the server
  * runs the same job itself every 10 minutes (a PGlite directory has one owner at a time).
  */
-import { getConfig } from "../src/lib/server/config.ts";
-import { openDatabase } from "../src/lib/server/db/index.ts";
-import { runCleanup } from "../src/lib/server/jobs/cleanup.ts";
+import { getConfig } from "#server/config.ts";
+import { openDatabase } from "#server/db/index.ts";
+import { runCleanup } from "#server/jobs/cleanup.ts";
 
 const handle = await openDatabase(getConfig());
 try {

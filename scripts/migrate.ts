@@ -1,6 +1,6 @@
 /** `npm run db:migrate`: applies migrations to DATABASE_URL or the embedded database. */
-import { getConfig } from "../src/lib/server/config.ts";
-import { openDatabase } from "../src/lib/server/db/index.ts";
+import { getConfig } from "#server/config.ts";
+import { openDatabase } from "#server/db/index.ts";
 
 const config = getConfig();
 const handle = await openDatabase(config);

@@ -6,24 +6,38 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { getConfig } from "../src/lib/server/config.ts";
-import { closeDatabase, getDatabaseHandle } from "../src/lib/server/db/index.ts";
-import { canonicalRequestTarget } from "../src/lib/server/http/request-target.ts";
+import { assertReadyToServe, getConfig } from "#server/config.ts";
+import { closeDatabase, getDatabaseHandle } from "#server/db/index.ts";
+import { countQueries } from "#server/db/query-count.ts";
+import { clientAddress } from "#server/http/client-address.ts";
+import { isApiPath } from "#server/http/request-guards.ts";
+import { requestIdFrom } from "#server/http/request-id.ts";
+import { canonicalRequestTarget } from "#server/http/request-target.ts";
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
   loadStaticCsp,
-} from "../src/lib/server/http/security-headers.ts";
-import { reconcileStaleReservations } from "../src/lib/server/credits/reservations.ts";
-import { CLEANUP_INTERVAL_MS, runCleanup } from "../src/lib/server/jobs/cleanup.ts";
-import { getLogger } from "../src/lib/server/logger.ts";
+} from "#server/http/security-headers.ts";
+import { warmUpWriters } from "#server/generation/engine.ts";
+import { closeLocalWriter } from "#server/generation/local-model/writer.ts";
+import { serverJobs, startJobs } from "#server/jobs/scheduler.ts";
+import { getLogger } from "#server/logger.ts";
+import {
+  connectionCap,
+  guardConnections,
+  openFileCount,
+  openFileLimit,
+} from "./connection-guard.ts";
 import { loadStaticFiles, serveStaticFile } from "./static-files.ts";
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 const config = getConfig();
+assertReadyToServe(config);
 const log = getLogger();
 const distDir = resolve("dist");
 
@@ -31,14 +45,24 @@ const distDir = resolve("dist");
 process.env.ASTRO_NODE_AUTOSTART = "disabled";
 process.env.ASTRO_NODE_LOGGING = "disabled";
 
-const database = await getDatabaseHandle();
-const { handler } = (await import(pathToFileURL(resolve(distDir, "server/entry.mjs")).href)) as {
-  handler: NodeHandler;
-};
+// The database thread starts (and migrates) while the app's bundle loads.
+const [database, { handler }] = await Promise.all([
+  getDatabaseHandle(),
+  import(pathToFileURL(resolve(distDir, "server/entry.mjs")).href) as Promise<{
+    handler: NodeHandler;
+  }>,
+]);
+// The local writer finds, downloads or loads its model in the background; until it is
+// ready, texts are template drafts.
+warmUpWriters();
 const staticCsp = loadStaticCsp(resolve(distDir, "_headers.json"));
 const staticFiles = loadStaticFiles(resolve(distDir, "client"));
 
 let draining = false;
+// How late the event loop ran over this process's life, logged when it stops: what every
+// request waited on top of its own work (the benchmark reads it).
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, {
@@ -60,23 +84,6 @@ async function readiness(): Promise<boolean> {
     log.warn({ err: error }, "readiness check failed");
     return false;
   }
-}
-
-/**
- * The client's address for rate limits and the dev outbox: the socket's, or, behind a
- * trusted proxy, the last X-Forwarded-For hop (the one that proxy added). A forged
- * header cannot dodge a limit without TRUSTED_PROXY.
- */
-function clientAddressOf(req: IncomingMessage): string {
-  if (config.TRUSTED_PROXY) {
-    const forwarded = req.headers["x-forwarded-for"];
-    const hops = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? ""))
-      .split(",")
-      .map((hop) => hop.trim())
-      .filter(Boolean);
-    if (hops.length > 0) return hops[hops.length - 1]!;
-  }
-  return req.socket.remoteAddress ?? "unknown";
 }
 
 /** Sets the security headers just before the status line goes out, whoever writes it. */
@@ -112,21 +119,44 @@ function secureHeadersOnWrite(res: ServerResponse, pathname: string): void {
   } as typeof res.writeHead;
 }
 
-const server = createServer((req, res) => {
-  const target = canonicalRequestTarget(req.url ?? "/");
-  const pathname = target === null ? "/" : target.split("?")[0]!;
-  secureHeadersOnWrite(res, pathname);
-  if (target === null) {
-    sendJson(res, 400, {
-      success: false,
-      code: "BAD_REQUEST",
-      message: "Malformed request address.",
-    });
+/** Methods the app answers; anything else (TRACE, PROPFIND, …) never reaches the adapter. */
+const APP_METHODS = ["GET", "HEAD", "POST", "DELETE", "OPTIONS"];
+const GENERIC_FAILURE = "Something went wrong. Please try again later.";
+
+/** An answer made here, before the app: JSON under /api, plain text elsewhere. */
+function sendFailure(
+  res: ServerResponse,
+  pathname: string,
+  status: number,
+  failure: { code: string; message: string },
+): void {
+  if (isApiPath(pathname)) {
+    sendJson(res, status, { success: false, ...failure });
     return;
   }
-  req.url = target;
-  req.headers["x-client-address"] = clientAddressOf(req);
+  res.writeHead(status, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+  });
+  res.end(failure.message);
+}
 
+/** Whatever a request throws is logged with its id and answered 500; the process goes on. */
+function failRequest(req: IncomingMessage, res: ServerResponse, pathname: string, error: unknown) {
+  log.error(
+    { err: error, requestId: req.headers["x-request-id"], method: req.method, path: pathname },
+    "unhandled error",
+  );
+  if (res.headersSent) res.destroy();
+  else sendFailure(res, pathname, 500, { code: "INTERNAL_ERROR", message: GENERIC_FAILURE });
+}
+
+function route(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+  if (!APP_METHODS.includes(req.method ?? "")) {
+    res.setHeader("Allow", APP_METHODS.join(", "));
+    sendFailure(res, pathname, 405, { code: "METHOD_NOT_ALLOWED", message: "Method not allowed." });
+    return;
+  }
   if (pathname === "/healthz") {
     sendJson(res, 200, { status: "ok" });
     return;
@@ -137,6 +167,11 @@ const server = createServer((req, res) => {
     );
     return;
   }
+  // The site has no astro:assets images, so the image service is not offered at all.
+  if (pathname === "/_image") {
+    sendFailure(res, pathname, 404, { code: "NOT_FOUND", message: "Not found." });
+    return;
+  }
   if (req.method === "GET" || req.method === "HEAD") {
     const file = staticFiles.get(pathname);
     if (file) {
@@ -144,7 +179,78 @@ const server = createServer((req, res) => {
       return;
     }
   }
-  handler(req, res);
+  const answered = handler(req, res) as unknown;
+  if (answered instanceof Promise)
+    answered.catch((error) => failRequest(req, res, pathname, error));
+}
+
+const server = createServer(
+  {
+    // Slow senders may not hold a socket: headers within 10 s, a whole request body within
+    // 30 s (answers that stream, SSE included, are not limited by this), idle keep-alive 5 s.
+    headersTimeout: 10_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 5_000,
+    connectionsCheckingInterval: 1_000,
+  },
+  (req, res) => {
+    const target = canonicalRequestTarget(req.url ?? "/");
+    const pathname = target === null ? "/" : target.split("?")[0]!;
+    secureHeadersOnWrite(res, pathname);
+    // One id from here on: the logs below and the middleware's own use this header.
+    req.headers["x-request-id"] = requestIdFrom(req.headers["x-request-id"]);
+    if (target === null) {
+      sendJson(res, 400, {
+        success: false,
+        code: "BAD_REQUEST",
+        message: "Malformed request address.",
+      });
+      return;
+    }
+    req.url = target;
+    req.headers["x-client-address"] = clientAddress(
+      req.socket.remoteAddress,
+      req.headers["x-forwarded-for"],
+      config.TRUSTED_PROXY.proxies,
+    );
+    // At debug level each request is logged with its time and its database statements.
+    const counts = { queries: 0 };
+    if (log.isLevelEnabled("debug")) {
+      const started = performance.now();
+      res.once("finish", () =>
+        log.debug(
+          {
+            method: req.method,
+            path: pathname,
+            status: res.statusCode,
+            ms: Math.round((performance.now() - started) * 10) / 10,
+            queries: counts.queries,
+          },
+          "request",
+        ),
+      );
+    }
+    try {
+      countQueries(counts, () => route(req, res, pathname));
+    } catch (error) {
+      failRequest(req, res, pathname, error);
+    }
+  },
+);
+// Counted here, once the database and the build are open.
+guardConnections(server, connectionCap(openFileLimit(), openFileCount()));
+// CONNECT never reaches the request handler: Node hands over the raw socket instead.
+server.on("connect", (_req: IncomingMessage, socket: Duplex) => {
+  socket.end(
+    `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${APP_METHODS.join(", ")}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+  );
+});
+server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
 });
 
 server.listen(config.PORT, config.HOST, () => {
@@ -155,51 +261,18 @@ server.listen(config.PORT, config.HOST, () => {
   );
 });
 
+const stopJobs = startJobs(serverJobs(database.db, config.RESERVATION_TIMEOUT_MS));
+
 /**
  * Stops accepting, then waits until every open connection has closed: idle keep-alive
  * connections are closed at once, and every answer written while draining carries
  * `Connection: close`, so a request still arriving (or a stream still running) gets its
  * answer and then its connection ends. Past SHUTDOWN_TIMEOUT_MS the rest are cut.
  */
-/** Periodic jobs; on PostgreSQL an advisory lock lets one instance run each at a time. */
-async function runJobs(): Promise<void> {
-  try {
-    const result = await runCleanup(database.db, new Date());
-    if (result.ran && result.unverifiedAccounts + result.sessions + result.emailTokens > 0) {
-      log.info(result, "cleanup");
-    }
-  } catch (error) {
-    log.error({ err: error }, "cleanup failed");
-  }
-}
-const jobs = setInterval(() => void runJobs(), CLEANUP_INTERVAL_MS);
-jobs.unref();
-
-/** Refunds reservations left pending by a crash; each refund happens once, on any instance. */
-async function reconcile(): Promise<void> {
-  try {
-    const refunded = await reconcileStaleReservations(
-      database.db,
-      new Date(),
-      config.RESERVATION_TIMEOUT_MS,
-    );
-    if (refunded > 0) log.warn({ refunded }, "refunded stale reservations");
-  } catch (error) {
-    log.error({ err: error }, "reconciler failed");
-  }
-}
-/** How often the reconciler looks for reservations a crash left pending. */
-const RECONCILE_INTERVAL_MS = Math.min(60_000, config.RESERVATION_TIMEOUT_MS);
-const reconciler = setInterval(() => void reconcile(), RECONCILE_INTERVAL_MS);
-reconciler.unref();
-setTimeout(() => void reconcile(), 2_000).unref();
-setTimeout(() => void runJobs(), 5_000).unref();
-
 async function shutdown(signal: string): Promise<void> {
   if (draining) return;
   draining = true;
-  clearInterval(jobs);
-  clearInterval(reconciler);
+  stopJobs();
   log.info({ signal }, "draining");
   const closed = new Promise<void>((done) => server.close(() => done()));
   server.closeIdleConnections();
@@ -217,12 +290,42 @@ async function shutdown(signal: string): Promise<void> {
     log.warn("shutdown timeout reached; closing the remaining connections");
     server.closeAllConnections();
   }
+  await closeLocalWriter().catch((error: unknown) =>
+    log.error({ err: error }, "local writer close failed"),
+  );
   await closeDatabase().catch((error: unknown) =>
     log.error({ err: error }, "database close failed"),
   );
-  log.info("stopped");
+  loopDelay.disable();
+  log.info(
+    {
+      eventLoopDelayMs: {
+        p50: Math.round(loopDelay.percentile(50) / 1e5) / 10,
+        p99: Math.round(loopDelay.percentile(99) / 1e5) / 10,
+        max: Math.round(loopDelay.max / 1e5) / 10,
+      },
+    },
+    "stopped",
+  );
   process.exit(0);
 }
 
-process.once("SIGTERM", () => void shutdown("SIGTERM"));
-process.once("SIGINT", () => void shutdown("SIGINT"));
+// SIGUSR2 reports memory, after a collection when Node runs with --expose-gc (the benchmark).
+process.on("SIGUSR2", () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+  const mb = (bytes: number) => Math.round(bytes / 1e6);
+  log.info(
+    {
+      rssMb: mb(rss),
+      heapUsedMb: mb(heapUsed),
+      externalMb: mb(external),
+      arrayBuffersMb: mb(arrayBuffers),
+    },
+    "memory",
+  );
+});
+// `on`, not `once`: a library's signal-exit handler (node-llama-cpp's lock files) re-raises a
+// signal that no other listener is left to handle, which would kill the drain half-way.
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { defineMiddleware } from "astro:middleware";
 import {
   deleteSessionCookie,
@@ -8,7 +7,7 @@ import {
 import { validateSessionToken } from "./lib/server/auth/sessions.ts";
 import { systemNow } from "./lib/server/clock.ts";
 import { getConfig } from "./lib/server/config.ts";
-import { isDatabaseUnavailable } from "./lib/server/db/errors.ts";
+import { databaseUnavailableError, isDatabaseUnavailable } from "./lib/server/db/errors.ts";
 import { getDb } from "./lib/server/db/index.ts";
 import { AppError } from "./lib/server/errors.ts";
 import { errorResponse, isJsonContentType } from "./lib/server/http/api.ts";
@@ -17,14 +16,8 @@ import {
   assertSameOrigin,
   isApiPath,
 } from "./lib/server/http/request-guards.ts";
+import { requestIdFrom } from "./lib/server/http/request-id.ts";
 import { getLogger } from "./lib/server/logger.ts";
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
-
-function requestIdOf(request: Request): string {
-  const given = request.headers.get("x-request-id");
-  return given && REQUEST_ID.test(given) ? given : randomUUID();
-}
 
 /** Astro's own answers on /api (an endpoint without that method, say) in our error shape. */
 function statusError(status: number): AppError {
@@ -76,7 +69,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Prerendered pages pass through here only at build time.
   if (context.isPrerendered) return next();
 
-  const requestId = requestIdOf(context.request);
+  // server/main.ts has set it already; `astro dev` has not.
+  const requestId = requestIdFrom(context.request.headers.get("x-request-id"));
   context.locals.requestId = requestId;
   // Set by server/main.ts on every request, overwriting anything a client sent.
   context.locals.clientAddress = context.request.headers.get("x-client-address") ?? "unknown";
@@ -88,7 +82,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   let response: Response;
   try {
     const config = getConfig();
-    assertSameOrigin(context.request, [context.url.origin, new URL(config.PUBLIC_URL).origin]);
+    assertSameOrigin(context.request, new URL(config.PUBLIC_URL).origin);
     if (api) assertApiBodyHeaders(context.request);
     await authenticate(context);
     response = await next();
@@ -106,14 +100,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       error instanceof AppError
         ? error
         : isDatabaseUnavailable(error)
-          ? new AppError(
-              "SERVICE_UNAVAILABLE",
-              503,
-              "The service is briefly unavailable. Please try again in a moment.",
-              {
-                headers: { "Retry-After": "5" },
-              },
-            )
+          ? databaseUnavailableError()
           : new AppError("INTERNAL_ERROR", 500, "Something went wrong. Please try again later.");
     if (!api && !(error instanceof AppError)) throw error;
     response = errorResponse(appError);

@@ -26,6 +26,20 @@ const en = {
   "error.generationFailed": "Email generation failed: {message}",
   "error.unknown": "An unknown error occurred. Please try again.",
   "error.generic": "Failed to generate text. Please try again.",
+  "writer.queued": "Waiting for the writer: {count} ahead of yours.",
+  "writer.template.no-ai-writer":
+    "Template draft, free: no AI writer is set up on this site. Fill in the [brackets].",
+  "writer.template.downloading":
+    "Template draft, free: the local writer is still being downloaded. Fill in the [brackets].",
+  "writer.template.loading":
+    "Template draft, free: the local writer is still starting. Fill in the [brackets].",
+  "writer.template.failed":
+    "Template draft, free: the local writer could not start. Fill in the [brackets].",
+  "writer.status.downloading":
+    "The local writer is being downloaded: {percent} %. Until then, texts are free template drafts.",
+  "writer.status.loading":
+    "The local writer is starting. Until then, texts are free template drafts.",
+  "writer.status.template": "No AI writer is set up: texts are free template drafts to fill in.",
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -54,6 +68,21 @@ const tr: Record<MessageKey, string> = {
   "error.generationFailed": "E-posta oluşturulamadı: {message}",
   "error.unknown": "Bilinmeyen bir hata oluştu. Lütfen tekrar deneyin.",
   "error.generic": "Metin oluşturulamadı. Lütfen tekrar deneyin.",
+  "writer.queued": "Yazar bekleniyor: sizden önce {count} metin var.",
+  "writer.template.no-ai-writer":
+    "Ücretsiz şablon taslak: bu sitede yapay zekâ yazarı kurulu değil. [Köşeli parantezleri] doldurun.",
+  "writer.template.downloading":
+    "Ücretsiz şablon taslak: yerel yazar hâlâ indiriliyor. [Köşeli parantezleri] doldurun.",
+  "writer.template.loading":
+    "Ücretsiz şablon taslak: yerel yazar hâlâ başlatılıyor. [Köşeli parantezleri] doldurun.",
+  "writer.template.failed":
+    "Ücretsiz şablon taslak: yerel yazar başlatılamadı. [Köşeli parantezleri] doldurun.",
+  "writer.status.downloading":
+    "Yerel yazar indiriliyor: %{percent}. O zamana kadar metinler ücretsiz şablon taslaklardır.",
+  "writer.status.loading":
+    "Yerel yazar başlatılıyor. O zamana kadar metinler ücretsiz şablon taslaklardır.",
+  "writer.status.template":
+    "Yapay zekâ yazarı kurulu değil: metinler doldurulacak ücretsiz şablon taslaklardır.",
 };
 
 const catalogs = { en, tr } as const;

@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { PUBLIC_ROUTES } from "../lib/shared/public-routes.ts";
+import { PUBLIC_ROUTES } from "#shared/public-routes.ts";
 
 export const GET: APIRoute = ({ site }) => {
   const urls = PUBLIC_ROUTES.map(

@@ -1,4 +1,4 @@
-import type { CreditStatus } from "../lib/shared/credits.ts";
+import type { CreditStatus } from "#shared/credits.ts";
 import { createFetcherStore, invalidateKeys } from "./query.ts";
 
 export const CREDIT_STATUS_KEY = "/api/credits/status";

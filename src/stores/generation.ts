@@ -1,12 +1,14 @@
 import { atom } from "nanostores";
-import { translate } from "../i18n/messages.ts";
-import { modelToastName } from "../lib/shared/models.ts";
+import { translate } from "#i18n/messages.ts";
+import { modelToastName } from "#shared/models.ts";
+import { readServerSentEvents } from "#shared/sse.ts";
 import { $language } from "./preferences.ts";
 import { invalidateCreditStatus } from "./credits.ts";
 import { openCreditDialog } from "./credit-dialog.ts";
 import { invalidateHistory } from "./history.ts";
 import { showToast } from "./toasts.ts";
-import type { GenerateRequest } from "../lib/shared/schemas/generation.ts";
+import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
+import type { TemplateReason } from "./engines.ts";
 
 export type GenerationPhase = "idle" | "generating" | "done" | "error";
 
@@ -15,22 +17,35 @@ export interface GenerationState {
   text: string;
   subject: string;
   modelUsed: string | null;
+  /** The local writer's model, for its badge. */
+  modelName: string | null;
+  /** Set for a template draft: why no AI writer wrote it. */
+  templateReason: TemplateReason | null;
+  /** While waiting for the local writer: texts ahead of this one. */
+  queuePosition: number | null;
   generationId: string | null;
   contentType: string;
 }
 
-/** The result panel's content, written by the generator form (spec §4, Generation). */
-export const $generation = atom<GenerationState>({
-  phase: "idle",
+const EMPTY = {
   text: "",
   subject: "",
   modelUsed: null,
+  modelName: null,
+  templateReason: null,
+  queuePosition: null,
   generationId: null,
+} as const;
+
+/** The result panel's content, written by the generator form (spec §4, Generation). */
+export const $generation = atom<GenerationState>({
+  phase: "idle",
+  ...EMPTY,
   contentType: "email",
 });
 
 /** The last request, for Regenerate. */
-export const $lastRequest = atom<GenerateRequest | null>(null);
+export const $lastRequest = atom<GenerationRequestBody | null>(null);
 
 export function updateGeneration(patch: Partial<GenerationState>): void {
   $generation.set({ ...$generation.get(), ...patch });
@@ -49,42 +64,43 @@ function fail(message: string): void {
 
 /** Reads the server-sent events of one generation into the store. */
 async function readEvents(response: Response): Promise<void> {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
   let finished = false;
-  while (!finished) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let boundary: number;
-    while ((boundary = buffer.indexOf("\n\n")) !== -1) {
-      const block = buffer.slice(0, boundary);
-      buffer = buffer.slice(boundary + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? "{}") as Record<string, unknown>;
-      if (event === "start") {
-        if (active) active.generationId = String(data.generationId);
-        updateGeneration({
-          generationId: String(data.generationId),
-          subject: String(data.subject ?? ""),
-        });
-      } else if (event === "delta") {
-        updateGeneration({ text: $generation.get().text + String(data.text ?? "") });
-      } else if (event === "reset") {
-        updateGeneration({ text: "" });
-      } else if (event === "done") {
-        const modelUsed = String(data.modelUsed);
-        updateGeneration({ phase: "done", modelUsed });
-        showToast({
-          title: t("toast.success", { model: modelToastName(modelUsed) }),
-          variant: "success",
-        });
-        finished = true;
-      } else if (event === "error") {
-        fail(String(data.message ?? t("error.generic")));
-        finished = true;
-      }
+  for await (const message of readServerSentEvents(response.body!)) {
+    const data = JSON.parse(message.data || "{}") as Record<string, unknown>;
+    if (message.event === "start") {
+      if (active) active.generationId = String(data.generationId);
+      updateGeneration({
+        generationId: String(data.generationId),
+        subject: String(data.subject ?? ""),
+      });
+    } else if (message.event === "queued") {
+      updateGeneration({ queuePosition: Number(data.position) || null });
+    } else if (message.event === "delta") {
+      updateGeneration({
+        text: $generation.get().text + String(data.text ?? ""),
+        queuePosition: null,
+      });
+    } else if (message.event === "reset") {
+      updateGeneration({ text: "" });
+    } else if (message.event === "done") {
+      const modelUsed = String(data.modelUsed);
+      updateGeneration({
+        phase: "done",
+        modelUsed,
+        modelName: typeof data.modelName === "string" ? data.modelName : null,
+        templateReason: (data.templateReason as TemplateReason | undefined) ?? null,
+        queuePosition: null,
+      });
+      showToast({
+        title: t("toast.success", { model: modelToastName(modelUsed) }),
+        variant: "success",
+      });
+      finished = true;
+      break;
+    } else if (message.event === "error") {
+      fail(String(data.message ?? t("error.generic")));
+      finished = true;
+      break;
     }
   }
   if (!finished && $generation.get().phase === "generating") {
@@ -97,19 +113,12 @@ async function readEvents(response: Response): Promise<void> {
  * Spec §4 and §8: streams one generation into the result panel. A 402 opens the credit
  * dialog instead of a toast; other failures toast in the selected UI language.
  */
-export async function generate(request: GenerateRequest): Promise<void> {
+export async function generate(request: GenerationRequestBody): Promise<void> {
   if (active) return;
   const controller = new AbortController();
   active = { controller, generationId: null };
   $lastRequest.set(request);
-  $generation.set({
-    phase: "generating",
-    text: "",
-    subject: "",
-    modelUsed: null,
-    generationId: null,
-    contentType: request.contentType,
-  });
+  $generation.set({ phase: "generating", ...EMPTY, contentType: request.contentType });
   try {
     let response: Response;
     try {
@@ -171,6 +180,7 @@ export async function stopGeneration(): Promise<void> {
   updateGeneration({
     phase: state.text ? "done" : "idle",
     modelUsed: state.text ? "stopped" : null,
+    queuePosition: null,
   });
 }
 

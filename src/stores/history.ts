@@ -1,4 +1,4 @@
-import type { HistoryItem } from "../lib/shared/schemas/generation.ts";
+import type { HistoryItem } from "#shared/schemas/generation.ts";
 import { createFetcherStore, invalidateKeys } from "./query.ts";
 
 export const HISTORY_KEY = "/api/email/my";

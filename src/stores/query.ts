@@ -1,5 +1,5 @@
 import { nanoquery } from "@nanostores/query";
-import { apiFetch } from "../lib/client/http.ts";
+import { apiFetch } from "#client/http.ts";
 
 /**
  * Spec §7: no retry, no refetch on focus or reconnect, no polling. Each store sets its

@@ -1,5 +1,5 @@
 import { atom } from "nanostores";
-import { takeFlashToast, type FlashToast } from "../lib/client/flash.ts";
+import { takeFlashToast, type FlashToast } from "#client/flash.ts";
 
 export interface ToastMessage extends FlashToast {
   id: number;

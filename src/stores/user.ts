@@ -1,5 +1,5 @@
-import type { PublicUser } from "../lib/shared/schemas/auth.ts";
-import { apiFetch } from "../lib/client/http.ts";
+import type { PublicUser } from "#shared/schemas/auth.ts";
+import { apiFetch } from "#client/http.ts";
 import { createFetcherStore, invalidateKeys } from "./query.ts";
 import { showToast } from "./toasts.ts";
 

@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig } from "../../src/lib/server/config.ts";
+import { parseConfig } from "#server/config.ts";
 import {
   registerAccount,
   requestPasswordReset,
   resetPassword,
   verifyEmailToken,
-} from "../../src/lib/server/auth/accounts.ts";
-import { createEmailToken } from "../../src/lib/server/auth/email-tokens.ts";
-import { createSession, validateSessionToken } from "../../src/lib/server/auth/sessions.ts";
-import { DAY_MS, HOUR_MS } from "../../src/lib/server/clock.ts";
-import { openDatabase, schema, type DatabaseHandle } from "../../src/lib/server/db/index.ts";
-import { runCleanup } from "../../src/lib/server/jobs/cleanup.ts";
+} from "#server/auth/accounts.ts";
+import { createEmailToken } from "#server/auth/email-tokens.ts";
+import { createSession, validateSessionToken } from "#server/auth/sessions.ts";
+import { DAY_MS, HOUR_MS } from "#server/clock.ts";
+import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
+import { runCleanup } from "#server/jobs/cleanup.ts";
 import { createStorage, type Storage } from "../support/server.ts";
 
 /** Business rules with an injected clock, against the real database (PGlite or PostgreSQL). */

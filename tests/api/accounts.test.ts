@@ -270,12 +270,12 @@ describe("protection", () => {
     expect(sameSite.status).toBe(403);
   });
 
-  it("limits login attempts per account with 429 and Retry-After", async () => {
+  it("limits login attempts without a device cookie per account with 429 and Retry-After", async () => {
     const { email } = await register(client());
     const statuses: number[] = [];
     let limited: Awaited<ReturnType<ApiClient["post"]>> | undefined;
     for (let attempt = 0; attempt < 12; attempt++) {
-      // A new address each time: the per-account limit must hold on its own.
+      // A new browser and address each time: the per-account limit must hold on its own.
       const response = await client().post("/api/auth/login", {
         email,
         password: "wrong-password-1",
@@ -287,7 +287,8 @@ describe("protection", () => {
     expect(statuses.slice(10)).toEqual([429, 429]);
     expect(Number(limited!.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(limited!.body).toMatchObject({ success: false, code: "RATE_LIMITED" });
-    // The right password is refused too while the account is limited.
+    // The right password is refused too from a browser that never signed in to it
+    // (tests/api/lockout.test.ts: one that did is not).
     expect((await client().post("/api/auth/login", { email, password: PASSWORD })).status).toBe(
       429,
     );

@@ -1,25 +1,20 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEmailToken } from "../../src/lib/server/auth/email-tokens.ts";
-import { registerAccount, verifyEmailToken } from "../../src/lib/server/auth/accounts.ts";
-import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../src/lib/server/clock.ts";
-import { parseConfig } from "../../src/lib/server/config.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createEmailToken } from "#server/auth/email-tokens.ts";
+import { registerAccount, verifyEmailToken } from "#server/auth/accounts.ts";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "#server/clock.ts";
+import { parseConfig } from "#server/config.ts";
+import { adsWatchedToday, claimAdReward, startAdSession } from "#server/credits/ads.ts";
+import { createGuest } from "#server/credits/guests.ts";
+import type { CreditOwner } from "#server/credits/ledger.ts";
+import { GUEST_GENERATIONS_PER_ADDRESS, settleGeneration } from "#server/generation/generations.ts";
 import {
-  adsWatchedToday,
-  claimAdReward,
-  startAdSession,
-} from "../../src/lib/server/credits/ads.ts";
-import { createGuest } from "../../src/lib/server/credits/guests.ts";
-import {
-  GUEST_GENERATIONS_PER_ADDRESS,
-  reconcileStaleReservations,
-  refundGeneration,
-  reserveCredits,
-  settleGeneration,
-  type CreditOwner,
-} from "../../src/lib/server/credits/reservations.ts";
-import { creditStatusForUser, listCreditActivity } from "../../src/lib/server/credits/status.ts";
-import { openDatabase, schema, type DatabaseHandle } from "../../src/lib/server/db/index.ts";
+  reconcileExpiredReservations,
+  refundReservation,
+  reserveGeneration,
+} from "#server/generation/service.ts";
+import { creditStatusForUser, listCreditActivity } from "#server/credits/status.ts";
+import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
 import { createStorage, type Storage } from "../support/server.ts";
 
 let storage: Storage;
@@ -29,11 +24,14 @@ const T0 = new Date("2026-11-18T10:00:00Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const draft = {
   subject: "A letter",
-  prompt: "Write a letter",
+  content: "Write a letter",
   tone: "standard",
   language: "english",
   contentType: "letter",
-};
+  length: "medium",
+} as const;
+/** How long a reservation holds without renewal (the default RESERVATION_TIMEOUT_MS). */
+const LEASE_MS = 5 * MINUTE_MS;
 let counter = 0;
 
 beforeAll(async () => {
@@ -44,6 +42,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await handle?.close();
   await storage?.cleanup();
+});
+
+/** After every test, whatever it did: each balance equals its ledger (DESIGN §4). */
+afterEach(async () => {
+  const result = (await handle.db.execute(sql`
+    select 'user' as kind, u.id::text as id, u.credits,
+      (select coalesce(sum(delta), 0)::int from credit_ledger l where l.user_id = u.id) as ledger
+    from users u
+    union all
+    select 'guest', g.id, g.credits,
+      (select coalesce(sum(delta), 0)::int from credit_ledger l where l.guest_id = g.id)
+    from guests g`)) as unknown as {
+    rows: { kind: string; id: string; credits: number; ledger: number }[];
+  };
+  expect(result.rows.filter((row) => row.credits !== row.ledger)).toEqual([]);
 });
 
 async function newUser(options: { verified: boolean; now?: Date }) {
@@ -90,10 +103,9 @@ describe("reservations", () => {
     expect(await balanceOf(user.id)).toBe(1000);
     const owner: CreditOwner = { kind: "user", userId: user.id };
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => reserveCredits(handle.db, owner, draft, T0)),
+      Array.from({ length: 50 }, () => reserveGeneration(handle.db, owner, draft, T0, LEASE_MS)),
     );
-    expect(results.filter((r) => r.ok)).toHaveLength(10);
-    expect(results.filter((r) => !r.ok).every((r) => !r.ok && !r.isGuest)).toBe(true);
+    expect(results.filter((r) => r !== null)).toHaveLength(10);
     expect(await balanceOf(user.id)).toBe(0);
     expect(await ledgerSum("user_id", user.id)).toBe(0);
   });
@@ -102,37 +114,44 @@ describe("reservations", () => {
     const guest = await createGuest(handle.db, "address-parallel", T0);
     const owner: CreditOwner = { kind: "guest", guestId: guest.id, addressHash: guest.addressHash };
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => reserveCredits(handle.db, owner, draft, T0)),
+      Array.from({ length: 20 }, () => reserveGeneration(handle.db, owner, draft, T0, LEASE_MS)),
     );
-    expect(results.filter((r) => r.ok)).toHaveLength(3);
-    expect(results.find((r) => !r.ok)).toEqual({
-      ok: false,
-      reason: "insufficient",
-      isGuest: true,
-    });
+    expect(results.filter((r) => r !== null)).toHaveLength(3);
     expect(await ledgerSum("guest_id", guest.id)).toBe(0);
   });
 
   it("a refund is written once, however many times it is asked for", async () => {
     const user = await newUser({ verified: true });
-    const reserved = await reserveCredits(handle.db, { kind: "user", userId: user.id }, draft, T0);
-    if (!reserved.ok) throw new Error("reserve failed");
+    const reserved = await reserveGeneration(
+      handle.db,
+      { kind: "user", userId: user.id },
+      draft,
+      T0,
+      LEASE_MS,
+    );
+    if (!reserved) throw new Error("reserve failed");
     expect(await balanceOf(user.id)).toBe(900);
     const outcomes = await Promise.all(
       Array.from({ length: 10 }, () =>
-        refundGeneration(handle.db, reserved.generationId, "provider failed", T0),
+        refundReservation(handle.db, reserved.generationId, "provider failed", T0),
       ),
     );
     expect(outcomes.filter(Boolean)).toHaveLength(1);
-    expect(await refundGeneration(handle.db, reserved.generationId, "again", T0)).toBe(false);
+    expect(await refundReservation(handle.db, reserved.generationId, "again", T0)).toBe(false);
     expect(await balanceOf(user.id)).toBe(1000);
     expect(await ledgerSum("user_id", user.id)).toBe(1000);
   });
 
   it("a settled generation is not refunded", async () => {
     const user = await newUser({ verified: true });
-    const reserved = await reserveCredits(handle.db, { kind: "user", userId: user.id }, draft, T0);
-    if (!reserved.ok) throw new Error("reserve failed");
+    const reserved = await reserveGeneration(
+      handle.db,
+      { kind: "user", userId: user.id },
+      draft,
+      T0,
+      LEASE_MS,
+    );
+    if (!reserved) throw new Error("reserve failed");
     expect(
       await settleGeneration(
         handle.db,
@@ -141,21 +160,21 @@ describe("reservations", () => {
         T0,
       ),
     ).toBe(true);
-    expect(await refundGeneration(handle.db, reserved.generationId, "late failure", T0)).toBe(
+    expect(await refundReservation(handle.db, reserved.generationId, "late failure", T0)).toBe(
       false,
     );
     expect(await balanceOf(user.id)).toBe(900);
   });
 
-  it("the reconciler refunds a pending reservation older than 5 minutes and leaves fresh ones", async () => {
+  it("the reconciler refunds a reservation whose lease lapsed and leaves live ones", async () => {
     const user = await newUser({ verified: true });
     const owner: CreditOwner = { kind: "user", userId: user.id };
-    const old = await reserveCredits(handle.db, owner, draft, T0);
-    const fresh = await reserveCredits(handle.db, owner, draft, at(4 * MINUTE_MS));
-    if (!old.ok || !fresh.ok) throw new Error("reserve failed");
+    const old = await reserveGeneration(handle.db, owner, draft, T0, LEASE_MS);
+    const fresh = await reserveGeneration(handle.db, owner, draft, at(4 * MINUTE_MS), LEASE_MS);
+    if (!old || !fresh) throw new Error("reserve failed");
     expect(await balanceOf(user.id)).toBe(800);
 
-    await reconcileStaleReservations(handle.db, at(5 * MINUTE_MS + 1000));
+    await reconcileExpiredReservations(handle.db, at(5 * MINUTE_MS + 1000));
     const rows = await handle.db
       .select({ id: schema.generations.id, status: schema.generations.status })
       .from(schema.generations)
@@ -173,7 +192,7 @@ describe("weekly reset", () => {
   it("50 parallel status reads across a Monday boundary grant the week once", async () => {
     const user = await newUser({ verified: true });
     for (let i = 0; i < 8; i++)
-      await reserveCredits(handle.db, { kind: "user", userId: user.id }, draft, T0);
+      await reserveGeneration(handle.db, { kind: "user", userId: user.id }, draft, T0, LEASE_MS);
     expect(await balanceOf(user.id)).toBe(200);
 
     const sunday = new Date("2026-11-22T23:59:59Z");
@@ -298,13 +317,14 @@ describe("guests", () => {
       guestsMade++;
       let stopped = false;
       for (;;) {
-        const result = await reserveCredits(
+        const result = await reserveGeneration(
           handle.db,
           { kind: "guest", guestId: guest.id, addressHash },
           draft,
           at(attempt * 1000),
+          LEASE_MS,
         );
-        if (!result.ok) {
+        if (!result) {
           stopped = true;
           break;
         }
@@ -316,27 +336,29 @@ describe("guests", () => {
     expect(guestsMade).toBe(4);
     // A day later the address may try again.
     const later = await createGuest(handle.db, addressHash, at(DAY_MS + 60_000));
-    const again = await reserveCredits(
+    const again = await reserveGeneration(
       handle.db,
       { kind: "guest", guestId: later.id, addressHash },
       draft,
       at(DAY_MS + 60_000),
+      LEASE_MS,
     );
-    expect(again.ok).toBe(true);
+    expect(again).not.toBeNull();
   });
 });
 
 describe("activity", () => {
   it("lists every credit change newest first, in pages", async () => {
     const user = await newUser({ verified: true });
-    const reserved = await reserveCredits(
+    const reserved = await reserveGeneration(
       handle.db,
       { kind: "user", userId: user.id },
       draft,
       at(1000),
+      LEASE_MS,
     );
-    if (!reserved.ok) throw new Error("reserve failed");
-    await refundGeneration(handle.db, reserved.generationId, "provider failed", at(2000));
+    if (!reserved) throw new Error("reserve failed");
+    await refundReservation(handle.db, reserved.generationId, "provider failed", at(2000));
     const first = await listCreditActivity(handle.db, user.id, 1, 2);
     expect(first.entries.map((e) => [e.reason, e.delta])).toEqual([
       ["refund", 100],

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient, outboxLink, pathOf } from "../support/client.ts";
 import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { untilTime } from "../support/wait.ts";
 
 let storage: Storage;
 let server: RunningServer;
@@ -90,7 +91,7 @@ describe("watching an ad", () => {
     expect(early.status).toBe(400);
     expect(early.body).toMatchObject({ success: false, code: "AD_NOT_READY" });
 
-    await new Promise((done) => setTimeout(done, 1100));
+    await untilTime(Date.parse(started.body.readyAt));
     const paid = await client.post("/api/credits/watch-ad", {
       adSessionId: started.body.adSessionId,
     });

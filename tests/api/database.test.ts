@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig } from "../../src/lib/server/config.ts";
-import { openDatabase, schema, type DatabaseHandle } from "../../src/lib/server/db/index.ts";
+import { parseConfig } from "#server/config.ts";
+import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
 import { createStorage, startServer, usingPostgres, type Storage } from "../support/server.ts";
 
 let storage: Storage;

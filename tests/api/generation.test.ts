@@ -3,6 +3,7 @@ import { startChatFake } from "../fakes/chat-completions.ts";
 import { ApiClient, signUp } from "../support/client.ts";
 import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
 import { readSse } from "../support/sse.ts";
+import { waitFor } from "../support/wait.ts";
 
 const MISTRAL_TEXT =
   "Dear team, the quarterly results are in and they look strong. Best regards, Ana";
@@ -56,8 +57,7 @@ function streamed(client: ApiClient, body: unknown = request): Promise<Response>
     headers: {
       "content-type": "application/json",
       accept: "text/event-stream",
-      "x-forwarded-for": client.address,
-      cookie: client.cookieHeader(),
+      ...client.browserHeaders(),
     },
     body: JSON.stringify(body),
   });
@@ -145,13 +145,15 @@ describe("fallback", () => {
     expect(await balance(client)).toBe(900);
   });
 
-  it("writes an offline draft when every AI provider fails", async () => {
+  it("answers 503 and refunds when every configured AI writer fails, never a template draft", async () => {
     mistral.setMode("error");
     localai.setMode("error");
     const { client } = await signUp(server.url, true);
     const response = await client.post("/api/email/generate", request);
-    expect(response.body).toMatchObject({ success: true, modelUsed: "local" });
-    expect(response.body.content).toContain("Subject: the quarterly results");
+    expect(response.status).toBe(503);
+    expect(response.body).toMatchObject({ success: false, code: "SERVICE_UNAVAILABLE" });
+    expect(response.body.content).toBeUndefined();
+    expect(await balance(client)).toBe(1000);
   });
 });
 
@@ -189,8 +191,7 @@ describe("credits", () => {
       headers: {
         "content-type": "application/json",
         accept: "text/event-stream",
-        "x-forwarded-for": client.address,
-        cookie: client.cookieHeader(),
+        ...client.browserHeaders(),
       },
       body: JSON.stringify(request),
     });
@@ -198,12 +199,7 @@ describe("credits", () => {
     const reader = response.body!.getReader();
     await reader.read(); // the start event
     controller.abort();
-    let credits = 0;
-    for (let attempt = 0; attempt < 40 && credits !== 1000; attempt++) {
-      await new Promise((done) => setTimeout(done, 100));
-      credits = await balance(client);
-    }
-    expect(credits).toBe(1000);
+    await waitFor("the refund", () => balance(client), { done: (credits) => credits === 1000 });
     expect((await client.get("/api/email/my")).body.generations).toEqual([]);
   });
 
@@ -322,8 +318,7 @@ describe("without the offline engine", () => {
           headers: {
             "content-type": "application/json",
             accept: "text/event-stream",
-            "x-forwarded-for": client.address,
-            cookie: client.cookieHeader(),
+            ...client.browserHeaders(),
           },
           body: JSON.stringify(request),
         }),

@@ -1,6 +1,12 @@
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import {
+  createStorage,
+  startServer,
+  waitForLog,
+  type RunningServer,
+  type Storage,
+} from "../support/server.ts";
 
 let storage: Storage | undefined;
 let server: RunningServer | undefined;
@@ -41,7 +47,8 @@ describe("shutdown on SIGTERM", () => {
 
     socket.write("GET /about HTTP/1.1\r\nHost: 127.0.0.1\r\n");
     server.process.kill("SIGTERM");
-    await new Promise((done) => setTimeout(done, 300));
+    // The request's last line arrives once the server is draining.
+    await waitForLog(server, (entry) => entry.msg === "draining");
     socket.write("\r\n");
 
     const text = await response;
@@ -59,8 +66,10 @@ describe("shutdown on SIGTERM", () => {
     server = await startServer(storage);
     const keepAlive = await openSocket(server.port);
     const closedByServer = readAll(keepAlive);
+    const answered = new Promise((done) => keepAlive.once("data", done));
     keepAlive.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
-    await new Promise((done) => setTimeout(done, 200));
+    // Idle from here on: its one answer has arrived.
+    await answered;
 
     const exited = exitOf(server);
     server.process.kill("SIGTERM");

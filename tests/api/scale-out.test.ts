@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig } from "../../src/lib/server/config.ts";
-import { openDatabase } from "../../src/lib/server/db/index.ts";
-import { runCleanup } from "../../src/lib/server/jobs/cleanup.ts";
+import { parseConfig } from "#server/config.ts";
+import { openDatabase } from "#server/db/index.ts";
+import { runCleanup } from "#server/jobs/cleanup.ts";
+import { startChatFake } from "../fakes/chat-completions.ts";
 import { ApiClient, signUp } from "../support/client.ts";
 import {
   createStorage,
@@ -17,16 +18,18 @@ describe.runIf(usingPostgres)("scale-out on one PostgreSQL database", () => {
   let storage: Storage;
   let a: RunningServer;
   let b: RunningServer;
+  let writer: Awaited<ReturnType<typeof startChatFake>>;
 
   beforeAll(async () => {
+    // A paid writer: template drafts are free.
+    writer = await startChatFake({ text: "Hello team, a short note.", model: "m" });
     storage = await createStorage();
-    [a, b] = await Promise.all([
-      startServer(storage, { env: { TRUSTED_PROXY: "1" } }),
-      startServer(storage, { env: { TRUSTED_PROXY: "1" } }),
-    ]);
+    const env = { TRUSTED_PROXY: "1", OPENAI_COMPAT_BASE_URL: `${writer.url}/v1` };
+    [a, b] = await Promise.all([startServer(storage, { env }), startServer(storage, { env })]);
   });
 
   afterAll(async () => {
+    await writer?.close();
     await Promise.all([a?.stop(), b?.stop()]);
     await storage?.cleanup();
   });

@@ -7,7 +7,16 @@ export function newEmail(label: string): string {
   return `${label}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
-/** Registers through the API in the page's own context, so the session cookie is shared. */
+/**
+ * Playwright's request context sends neither Origin nor Sec-Fetch-Site, and the server
+ * refuses a cookie-carrying write without both (DESIGN §3); a page's own fetch sends them.
+ */
+export const SAME_ORIGIN = { "sec-fetch-site": "same-origin" };
+
+/**
+ * Registers through the API in the page's own context, so the session cookie is shared.
+ * Tests ask the `accounts` fixture, which also deletes the account afterwards.
+ */
 export async function registerViaApi(
   request: APIRequestContext,
   email: string,
@@ -15,6 +24,7 @@ export async function registerViaApi(
 ): Promise<void> {
   const response = await request.post("/api/auth/register", {
     data: { email, password: PASSWORD, confirmPassword: PASSWORD, name },
+    headers: SAME_ORIGIN,
   });
   if (response.status() !== 201)
     throw new Error(`register failed: ${response.status()} ${await response.text()}`);

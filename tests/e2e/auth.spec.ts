@@ -1,4 +1,4 @@
-import { PASSWORD, followOutboxLink, newEmail, registerViaApi } from "./auth-helpers.ts";
+import { PASSWORD, followOutboxLink, newEmail } from "./auth-helpers.ts";
 import { expect, isPhone, seriousAxeViolations, test, toast } from "./fixtures.ts";
 
 async function openAccountMenu(page: import("@playwright/test").Page) {
@@ -11,8 +11,10 @@ async function openAccountMenu(page: import("@playwright/test").Page) {
 test("a new visitor registers, verifies from the dev outbox, signs in, visits Profile and logs out", async ({
   page,
   clientAddress,
+  accounts,
 }) => {
   const email = newEmail("journey");
+  accounts.track(email);
 
   await page.goto("/register");
   await page.getByLabel("Email").fill(email);
@@ -76,9 +78,12 @@ test.describe(() => {
   // Signing in with the old password is refused with a 401, which the browser logs.
   test.use({ expectedConsole: [/status of 401 .*\/api\/auth\/login/] });
 
-  test("the forgot / reset journey sets a new password", async ({ page, clientAddress }) => {
-    const email = newEmail("reset");
-    await registerViaApi(page.request, email);
+  test("the forgot / reset journey sets a new password", async ({
+    page,
+    clientAddress,
+    accounts,
+  }) => {
+    const email = await accounts.register("reset");
     await page.context().clearCookies();
 
     await page.goto("/login");
@@ -100,6 +105,7 @@ test.describe(() => {
     await page.getByLabel("Confirm new password").fill(newPassword);
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expect(page.getByRole("heading", { name: "Password updated" })).toBeVisible();
+    accounts.passwordChanged(email, newPassword);
 
     await page.getByRole("link", { name: "Go to Login" }).click();
     await page.getByLabel("Email").fill(email);
@@ -113,10 +119,13 @@ test.describe(() => {
   });
 });
 
-test("/profile signed out lands on /login, and /login signed in lands on /", async ({ page }) => {
+test("/profile signed out lands on /login, and /login signed in lands on /", async ({
+  page,
+  accounts,
+}) => {
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/login$/);
-  await registerViaApi(page.request, newEmail("redirect"));
+  await accounts.register("redirect");
   await page.goto("/login");
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/register");
@@ -146,9 +155,9 @@ test("the login and register forms show the spec's validation messages", async (
 
 test("an unverified user who signs in sees the verification banner with a resend link", async ({
   page,
+  accounts,
 }) => {
-  const email = newEmail("unverified");
-  await registerViaApi(page.request, email);
+  const email = await accounts.register("unverified");
   await page.context().clearCookies();
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);

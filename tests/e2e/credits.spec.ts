@@ -1,10 +1,7 @@
-import { followOutboxLink, newEmail, registerViaApi } from "./auth-helpers.ts";
 import { expect, seriousAxeViolations, test, toast } from "./fixtures.ts";
 
-test("a verified user watches an ad and sees the balance rise", async ({ page, clientAddress }) => {
-  const email = newEmail("ads");
-  await registerViaApi(page.request, email);
-  await followOutboxLink(page, email, /verify-email/, clientAddress);
+test("a verified user watches an ad and sees the balance rise", async ({ page, accounts }) => {
+  await accounts.register("ads", { verified: true });
   await expect(toast(page, "Email Verified")).toBeVisible();
 
   await page.goto("/credits");
@@ -21,16 +18,14 @@ test("a verified user watches an ad and sees the balance rise", async ({ page, c
   await expect(toast(page, "+100 credits")).toBeVisible();
   await expect(page.getByText("1100 credits • 11 usage rights")).toBeVisible();
   await expect(page.getByText("Watched today: 1/5.")).toBeVisible();
-  const activity = page
-    .getByRole("region", { name: "Credit activity" })
-    .or(page.locator("section[aria-labelledby=activity-heading]"));
+  const activity = page.getByRole("region", { name: "Credit activity" });
   await expect(activity.getByText("Ad watched")).toBeVisible();
   await expect(activity.getByText("+100").first()).toBeVisible();
   expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
-test("an unverified user sees why earning is disabled", async ({ page }) => {
-  await registerViaApi(page.request, newEmail("unverified-credits"));
+test("an unverified user sees why earning is disabled", async ({ page, accounts }) => {
+  await accounts.register("unverified-credits");
   await page.goto("/credits");
   await expect(page.getByText("300 credits • 3 usage rights")).toBeVisible();
   await expect(page.getByText("Email verification required", { exact: true })).toBeVisible();

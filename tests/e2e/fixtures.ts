@@ -1,6 +1,23 @@
 import { randomInt } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import {
+  PASSWORD,
+  SAME_ORIGIN,
+  followOutboxLink,
+  newEmail,
+  registerViaApi,
+} from "./auth-helpers.ts";
+
+/** The accounts a test makes; each is deleted when the test ends, whatever its outcome. */
+export interface TestAccounts {
+  /** A new account registered through the API in the page's context, so signed in there. */
+  register(label: string, options?: { verified?: boolean; name?: string }): Promise<string>;
+  /** An account the test made another way (the register form): deleted like the others. */
+  track(email: string): void;
+  /** The test changed this account's password. */
+  passwordChanged(email: string, password: string): void;
+}
 
 interface Fixtures {
   /**
@@ -12,6 +29,7 @@ interface Fixtures {
   expectedConsole: RegExp[];
   /** Collected console errors, page errors and CSP violations; must stay empty. */
   consoleProblems: string[];
+  accounts: TestAccounts;
 }
 
 export const test = base.extend<Fixtures>({
@@ -24,6 +42,31 @@ export const test = base.extend<Fixtures>({
     await use({ "x-forwarded-for": clientAddress });
   },
   expectedConsole: [[], { option: true }],
+  accounts: async ({ page, request, clientAddress }, use) => {
+    const passwords = new Map<string, string>();
+    await use({
+      async register(label, options = {}) {
+        const email = newEmail(label);
+        await registerViaApi(page.request, email, options.name);
+        passwords.set(email, PASSWORD);
+        if (options.verified) await followOutboxLink(page, email, /verify-email/, clientAddress);
+        return email;
+      },
+      track: (email) => void passwords.set(email, PASSWORD),
+      passwordChanged: (email, password) => void passwords.set(email, password),
+    });
+    // Signed in afresh from a context of its own, whatever the page did with its cookies.
+    for (const [email, password] of passwords) {
+      const login = await request.post("/api/auth/login", { data: { email, password } });
+      expect(login.status(), `sign in to delete ${email}`).toBe(200);
+      const { token } = (await login.json()) as { token: string };
+      const deleted = await request.post("/api/auth/delete-account", {
+        data: { password },
+        headers: { ...SAME_ORIGIN, authorization: `Bearer ${token}` },
+      });
+      expect(deleted.status(), `delete ${email}`).toBe(200);
+    }
+  },
   consoleProblems: [
     async ({ page, expectedConsole }, use) => {
       const problems: string[] = [];

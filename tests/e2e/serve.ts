@@ -1,5 +1,25 @@
-/** Starts the built server for Playwright on a data directory emptied first. */
+/**
+ * Starts the built server for Playwright on a data directory emptied first, with an
+ * OpenAI-compatible writer on a loopback port (the real provider code, a fake server) whose
+ * answer follows the request: a heading from the subject and about as many words as the
+ * requested length, streamed at a pace that leaves time to press Stop.
+ */
 import { rmSync } from "node:fs";
+import { startChatFake } from "../fakes/chat-completions.ts";
 
 rmSync(process.env.DATA_DIR ?? ".test-data/e2e", { recursive: true, force: true });
+
+function answer(body: { messages: { role: string; content: string }[] }): string {
+  const system = body.messages.find((message) => message.role === "system")?.content ?? "";
+  const user = body.messages.find((message) => message.role === "user")?.content ?? "{}";
+  const { subject } = JSON.parse(user) as { subject?: string };
+  const words = Number(/about (\d+) words/.exec(system)?.[1] ?? 120);
+  const sentence = `This part of the text is about ${subject ?? "your request"}.`;
+  const perSentence = sentence.split(" ").length;
+  const body_ = Array.from({ length: Math.ceil(words / perSentence) }, () => sentence);
+  return `# ${subject}\n\n${body_.join(" ")}\n`;
+}
+
+const writer = await startChatFake({ text: answer, model: "e2e-writer", wordDelayMs: 5 });
+process.env.OPENAI_COMPAT_BASE_URL = `${writer.url}/v1`;
 await import("../../server/main.ts");

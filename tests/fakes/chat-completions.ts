@@ -24,8 +24,15 @@ export interface ChatRequest {
  * OpenAI-compatible servers share: `POST /v1/chat/completions`, JSON, or server-sent
  * `data:` chunks ending with `data: [DONE]` when `stream` is true.
  */
-export async function startChatFake(options: { text: string; model: string }) {
+export async function startChatFake(options: {
+  /** The answer, or a function of the request that writes it. */
+  text: string | ((body: ChatRequest["body"]) => string);
+  model: string;
+  /** Pause between streamed words (5 ms unless given). */
+  wordDelayMs?: number;
+}) {
   const requests: ChatRequest[] = [];
+  let wordsSent = 0;
   let mode: FakeMode = "ok";
   let slowStartMs = 2_000;
   const hanging = new Set<ServerResponse>();
@@ -46,6 +53,7 @@ export async function startChatFake(options: { text: string; model: string }) {
     }
     const body = JSON.parse(raw) as ChatRequest["body"];
     requests.push({ path: req.url, authorization: req.headers.authorization, body });
+    const text = typeof options.text === "function" ? options.text(body) : options.text;
 
     if (mode === "error") {
       res.writeHead(500, { "content-type": "application/json" });
@@ -74,7 +82,7 @@ export async function startChatFake(options: { text: string; model: string }) {
           choices: [
             {
               index: 0,
-              message: { role: "assistant", content: options.text },
+              message: { role: "assistant", content: text },
               finish_reason: "stop",
             },
           ],
@@ -85,12 +93,13 @@ export async function startChatFake(options: { text: string; model: string }) {
     }
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     if (mode === "slow-start") await new Promise((done) => setTimeout(done, slowStartMs));
-    const words = options.text.match(/\S+\s*/g) ?? [options.text];
+    const words = text.match(/\S+\s*/g) ?? [text];
     const sendUpTo = mode === "cut" ? Math.max(1, Math.floor(words.length / 2)) : words.length;
     for (let i = 0; i < sendUpTo; i++) {
       if (res.destroyed) return;
       res.write(`data: ${JSON.stringify(chunk(words[i]!, null))}\n\n`);
-      await new Promise((done) => setTimeout(done, 5));
+      wordsSent++;
+      await new Promise((done) => setTimeout(done, options.wordDelayMs ?? 5));
     }
     if (mode === "cut") {
       res.socket?.destroy();
@@ -111,6 +120,10 @@ export async function startChatFake(options: { text: string; model: string }) {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    /** Streamed words so far, across requests. */
+    get wordsSent() {
+      return wordsSent;
+    },
     setMode(next: FakeMode, slowMs = 2_000) {
       mode = next;
       slowStartMs = slowMs;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startChatFake } from "../fakes/chat-completions.ts";
 import { ApiClient, signUp } from "../support/client.ts";
 import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { waitFor } from "../support/wait.ts";
 
 const request = {
   content: "An essay about rivers. Trade. Floods. Bridges. Cities. Ports.",
@@ -22,8 +23,19 @@ async function track(storage: Storage, server?: RunningServer) {
 
 describe("SIGTERM under load", () => {
   it("lets every request in flight, streams included, finish; no connection is reset", async () => {
+    // A writer that thinks for a second, then streams 30 words: every stream is still
+    // running when the signal comes.
+    const writer = await startChatFake({
+      text: Array.from({ length: 30 }, (_, i) => `word${i}`).join(" "),
+      model: "m",
+      wordDelayMs: 20,
+    });
+    writer.setMode("slow-start", 1_000);
+    cleanups.push(() => writer.close());
     const storage = await createStorage();
-    const server = await startServer(storage, { env: { TRUSTED_PROXY: "1" } });
+    const server = await startServer(storage, {
+      env: { TRUSTED_PROXY: "1", OPENAI_COMPAT_BASE_URL: `${writer.url}/v1` },
+    });
     await track(storage, server);
 
     // Twenty streams, each provably in flight: its `start` event has arrived.
@@ -80,8 +92,10 @@ describe("SIGKILL during generations", () => {
       MISTRAL_API_KEY: "k",
       MISTRAL_SERVER_URL: mistral.url,
       GENERATION_PROVIDERS: "mistral-ai",
-      PROVIDER_TIMEOUT_MS: "120000",
-      RESERVATION_TIMEOUT_MS: "1000",
+      // Long enough that the hanging provider is still waited for at the kill; the lease,
+      // at least 1.5 times that (config refuses less), lapses soon after the restart.
+      PROVIDER_TIMEOUT_MS: "5000",
+      RESERVATION_TIMEOUT_MS: "10000",
     };
     const first = await startServer(storage, { env });
     const { client, token } = await signUp(first.url, true);
@@ -95,9 +109,7 @@ describe("SIGKILL during generations", () => {
         })
         .catch(() => null),
     );
-    for (let i = 0; i < 50 && mistral.requests.length < 5; i++)
-      await new Promise((done) => setTimeout(done, 100));
-    expect(mistral.requests.length).toBe(5);
+    await waitFor("five requests at the provider", () => mistral.requests.length === 5);
     expect((await client.get("/api/credits/status")).body.credits).toBe(500);
 
     first.process.kill("SIGKILL");
@@ -106,12 +118,11 @@ describe("SIGKILL during generations", () => {
     cleanups.push(() => second.stop());
 
     const again = new ApiClient(second.url);
-    let credits = 0;
-    for (let i = 0; i < 100 && credits !== 1000; i++) {
-      await new Promise((done) => setTimeout(done, 200));
-      credits = (await again.get("/api/credits/status", { bearer: token })).body.credits;
-    }
-    expect(credits).toBe(1000);
+    await waitFor(
+      "the refunds after the leases lapse",
+      async () => (await again.get("/api/credits/status", { bearer: token })).body.credits,
+      { done: (credits) => credits === 1000, timeoutMs: 40_000, intervalMs: 250 },
+    );
     const entries = (await again.get("/api/credits/activity?pageSize=100", { bearer: token })).body
       .entries as { reason: string; delta: number }[];
     expect(entries.filter((e) => e.reason === "refund")).toHaveLength(5);

@@ -27,6 +27,19 @@ export class ApiClient {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
+  /**
+   * What this client sends with every request: its address (through X-Forwarded-For),
+   * its cookies, and, like a browser's same-origin fetch, Sec-Fetch-Site (a cookie-carrying
+   * write without Origin or Sec-Fetch-Site is refused, DESIGN §3).
+   */
+  browserHeaders(): Record<string, string> {
+    return {
+      "x-forwarded-for": this.address,
+      "sec-fetch-site": "same-origin",
+      ...(this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {}),
+    };
+  }
+
   async request<T = any>(
     method: string,
     path: string,
@@ -37,10 +50,9 @@ export class ApiClient {
       redirect?: RequestRedirect;
     } = {},
   ): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { "x-forwarded-for": this.address, ...options.headers };
+    const headers: Record<string, string> = { ...this.browserHeaders(), ...options.headers };
     if (options.json !== undefined) headers["content-type"] ??= "application/json";
     if (options.bearer !== undefined) headers.authorization = `Bearer ${options.bearer}`;
-    if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,

@@ -18,8 +18,12 @@ export interface RunningServer {
 
 export interface StartOptions {
   env?: Record<string, string>;
+  /** Flags for the server's Node (NODE_OPTIONS), e.g. `--expose-gc` for the benchmark. */
+  nodeOptions?: string;
   /** Reuse a data directory or database from an earlier start (a restart). */
   reuse?: { dataDir?: string; databaseUrl?: string };
+  /** Start under `ulimit -n` of this many open files. */
+  openFiles?: number;
 }
 
 /** A fresh database on the PostgreSQL server named by TEST_DATABASE_URL. */
@@ -74,7 +78,10 @@ export async function startServer(
   storage: Storage,
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const [command, args] = options.openFiles
+    ? ["sh", ["-c", `ulimit -n ${options.openFiles} && exec "$0" server/main.ts`, process.execPath]]
+    : [process.execPath, ["server/main.ts"]];
+  const child = spawn(command as string, args as string[], {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "test",
@@ -82,6 +89,7 @@ export async function startServer(
       PORT: "0",
       LOG_LEVEL: "info",
       PUBLIC_URL: "http://localhost:4321",
+      ...(options.nodeOptions ? { NODE_OPTIONS: options.nodeOptions } : {}),
       ...storage.env,
       ...options.env,
     },

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, configVariables, parseConfig } from "../../src/lib/server/config.ts";
+import { ConfigError, assertReadyToServe, configVariables, parseConfig } from "#server/config.ts";
 
 describe("parseConfig", () => {
   it("works with nothing set: embedded database, port 4321, local public URL", () => {
@@ -10,7 +10,7 @@ describe("parseConfig", () => {
     expect(config.PUBLIC_URL).toBe("http://localhost:4321");
     expect(config.dataDir).toMatch(/\.data$/);
     expect(config.isProduction).toBe(false);
-    expect(config.TRUSTED_PROXY).toBe(false);
+    expect(config.TRUSTED_PROXY.proxies).toBeNull();
   });
 
   it("treats an empty DATABASE_URL as unset and trims a trailing slash off PUBLIC_URL", () => {
@@ -28,6 +28,34 @@ describe("parseConfig", () => {
   ])("refuses %j, naming the variable", (env, name) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(name);
+  });
+
+  it("refuses a reservation timeout under 1.5 times the provider timeout, naming both", () => {
+    expect(() =>
+      parseConfig({ PROVIDER_TIMEOUT_MS: "30000", RESERVATION_TIMEOUT_MS: "44999" }),
+    ).toThrow(
+      /RESERVATION_TIMEOUT_MS \(44999\) must be at least 1.5 times PROVIDER_TIMEOUT_MS \(30000\)/,
+    );
+    expect(
+      parseConfig({ PROVIDER_TIMEOUT_MS: "30000", RESERVATION_TIMEOUT_MS: "45000" })
+        .RESERVATION_TIMEOUT_MS,
+    ).toBe(45000);
+  });
+
+  it("refuses a TRUSTED_PROXY that is not addresses or CIDRs, naming the variable and entry", () => {
+    expect(() => parseConfig({ TRUSTED_PROXY: "10.0.0.1, proxy.internal" })).toThrow(
+      /TRUSTED_PROXY: "proxy.internal" is not an IP address or CIDR/,
+    );
+    expect(() => parseConfig({ TRUSTED_PROXY: "10.0.0.0/33" })).toThrow(/TRUSTED_PROXY/);
+  });
+
+  it("refuses to serve in production without SENDGRID_API_KEY, naming it", () => {
+    const production = parseConfig({ NODE_ENV: "production" });
+    expect(() => assertReadyToServe(production)).toThrow(/SENDGRID_API_KEY is required/);
+    expect(() =>
+      assertReadyToServe(parseConfig({ NODE_ENV: "production", SENDGRID_API_KEY: "SG.x" })),
+    ).not.toThrow();
+    expect(() => assertReadyToServe(parseConfig({}))).not.toThrow();
   });
 
   it("is documented in the README, every variable with its default", () => {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { resetCountdown, usageRights } from "../../src/lib/shared/credits.ts";
-import {
-  nextWeeklyReset,
-  startOfUtcDay,
-  weekKey,
-} from "../../src/lib/server/credits/allowances.ts";
+import { resetCountdown, usageRights } from "#shared/credits.ts";
+import { nextWeeklyReset, startOfUtcDay, weekKey } from "#server/credits/allowances.ts";
 
 describe("weekly reset dates", () => {
   it.each([

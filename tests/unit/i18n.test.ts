@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messagesFor, translate } from "../../src/i18n/messages.ts";
+import { messagesFor, translate } from "#i18n/messages.ts";
 
 describe("message catalog", () => {
   it("answers in Turkish only when Turkish is selected", () => {

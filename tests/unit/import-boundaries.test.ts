@@ -40,6 +40,8 @@ describe("import boundaries", () => {
     const imports = [...source.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)].map(
       (m) => m[1]!,
     );
-    expect(imports.filter((specifier) => /lib\/server|^node:/.test(specifier))).toEqual([]);
+    expect(imports.filter((specifier) => /lib\/server|^#server\/|^node:/.test(specifier))).toEqual(
+      [],
+    );
   });
 });

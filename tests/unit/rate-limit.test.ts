@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rateLimitedError, retryAfterSeconds } from "../../src/lib/server/rate-limit/index.ts";
+import { rateLimitedError, retryAfterSeconds } from "#server/rate-limit/index.ts";
 
 describe("rate-limit arithmetic", () => {
   it("turns milliseconds into whole seconds, rounding up, never 0", () => {

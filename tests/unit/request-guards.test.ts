@@ -1,14 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AppError } from "../../src/lib/server/errors.ts";
-import { readJsonBody } from "../../src/lib/server/http/api.ts";
-import {
-  assertApiBodyHeaders,
-  assertSameOrigin,
-  isApiPath,
-} from "../../src/lib/server/http/request-guards.ts";
+import { AppError } from "#server/errors.ts";
+import { readJsonBody } from "#server/http/api.ts";
+import { assertApiBodyHeaders, assertSameOrigin, isApiPath } from "#server/http/request-guards.ts";
 
-const own = ["http://localhost:4321"];
+const own = "http://localhost:4321";
 
 function request(method: string, headers: Record<string, string> = {}, body?: BodyInit): Request {
   return new Request("http://localhost:4321/api/x", {
@@ -80,6 +76,32 @@ describe("assertSameOrigin", () => {
     });
     expect(statusOf(() => assertSameOrigin(same, own))).toBeUndefined();
     expect(statusOf(() => assertSameOrigin(request("POST"), own))).toBeUndefined();
+  });
+
+  it("compares with PUBLIC_URL's origin, not the Host a DNS-rebinding page sends", () => {
+    const rebound = request("POST", {
+      host: "rebind.evil.example:4321",
+      origin: "http://rebind.evil.example:4321",
+    });
+    expect(statusOf(() => assertSameOrigin(rebound, own))).toBe(403);
+  });
+
+  it("accepts a loopback origin only when it is the loopback host the request went to", () => {
+    const direct = request("POST", { host: "127.0.0.1:4321", origin: "http://127.0.0.1:4321" });
+    expect(statusOf(() => assertSameOrigin(direct, own))).toBeUndefined();
+    const otherPort = request("POST", { host: "127.0.0.1:4321", origin: "http://127.0.0.1:8080" });
+    expect(statusOf(() => assertSameOrigin(otherPort, own))).toBe(403);
+    const notLoopback = request("POST", { host: "10.0.0.5:4321", origin: "http://10.0.0.5:4321" });
+    expect(statusOf(() => assertSameOrigin(notLoopback, own))).toBe(403);
+  });
+
+  it("refuses a cookie-carrying write that says neither Origin nor Sec-Fetch-Site", () => {
+    const bare = request("POST", { cookie: "session=abc.def" });
+    expect(statusOf(() => assertSameOrigin(bare, own))).toBe(403);
+    const marked = request("POST", { cookie: "session=abc.def", "sec-fetch-site": "same-origin" });
+    expect(statusOf(() => assertSameOrigin(marked, own))).toBeUndefined();
+    const bearer = request("POST", { cookie: "session=abc.def", authorization: "Bearer x.y" });
+    expect(statusOf(() => assertSameOrigin(bearer, own))).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalRequestTarget } from "../../src/lib/server/http/request-target.ts";
+import { canonicalRequestTarget } from "#server/http/request-target.ts";
 
 describe("canonicalRequestTarget", () => {
   it.each([

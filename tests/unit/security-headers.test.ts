@@ -6,7 +6,7 @@ import {
   baseSecurityHeaders,
   contentSecurityPolicy,
   loadStaticCsp,
-} from "../../src/lib/server/http/security-headers.ts";
+} from "#server/http/security-headers.ts";
 
 function staticCspFrom(entries: { pathname: string; csp: string }[]) {
   const dir = mkdtempSync(join(tmpdir(), "csp-"));

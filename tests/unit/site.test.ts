@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isActivePath } from "../../src/lib/shared/site.ts";
+import { isActivePath } from "#shared/site.ts";
 
 describe("isActivePath", () => {
   it("marks Home only on the home page", () => {

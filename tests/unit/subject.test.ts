@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deriveSubject } from "../../src/lib/shared/subject.ts";
+import { deriveSubject } from "#shared/subject.ts";
 
 describe("deriveSubject (spec §5)", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { testimonialSubmissionSchema } from "../../src/lib/shared/schemas/testimonials.ts";
-import { testimonialProblem } from "../../src/lib/shared/testimonials.ts";
+import { testimonialSubmissionSchema } from "#shared/schemas/testimonials.ts";
+import { testimonialProblem } from "#shared/testimonials.ts";
 
 const valid = { name: "Ada", profession: "", content: "A fine tool for letters.", rating: 5 };
 

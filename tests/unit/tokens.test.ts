@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  constantTimeEqualHex,
-  generateRandomToken,
-  hashSecret,
-} from "../../src/lib/server/auth/tokens.ts";
-import { isLoopbackAddress } from "../../src/lib/server/http/addresses.ts";
+import { constantTimeEqualHex, generateRandomToken, hashSecret } from "#server/auth/tokens.ts";
+import { isLoopbackAddress } from "#server/http/addresses.ts";
 
 describe("generateRandomToken", () => {
   it("gives 160 bits by default, in lower-case base32 without padding", () => {

@@ -1,9 +1,43 @@
-import { useEffect, useId, useState, type InputHTMLAttributes } from "react";
+import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string;
   hint?: string;
+}
+
+/** A label over its control, with the control's hint and error below it. */
+function Labelled({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** A labelled input whose error is announced and tied to it (aria-describedby). */
@@ -14,10 +48,7 @@ export function Field({ label, error, hint, id, ...input }: FieldProps) {
     .filter(Boolean)
     .join(" ");
   return (
-    <div className="grid gap-1.5">
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-      </label>
+    <Labelled id={inputId} label={label} hint={hint} error={error}>
       <input
         id={inputId}
         aria-invalid={error ? true : undefined}
@@ -25,17 +56,45 @@ export function Field({ label, error, hint, id, ...input }: FieldProps) {
         className="rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-white"
         {...input}
       />
-      {hint && (
-        <p id={`${inputId}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${inputId}-error`} className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
+    </Labelled>
+  );
+}
+
+const selectClass =
+  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-white";
+
+/** A labelled select over a list of options; the first option is the default's place. */
+export function SelectField({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+  invalid = false,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  options: readonly { value: string; label: string }[];
+  invalid?: boolean;
+}) {
+  return (
+    <Labelled id={id} label={label}>
+      <select
+        id={id}
+        className={selectClass}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={invalid || undefined}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Labelled>
   );
 }
 

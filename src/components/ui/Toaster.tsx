@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { Toast } from "radix-ui";
 import { useEffect } from "react";
-import { $toast, dismissToast, showFlashToast, showQueryFlagToast } from "../../stores/toasts.ts";
+import { $toast, dismissToast, showFlashToast, showQueryFlagToast } from "#stores/toasts.ts";
 
 const VARIANT_CLASS = {
   default:

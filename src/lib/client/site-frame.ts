@@ -1,5 +1,5 @@
-import { displayName } from "../shared/display-name.ts";
-import { THEME_STORAGE_KEY } from "../shared/theme.ts";
+import { displayName } from "#shared/display-name.ts";
+import { THEME_STORAGE_KEY } from "#shared/theme.ts";
 import { signOut } from "./session.ts";
 
 type Theme = "light" | "dark";

@@ -1,16 +1,13 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import { parseTrustedProxies } from "./http/client-address.ts";
 
 /**
  * Every environment variable the server reads, validated once. The defaults make
- * `npm start` work with nothing set: embedded database, offline engine, dev outbox.
+ * `npm start` work with nothing set: embedded database, the local writer (downloaded on
+ * first start), dev outbox.
  * README.md lists the same variables; tests/unit/config.test.ts keeps the two in step.
  */
-const flag = z
-  .enum(["0", "1", "true", "false", ""])
-  .default("0")
-  .transform((value) => value === "1" || value === "true");
-
 const optionalText = z
   .string()
   .trim()
@@ -30,7 +27,18 @@ const configSchema = z.object({
     z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
   ),
   SUPPORT_EMAIL: z.email().default("support@example.com"),
-  TRUSTED_PROXY: flag,
+  /** `0`, `1` (loopback proxies) or a comma-separated list of proxy addresses and CIDRs. */
+  TRUSTED_PROXY: z
+    .string()
+    .default("0")
+    .transform((value, context) => {
+      try {
+        return { setting: value, proxies: parseTrustedProxies(value) };
+      } catch (error) {
+        context.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   SENDGRID_API_KEY: optionalText,
   /** SendGrid's API address; a test points it at a loopback fake. */
   SENDGRID_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.sendgrid.com"),
@@ -43,11 +51,26 @@ const configSchema = z.object({
   OPENAI_COMPAT_MODEL: z.string().trim().min(1).default("llama3.2"),
   OPENAI_COMPAT_API_KEY: optionalText,
   /**
-   * Which providers may answer, in order, as ids (mistral-ai, localai, local). Unset: every
-   * configured provider, then the offline engine. Leaving `local` out makes a provider
-   * failure an error (with a refund) instead of an offline draft.
+   * Which AI writers may answer, in order, as ids (mistral-ai, localai, llama). Unset: every
+   * configured one. Template drafts are never a fallback for a failed AI writer.
    */
   GENERATION_PROVIDERS: optionalText,
+  /**
+   * The local writer's model: `off`, a GGUF file, an http(s) URL or an `hf:` URI. Unset:
+   * the default model in development, `off` in production and in tests.
+   */
+  LOCAL_MODEL: optionalText,
+  /** Texts the local model writes at once. */
+  LOCAL_MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Texts that may wait in line for it; one more is turned away with 503 and Retry-After. */
+  LOCAL_MODEL_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+  /** Inference threads. Unset: one fewer than the cores, so the event loop keeps one. */
+  LOCAL_MODEL_THREADS: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.coerce.number().int().min(1).max(256).optional(),
+  ),
+  /** GPU for the local model; needs the GPU binaries that package.json leaves out by default. */
+  LOCAL_MODEL_GPU: z.enum(["off", "auto", "cuda", "vulkan", "metal"]).default("off"),
   /** How long one provider may take: to its first token, and in all. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /**
@@ -57,7 +80,10 @@ const configSchema = z.object({
   MODERATION_TOKEN: optionalText.pipe(
     z.string().min(16, "must be at least 16 characters").optional(),
   ),
-  /** A reservation still pending after this long is refunded by the reconciler (tests shorten it). */
+  /**
+   * How long a generation's reservation holds without renewal: a running generation renews
+   * it, so only a crashed process's reservations lapse and are refunded (tests shorten it).
+   */
   RESERVATION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
   /** How long an ad runs before its credits can be claimed; shorter only for tests. */
   AD_WATCH_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
@@ -87,6 +113,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       .join("; ");
     throw new ConfigError(`Invalid environment: ${problems}`);
   }
+  // A reservation must outlast the wait for a provider, or a slow but healthy generation
+  // would look like a crashed one between two lease renewals.
+  if (parsed.data.RESERVATION_TIMEOUT_MS < 1.5 * parsed.data.PROVIDER_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid environment: RESERVATION_TIMEOUT_MS (${parsed.data.RESERVATION_TIMEOUT_MS}) must be at least 1.5 times PROVIDER_TIMEOUT_MS (${parsed.data.PROVIDER_TIMEOUT_MS})`,
+    );
+  }
   if (parsed.data.NODE_ENV === "production" && parsed.data.AD_WATCH_SECONDS !== 15) {
     throw new ConfigError(
       "Invalid environment: AD_WATCH_SECONDS can only be changed outside production",
@@ -97,6 +130,19 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dataDir: resolve(parsed.data.DATA_DIR),
     isProduction: parsed.data.NODE_ENV === "production",
   };
+}
+
+/**
+ * What serving (not building) needs beyond valid values. Without SendGrid, production
+ * could neither verify an account nor reset a password: the dev outbox that would keep
+ * the links is closed there. (`astro build` prerenders in production mode; it sends no mail.)
+ */
+export function assertReadyToServe(config: Config): void {
+  if (config.isProduction && !config.SENDGRID_API_KEY) {
+    throw new ConfigError(
+      "Invalid environment: SENDGRID_API_KEY is required in production (e-mail verification and password reset send mail)",
+    );
+  }
 }
 
 let cached: Config | undefined;

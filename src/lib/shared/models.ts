@@ -1,11 +1,12 @@
 /**
  * Spec §9: the badge shown for each `modelUsed`, and the name used in the success toast.
- * The offline engine says plainly that it is one (DESIGN §5).
+ * Template drafts say plainly that they are templates (DESIGN §5); the local writer names
+ * its model ("Local AI · Qwen2.5 0.5B").
  */
 const BADGES: Record<string, string> = {
   "mistral-ai": "Mistral AI",
   localai: "Local AI",
-  local: "Offline draft",
+  local: "Template draft",
   huggingface: "HuggingFace",
   openai: "OpenAI",
   "replicate-llama3": "Llama 3",
@@ -18,14 +19,19 @@ const BADGES: Record<string, string> = {
 };
 
 const TOAST_NAMES: Record<string, string> = {
-  local: "the offline draft engine",
+  local: "a template",
+  llama: "the local AI model",
   "mistral-ai": "Mistral AI",
   localai: "a local AI model",
   "aitextgenerator-ai": "AI Text Generator",
   "aitextgenerator-smart-ai": "Smart AI",
 };
 
-export function modelBadge(modelUsed: string | null | undefined): string {
+export function modelBadge(
+  modelUsed: string | null | undefined,
+  modelName?: string | null,
+): string {
+  if (modelUsed === "llama" && modelName) return `Local AI · ${modelName}`;
   return (modelUsed && BADGES[modelUsed]) || "AI";
 }
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { AppError } from "../../lib/server/errors.ts";
+import { AppError } from "#server/errors.ts";
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from "astro";
-import { getDb } from "../../lib/server/db/index.ts";
-import { jsonResponse } from "../../lib/server/http/api.ts";
-import { listApprovedTestimonials } from "../../lib/server/testimonials/index.ts";
+import { getDb } from "#server/db/index.ts";
+import { jsonResponse } from "#server/http/api.ts";
+import { listApprovedTestimonials } from "#server/testimonials/index.ts";
 
 export const prerender = false;
 

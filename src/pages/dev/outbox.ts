@@ -1,21 +1,37 @@
 import type { APIRoute } from "astro";
-import { getConfig } from "../../lib/server/config.ts";
-import { getDb } from "../../lib/server/db/index.ts";
-import { escapeHtml } from "../../lib/server/escape-html.ts";
-import { listOutbox, usesDevOutbox } from "../../lib/server/email/send.ts";
-import { isLoopbackAddress } from "../../lib/server/http/addresses.ts";
-import { jsonResponse } from "../../lib/server/http/api.ts";
+import { getConfig } from "#server/config.ts";
+import { getDb } from "#server/db/index.ts";
+import { escapeHtml } from "#server/escape-html.ts";
+import { listOutbox, usesDevOutbox } from "#server/email/send.ts";
+import {
+  hostnameOfHostHeader,
+  isLoopbackAddress,
+  isLoopbackHostname,
+} from "#server/http/addresses.ts";
+import { jsonResponse } from "#server/http/api.ts";
 
 export const prerender = false;
 
 /**
  * The dev outbox (DESIGN §6). Its reset links would let anyone take over any account,
- * so it answers only with no SendGrid key, outside production, to a loopback client;
- * everyone else gets a bare 404.
+ * so it answers only with no SendGrid key, outside production, to a loopback client, and
+ * only under a loopback or our own host name: a DNS-rebinding page reaches a loopback
+ * server from a loopback client, but under its own host name. Everyone else gets a bare 404.
  */
+function isOwnHost(host: string | null): boolean {
+  const hostname = hostnameOfHostHeader(host);
+  if (hostname === null) return false;
+  return isLoopbackHostname(hostname) || hostname === new URL(getConfig().PUBLIC_URL).hostname;
+}
+
 export const GET: APIRoute = async ({ locals, request, url }) => {
   const config = getConfig();
-  if (!usesDevOutbox() || config.isProduction || !isLoopbackAddress(locals.clientAddress)) {
+  if (
+    !usesDevOutbox() ||
+    config.isProduction ||
+    !isLoopbackAddress(locals.clientAddress) ||
+    !isOwnHost(request.headers.get("host"))
+  ) {
     // A bare 404, as for any address that does not exist.
     return new Response(null, { status: 404 });
   }

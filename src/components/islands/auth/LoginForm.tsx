@@ -1,48 +1,26 @@
-import { useState, type FormEvent } from "react";
-import { NetworkError, apiFetch } from "../../../lib/client/http.ts";
-import { queueFlashToast } from "../../../lib/client/flash.ts";
-import { loginSchema } from "../../../lib/shared/schemas/auth.ts";
-import { refreshUser, resendVerificationEmail } from "../../../stores/user.ts";
-import { showToast } from "../../../stores/toasts.ts";
-import { Field, buttonClass, issueErrors, useHydrated } from "../../ui/Field.tsx";
+import { useState } from "react";
+import { queueFlashToast } from "#client/flash.ts";
+import { loginSchema } from "#shared/schemas/auth.ts";
+import { refreshUser } from "#stores/user.ts";
+import { showToast } from "#stores/toasts.ts";
+import { CurrentPasswordField, EmailField, SubmitButton } from "#components/ui/auth-fields.tsx";
+import { ResendVerificationButton } from "#components/ui/ResendVerificationButton.tsx";
+import { useJsonForm } from "#components/ui/use-json-form.ts";
 
 export default function LoginForm() {
-  const hydrated = useHydrated();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const [resending, setResending] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = loginSchema.safeParse({
-      email: form.get("email"),
-      password: form.get("password"),
-    });
-    if (!parsed.success) {
-      setErrors(issueErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const { ok, body } = await apiFetch<{ isVerified?: boolean }>("/api/auth/login", {
-        json: parsed.data,
-      });
-      if (!ok || !body.success) {
-        showToast({
-          title: "Login Error",
-          description: body.message ?? "Invalid email or password.",
-          variant: "error",
-        });
-        return;
-      }
+  const form = useJsonForm<typeof loginSchema, { isVerified?: boolean }>({
+    schema: loginSchema,
+    read: (form) => ({ email: form.get("email"), password: form.get("password") }),
+    path: "/api/auth/login",
+    errorTitle: "Login Error",
+    fallbackMessage: "An unexpected error occurred. Please try again later.",
+    onSuccess(answer, input) {
       refreshUser();
       showToast({ title: "Login Successful", description: "Welcome back!", variant: "success" });
-      if (body.isVerified === false) {
+      if (answer.isVerified === false) {
         // Stay here so that the banner and its resend link can be read.
-        setUnverifiedEmail(parsed.data.email);
+        setUnverifiedEmail(input.email);
         return;
       }
       queueFlashToast({
@@ -51,29 +29,8 @@ export default function LoginForm() {
         variant: "success",
       });
       setTimeout(() => location.assign("/"), 1000);
-    } catch (error) {
-      showToast({
-        title: "Login Error",
-        description:
-          error instanceof NetworkError
-            ? error.message
-            : "An unexpected error occurred. Please try again later.",
-        variant: "error",
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function resend() {
-    if (!unverifiedEmail) return;
-    setResending(true);
-    try {
-      await resendVerificationEmail(unverifiedEmail);
-    } finally {
-      setResending(false);
-    }
-  }
+    },
+  });
 
   return (
     <div className="grid gap-6">
@@ -88,37 +45,19 @@ export default function LoginForm() {
             deleted after 24 hours.
           </p>
           <p className="mt-2 flex flex-wrap gap-4">
-            <button
-              type="button"
-              onClick={resend}
-              disabled={resending}
+            <ResendVerificationButton
+              email={unverifiedEmail}
               className="font-semibold underline disabled:opacity-60"
-            >
-              {resending ? "Sending..." : "Resend verification email"}
-            </button>
+            />
             <a href="/" className="font-semibold underline">
               Continue to the generator
             </a>
           </p>
         </div>
       )}
-      <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email}
-        />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors.password}
-        />
+      <form {...form.formProps}>
+        <EmailField error={form.errors.email} />
+        <CurrentPasswordField error={form.errors.password} />
         <div className="flex justify-end text-sm">
           <a
             href="/forgot-password"
@@ -127,9 +66,9 @@ export default function LoginForm() {
             Forgot your password?
           </a>
         </div>
-        <button type="submit" disabled={!hydrated || busy} className={buttonClass}>
-          {busy ? "Logging in..." : "Log In"}
-        </button>
+        <SubmitButton form={form} busyLabel="Logging in...">
+          Log In
+        </SubmitButton>
       </form>
     </div>
   );

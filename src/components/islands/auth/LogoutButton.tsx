@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { signOut } from "../../../lib/client/session.ts";
-import { clearClientData } from "../../../stores/query.ts";
+import { signOut } from "#client/session.ts";
+import { clearClientData } from "#stores/query.ts";
 
 export default function LogoutButton() {
   const [busy, setBusy] = useState(false);

@@ -1,18 +1,15 @@
-import { useEffect, useState, type FormEvent } from "react";
-import { NetworkError, apiFetch } from "../../../lib/client/http.ts";
-import { resetPasswordFormSchema } from "../../../lib/shared/schemas/auth.ts";
-import { showToast } from "../../../stores/toasts.ts";
-import { Field, buttonClass, issueErrors, useHydrated } from "../../ui/Field.tsx";
+import { useEffect, useState } from "react";
+import { resetPasswordFormSchema } from "#shared/schemas/auth.ts";
+import { buttonClass } from "#components/ui/Field.tsx";
+import { FormOutcome, NewPasswordFields, SubmitButton } from "#components/ui/auth-fields.tsx";
+import { useJsonForm } from "#components/ui/use-json-form.ts";
 
 const MISSING_TOKEN = "Invalid or missing password reset token.";
 const REDIRECT_DELAY_MS = 3000;
 
 export default function ResetPasswordForm() {
-  const hydrated = useHydrated();
   // undefined until the address has been read in the browser.
   const [token, setToken] = useState<string | null | undefined>(undefined);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
   useEffect(() => {
@@ -27,42 +24,18 @@ export default function ResetPasswordForm() {
     }
   }, []);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = resetPasswordFormSchema.safeParse({
+  const form = useJsonForm({
+    schema: resetPasswordFormSchema,
+    read: (form) => ({
       password: form.get("password"),
       confirmPassword: form.get("confirmPassword"),
-    });
-    if (!parsed.success) {
-      setErrors(issueErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const { ok, body } = await apiFetch("/api/auth/reset-password", {
-        json: { token, newPassword: parsed.data.password },
-      });
-      if (!ok || !body.success) {
-        showToast({
-          title: "Password Reset Error",
-          description: body.message ?? "Something went wrong.",
-          variant: "error",
-        });
-        return;
-      }
-      setDone(true);
-    } catch (error) {
-      showToast({
-        title: "Password Reset Error",
-        description: error instanceof NetworkError ? error.message : "Something went wrong.",
-        variant: "error",
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+    }),
+    path: "/api/auth/reset-password",
+    body: (input) => ({ token, newPassword: input.password }),
+    errorTitle: "Password Reset Error",
+    fallbackMessage: "Something went wrong.",
+    onSuccess: () => setDone(true),
+  });
 
   if (token === undefined) return <p className="text-slate-600 dark:text-slate-400">Loading...</p>;
   if (token === null) {
@@ -75,42 +48,27 @@ export default function ResetPasswordForm() {
   }
   if (done) {
     return (
-      <div role="status" className="grid gap-3 text-slate-700 dark:text-slate-300">
-        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Password updated</h2>
+      <FormOutcome
+        heading="Password updated"
+        next={
+          <a href="/login" className={buttonClass}>
+            Go to Login
+          </a>
+        }
+      >
         <p>
           Your password has been reset and you have been signed out everywhere. Log in with your new
           password.
         </p>
-        <p>
-          <a href="/login" className={buttonClass}>
-            Go to Login
-          </a>
-        </p>
-      </div>
+      </FormOutcome>
     );
   }
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
-      <Field
-        label="New password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint="At least 6 characters; we recommend 8 or more."
-        error={errors.password}
-      />
-      <Field
-        label="Confirm new password"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword}
-      />
-      <button type="submit" disabled={!hydrated || busy} className={buttonClass}>
-        {busy ? "Saving..." : "Reset Password"}
-      </button>
+    <form {...form.formProps}>
+      <NewPasswordFields errors={form.errors} reset />
+      <SubmitButton form={form} busyLabel="Saving...">
+        Reset Password
+      </SubmitButton>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
-import { resetCountdown, usageRights } from "../../../lib/shared/credits.ts";
-import { $creditStatus } from "../../../stores/credits.ts";
+import { resetCountdown, usageRights } from "#shared/credits.ts";
+import { $creditStatus } from "#stores/credits.ts";
 
 const GUEST_EXHAUSTED = "Your free trial has ended. Create an account for more usage.";
 const USER_EXHAUSTED = "Credits exhausted. Wait for weekly reset.";

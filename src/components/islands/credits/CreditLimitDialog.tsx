@@ -1,8 +1,8 @@
 import { useStore } from "@nanostores/react";
-import { messagesFor } from "../../../i18n/messages.ts";
-import { $creditDialog, closeCreditDialog } from "../../../stores/credit-dialog.ts";
-import { $language } from "../../../stores/preferences.ts";
-import { ModalDialog } from "../../ui/ModalDialog.tsx";
+import { messagesFor } from "#i18n/messages.ts";
+import { $creditDialog, closeCreditDialog } from "#stores/credit-dialog.ts";
+import { $language } from "#stores/preferences.ts";
+import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 
 const primary =
   "inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700";

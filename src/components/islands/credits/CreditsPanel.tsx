@@ -1,9 +1,9 @@
 import { useStore } from "@nanostores/react";
-import { useEffect, useRef, useState } from "react";
-import { apiFetch } from "../../../lib/client/http.ts";
-import { AD_REWARD, ADS_PER_DAY, usageRights } from "../../../lib/shared/credits.ts";
-import { $creditStatus, invalidateCreditStatus } from "../../../stores/credits.ts";
-import { showToast } from "../../../stores/toasts.ts";
+import { useEffect, useState, type ReactNode } from "react";
+import { apiFetch } from "#client/http.ts";
+import { AD_REWARD, ADS_PER_DAY, usageRights } from "#shared/credits.ts";
+import { $adWatch, watchAd } from "#stores/ads.ts";
+import { $creditStatus } from "#stores/credits.ts";
 
 interface ActivityEntry {
   id: string;
@@ -107,82 +107,60 @@ function ActivityList({ version }: { version: number }) {
   );
 }
 
+/** One way to earn credits: what it is, what it pays, and its action. */
+function EarnCard({
+  id,
+  heading,
+  reward,
+  description,
+  children,
+}: {
+  id: string;
+  heading: string;
+  reward: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={card} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900 dark:text-white">
+        {heading}
+      </h2>
+      <p className="mt-1 font-semibold text-emerald-700 dark:text-emerald-400">{reward}</p>
+      <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-400">{description}</p>
+      {children}
+    </section>
+  );
+}
+
+/** Ways to earn that the spec shows as announced, not yet open. */
+const COMING_SOON = [
+  {
+    id: "daily",
+    heading: "Daily Login",
+    reward: "+50 credits/day",
+    description: "Sign in every day to collect bonus credits.",
+  },
+  {
+    id: "refer",
+    heading: "Refer Friends",
+    reward: "+500 credits/invite",
+    description: "Invite friends and earn credits when they join.",
+  },
+];
+
 /** The signed-in credits page (spec §2): balance, the three cards, how it works, activity. */
 export default function CreditsPanel() {
   const { data } = useStore($creditStatus);
-  const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
-  const [pending, setPending] = useState(false);
-  const [activityVersion, setActivityVersion] = useState(0);
-  const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
-
-  useEffect(() => () => clearInterval(timer.current), []);
+  const ad = useStore($adWatch);
 
   if (!data) return <p className="text-slate-600 dark:text-slate-400">Loading credit status...</p>;
 
   const verified = data.isVerified;
-  const watching = secondsLeft !== null;
+  const watching = ad.phase === "watching" || ad.phase === "claiming";
+  const pending = ad.phase === "starting";
+  const secondsLeft = ad.secondsLeft;
   const limitReached = data.adsWatchedToday >= data.adsPerDay;
-
-  async function claim(adSessionId: string) {
-    try {
-      const { ok, body } = await apiFetch<{ creditsEarned?: number }>("/api/credits/watch-ad", {
-        json: { adSessionId },
-      });
-      if (ok && body.success) {
-        showToast({
-          title: "Credits Earned!",
-          description: `+${body.creditsEarned ?? AD_REWARD} credits`,
-          variant: "success",
-        });
-        invalidateCreditStatus();
-        setActivityVersion((v) => v + 1);
-      } else {
-        showToast({
-          title: "Error",
-          description: body.message ?? "Failed to watch ad",
-          variant: "error",
-        });
-      }
-    } catch {
-      showToast({ title: "Error", description: "Failed to watch ad", variant: "error" });
-    } finally {
-      setSecondsLeft(null);
-      setPending(false);
-    }
-  }
-
-  async function watchAd() {
-    setPending(true);
-    try {
-      const { ok, body } = await apiFetch<{ adSessionId?: string }>("/api/credits/ad-session", {
-        json: {},
-      });
-      if (!ok || !body.adSessionId) {
-        showToast({
-          title: "Error",
-          description: body.message ?? "Failed to watch ad",
-          variant: "error",
-        });
-        setPending(false);
-        return;
-      }
-      const adSessionId = body.adSessionId;
-      // Counting starts when the server's answer arrives, so its readyAt has surely passed at zero.
-      let left = data!.adWatchSeconds;
-      setSecondsLeft(left);
-      timer.current = setInterval(() => {
-        left -= 1;
-        setSecondsLeft(left);
-        if (left <= 0) {
-          clearInterval(timer.current);
-          void claim(adSessionId);
-        }
-      }, 1000);
-    } catch {
-      showToast({ title: "Error", description: "Failed to watch ad", variant: "error" });
-      setPending(false);
-    }
-  }
 
   const adLabel = !verified
     ? "Email Verification Required"
@@ -213,20 +191,12 @@ export default function CreditsPanel() {
       )}
 
       <div className="mt-8 grid gap-6 md:grid-cols-3">
-        <section className={card} aria-labelledby="watch-ad-heading">
-          <h2
-            id="watch-ad-heading"
-            className="text-lg font-semibold text-slate-900 dark:text-white"
-          >
-            Watch Ad
-          </h2>
-          <p className="mt-1 font-semibold text-emerald-700 dark:text-emerald-400">
-            +{AD_REWARD} credits
-          </p>
-          <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-400">
-            Watch a {data.adWatchSeconds}-second ad, up to {ADS_PER_DAY} times per day. Watched
-            today: {data.adsWatchedToday}/{data.adsPerDay}.
-          </p>
+        <EarnCard
+          id="watch-ad"
+          heading="Watch Ad"
+          reward={`+${AD_REWARD} credits`}
+          description={`Watch a ${data.adWatchSeconds}-second ad, up to ${ADS_PER_DAY} times per day. Watched today: ${data.adsWatchedToday}/${data.adsPerDay}.`}
+        >
           {watching && (
             <progress
               className="mt-4 h-2 w-full accent-brand-600"
@@ -239,39 +209,18 @@ export default function CreditsPanel() {
             type="button"
             className={button}
             disabled={!verified || watching || pending || limitReached}
-            onClick={watchAd}
+            onClick={() => void watchAd(data.adWatchSeconds)}
           >
             {adLabel}
           </button>
-        </section>
-        <section className={card} aria-labelledby="daily-heading">
-          <h2 id="daily-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-            Daily Login
-          </h2>
-          <p className="mt-1 font-semibold text-emerald-700 dark:text-emerald-400">
-            +50 credits/day
-          </p>
-          <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-400">
-            Sign in every day to collect bonus credits.
-          </p>
-          <button type="button" className={button} disabled>
-            Coming Soon
-          </button>
-        </section>
-        <section className={card} aria-labelledby="refer-heading">
-          <h2 id="refer-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-            Refer Friends
-          </h2>
-          <p className="mt-1 font-semibold text-emerald-700 dark:text-emerald-400">
-            +500 credits/invite
-          </p>
-          <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-400">
-            Invite friends and earn credits when they join.
-          </p>
-          <button type="button" className={button} disabled>
-            Coming Soon
-          </button>
-        </section>
+        </EarnCard>
+        {COMING_SOON.map((way) => (
+          <EarnCard key={way.id} {...way}>
+            <button type="button" className={button} disabled>
+              Coming Soon
+            </button>
+          </EarnCard>
+        ))}
       </div>
 
       <section
@@ -292,7 +241,7 @@ export default function CreditsPanel() {
         </ul>
       </section>
 
-      <ActivityList version={activityVersion} />
+      <ActivityList version={ad.rewards} />
     </div>
   );
 }

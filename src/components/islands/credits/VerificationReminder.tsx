@@ -1,7 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
-import { $currentUser, resendVerificationEmail } from "../../../stores/user.ts";
-import { ModalDialog } from "../../ui/ModalDialog.tsx";
+import { $currentUser } from "#stores/user.ts";
+import { ResendVerificationButton } from "#components/ui/ResendVerificationButton.tsx";
+import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 
 export const REMINDER_DISMISSED_KEY = "verification-reminder-dismissed";
 const DAY_MS = 86_400_000;
@@ -22,7 +23,6 @@ export default function VerificationReminder() {
   const [dismissed, setDismissed] = useState(
     () => sessionStorage.getItem(REMINDER_DISMISSED_KEY) === "1",
   );
-  const [sending, setSending] = useState(false);
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
@@ -42,15 +42,6 @@ export default function VerificationReminder() {
     setDismissed(true);
   }
 
-  async function resend() {
-    setSending(true);
-    try {
-      await resendVerificationEmail(user!.email);
-    } finally {
-      setSending(false);
-    }
-  }
-
   return (
     <ModalDialog
       open={open}
@@ -68,14 +59,10 @@ export default function VerificationReminder() {
         {remainingText(user.createdAt, now)}
       </p>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button
-          type="button"
-          onClick={resend}
-          disabled={sending}
+        <ResendVerificationButton
+          email={user.email}
           className="inline-flex items-center justify-center rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:text-white dark:hover:bg-slate-800"
-        >
-          {sending ? "Sending..." : "Resend verification email"}
-        </button>
+        />
         <button
           type="button"
           onClick={remindLater}

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useState, type FormEvent } from "react";
-import { messagesFor } from "../../../i18n/messages.ts";
+import { messagesFor, type MessageKey } from "#i18n/messages.ts";
 import {
   CONTENT_TYPES,
   CONTENT_TYPE_IDS,
@@ -12,11 +12,13 @@ import {
   type ContentType,
   type Length,
   type Tone,
-} from "../../../lib/shared/generation.ts";
-import { deriveSubject } from "../../../lib/shared/subject.ts";
-import { $generation, generate } from "../../../stores/generation.ts";
-import { $language, setLanguage } from "../../../stores/preferences.ts";
-import { showToast } from "../../../stores/toasts.ts";
+} from "#shared/generation.ts";
+import { deriveSubject } from "#shared/subject.ts";
+import { $writers, type WritersStatus } from "#stores/engines.ts";
+import { $generation, generate } from "#stores/generation.ts";
+import { $language, setLanguage } from "#stores/preferences.ts";
+import { showToast } from "#stores/toasts.ts";
+import { SelectField } from "#components/ui/Field.tsx";
 
 const CONTENT_TYPE_KEY = "selectedContentType";
 const TONE_LABELS: Record<Tone, string> = {
@@ -32,9 +34,6 @@ const LENGTH_LABELS: Record<Length, string> = {
   long: "Long (~700 words)",
 };
 
-const selectClass =
-  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none dark:border-slate-600 dark:bg-slate-900 dark:text-white";
-
 function storedContentType(): ContentType {
   try {
     const value = localStorage.getItem(CONTENT_TYPE_KEY);
@@ -44,10 +43,21 @@ function storedContentType(): ContentType {
   }
 }
 
+/** Why texts are template drafts for now, in one line. */
+function writerStatusLine(writers: WritersStatus, t: Record<MessageKey, string>): string {
+  if (writers.templateReason === "downloading") {
+    const percent = writers.local.percent ?? 0;
+    return t["writer.status.downloading"].replace("{percent}", String(percent));
+  }
+  if (writers.templateReason === "loading") return t["writer.status.loading"];
+  return t["writer.status.template"];
+}
+
 /** The generator form (spec §2): language, content type, prompt, Generate Text. */
 export default function GeneratorForm() {
   const language = useStore($language);
   const { phase } = useStore($generation);
+  const writers = useStore($writers);
   const t = messagesFor(language);
   const [contentType, setContentType] = useState<ContentType>("email");
   const [tone, setTone] = useState<Tone>("standard");
@@ -107,89 +117,39 @@ export default function GeneratorForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Text generator">
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <label
-            htmlFor="generator-language"
-            className="text-sm font-medium text-slate-800 dark:text-slate-200"
-          >
-            Language
-          </label>
-          <select
-            id="generator-language"
-            className={selectClass}
-            value={language}
-            onChange={(event) => setLanguage(event.target.value)}
-            aria-invalid={error?.field === "language" || undefined}
-          >
-            {LANGUAGES.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1.5">
-          <label
-            htmlFor="generator-type"
-            className="text-sm font-medium text-slate-800 dark:text-slate-200"
-          >
-            Content type
-          </label>
-          <select
-            id="generator-type"
-            className={selectClass}
-            value={contentType}
-            onChange={(event) => chooseContentType(event.target.value)}
-            aria-invalid={error?.field === "contentType" || undefined}
-          >
-            {CONTENT_TYPES.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1.5">
-          <label
-            htmlFor="generator-tone"
-            className="text-sm font-medium text-slate-800 dark:text-slate-200"
-          >
-            Tone
-          </label>
-          <select
-            id="generator-tone"
-            className={selectClass}
-            value={tone}
-            onChange={(event) => setTone(event.target.value as Tone)}
-          >
-            {TONES.map((option) => (
-              <option key={option} value={option}>
-                {TONE_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1.5">
-          <label
-            htmlFor="generator-length"
-            className="text-sm font-medium text-slate-800 dark:text-slate-200"
-          >
-            Length
-          </label>
-          <select
-            id="generator-length"
-            className={selectClass}
-            value={length}
-            onChange={(event) => setLength(event.target.value as Length | "")}
-          >
-            <option value="">Automatic</option>
-            {LENGTHS.map((option) => (
-              <option key={option} value={option}>
-                {LENGTH_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="generator-language"
+          label="Language"
+          value={language}
+          onChange={setLanguage}
+          options={LANGUAGES.map((option) => ({ value: option.id, label: option.label }))}
+          invalid={error?.field === "language"}
+        />
+        <SelectField
+          id="generator-type"
+          label="Content type"
+          value={contentType}
+          onChange={chooseContentType}
+          options={CONTENT_TYPES.map((option) => ({ value: option.id, label: option.label }))}
+          invalid={error?.field === "contentType"}
+        />
+        <SelectField
+          id="generator-tone"
+          label="Tone"
+          value={tone}
+          onChange={(value) => setTone(value as Tone)}
+          options={TONES.map((option) => ({ value: option, label: TONE_LABELS[option] }))}
+        />
+        <SelectField
+          id="generator-length"
+          label="Length"
+          value={length}
+          onChange={(value) => setLength(value as Length | "")}
+          options={[
+            { value: "", label: "Automatic" },
+            ...LENGTHS.map((option) => ({ value: option, label: LENGTH_LABELS[option] })),
+          ]}
+        />
       </div>
       <div className="grid gap-1.5">
         <label
@@ -222,6 +182,11 @@ export default function GeneratorForm() {
       >
         {busy ? "Generating..." : "Generate Text"}
       </button>
+      {writers?.writer === "template" && (
+        <p data-testid="writer-status" className="text-sm text-slate-600 dark:text-slate-400">
+          {writerStatusLine(writers, t)}
+        </p>
+      )}
     </form>
   );
 }

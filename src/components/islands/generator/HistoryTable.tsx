@@ -1,12 +1,12 @@
 import { useStore } from "@nanostores/react";
 import { useState } from "react";
-import { apiFetch } from "../../../lib/client/http.ts";
-import { copyText, downloadText } from "../../../lib/client/download.ts";
-import { contentTypeLabel, languageLabel } from "../../../lib/shared/generation.ts";
-import type { HistoryItem } from "../../../lib/shared/schemas/generation.ts";
-import { $history, invalidateHistory } from "../../../stores/history.ts";
-import { showToast } from "../../../stores/toasts.ts";
-import { ModalDialog } from "../../ui/ModalDialog.tsx";
+import { apiFetch } from "#client/http.ts";
+import { copyText, downloadText } from "#client/download.ts";
+import { contentTypeLabel, languageLabel } from "#shared/generation.ts";
+import type { HistoryItem } from "#shared/schemas/generation.ts";
+import { $history, invalidateHistory } from "#stores/history.ts";
+import { showToast } from "#stores/toasts.ts";
+import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 
 const action =
   "rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800";

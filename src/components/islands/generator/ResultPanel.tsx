@@ -1,16 +1,11 @@
 import { useStore } from "@nanostores/react";
-import { messagesFor } from "../../../i18n/messages.ts";
-import { copyText, downloadText } from "../../../lib/client/download.ts";
-import { contentTypeLabel, countWords } from "../../../lib/shared/generation.ts";
-import { modelBadge } from "../../../lib/shared/models.ts";
-import {
-  $generation,
-  $lastRequest,
-  regenerate,
-  stopGeneration,
-} from "../../../stores/generation.ts";
-import { $language } from "../../../stores/preferences.ts";
-import { showToast } from "../../../stores/toasts.ts";
+import { messagesFor } from "#i18n/messages.ts";
+import { copyText, downloadText } from "#client/download.ts";
+import { contentTypeLabel, countWords } from "#shared/generation.ts";
+import { modelBadge } from "#shared/models.ts";
+import { $generation, $lastRequest, regenerate, stopGeneration } from "#stores/generation.ts";
+import { $language } from "#stores/preferences.ts";
+import { showToast } from "#stores/toasts.ts";
 
 const action =
   "inline-flex items-center justify-center rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800";
@@ -51,12 +46,23 @@ export default function ResultPanel() {
             data-model={state.modelUsed}
             className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-100"
           >
-            {modelBadge(state.modelUsed)}
+            {modelBadge(state.modelUsed, state.modelName)}
           </span>
         )}
       </div>
 
+      {state.templateReason && !streaming && (
+        <p data-testid="template-note" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          {t[`writer.template.${state.templateReason}`]}
+        </p>
+      )}
+
       <div className="mt-4 flex-1" aria-busy={streaming} aria-live="off">
+        {!hasText && streaming && state.queuePosition !== null && (
+          <p role="status" className="mb-3 text-sm text-slate-700 dark:text-slate-300">
+            {t["writer.queued"].replace("{count}", String(state.queuePosition))}
+          </p>
+        )}
         {!hasText && streaming && <Skeleton />}
         {!hasText && !streaming && (
           <p className="text-sm text-slate-600 dark:text-slate-400">

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { testimonialProblem } from "../../../lib/shared/testimonials.ts";
-import { useHydrated } from "../../ui/Field.tsx";
+import { testimonialProblem } from "#shared/testimonials.ts";
+import { Field, useHydrated } from "#components/ui/Field.tsx";
 
 type Outcome = { kind: "success" | "failure"; message: string } | null;
 
@@ -71,38 +71,22 @@ export default function FeedbackForm() {
       className="grid gap-4"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <label
-            htmlFor="feedback-name"
-            className="text-sm font-medium text-slate-800 dark:text-slate-200"
-          >
-            Name
-          </label>
-          <input
-            id="feedback-name"
-            className={inputClass}
-            value={name}
-            maxLength={80}
-            autoComplete="name"
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <label
-            htmlFor="feedback-profession"
-            className="text-sm font-medium text-slate-800 dark:text-slate-200"
-          >
-            Profession (optional)
-          </label>
-          <input
-            id="feedback-profession"
-            className={inputClass}
-            value={profession}
-            maxLength={80}
-            autoComplete="organization-title"
-            onChange={(e) => setProfession(e.target.value)}
-          />
-        </div>
+        <Field
+          id="feedback-name"
+          label="Name"
+          value={name}
+          maxLength={80}
+          autoComplete="name"
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Field
+          id="feedback-profession"
+          label="Profession (optional)"
+          value={profession}
+          maxLength={80}
+          autoComplete="organization-title"
+          onChange={(e) => setProfession(e.target.value)}
+        />
       </div>
       <fieldset>
         <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Rating</legend>

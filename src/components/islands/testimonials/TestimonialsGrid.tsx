@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { formatLongDate } from "../../../lib/shared/format.ts";
-import type { PublicTestimonial } from "../../../lib/shared/schemas/testimonials.ts";
+import { formatLongDate } from "#shared/format.ts";
+import type { PublicTestimonial } from "#shared/schemas/testimonials.ts";
 
 /** One card (spec §2): avatar or initial, name, profession, date, 1–5 stars, text. Text is never markup. */
 export function TestimonialCard({ testimonial }: { testimonial: PublicTestimonial }) {

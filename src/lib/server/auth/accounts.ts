@@ -1,15 +1,16 @@
 import { and, eq, lt } from "drizzle-orm";
-import type { RegisterInput } from "../../shared/schemas/auth.ts";
-import { getConfig } from "../config.ts";
-import { DAY_MS } from "../clock.ts";
-import type { Database } from "../db/index.ts";
-import { UNIQUE_VIOLATION, sqlState } from "../db/errors.ts";
-import { users } from "../db/schema.ts";
-import { grantSignupCredits, verifyAccount } from "../credits/allowances.ts";
-import { sendEmail, type SendResult } from "../email/send.ts";
-import { passwordResetEmail, verificationEmail } from "../email/templates.ts";
-import { AppError } from "../errors.ts";
-import { getLogger } from "../logger.ts";
+import type { RegisterInput } from "#shared/schemas/auth.ts";
+import { getConfig } from "#server/config.ts";
+import { DAY_MS } from "#server/clock.ts";
+import type { Database } from "#server/db/index.ts";
+import { UNIQUE_VIOLATION, sqlState } from "#server/db/errors.ts";
+import { users } from "#server/db/schema.ts";
+import { grantSignupCredits, verifyAccount } from "#server/credits/allowances.ts";
+import { moveGuestHistory } from "#server/generation/generations.ts";
+import { sendEmail, type SendResult } from "#server/email/send.ts";
+import { passwordResetEmail, verificationEmail } from "#server/email/templates.ts";
+import { AppError } from "#server/errors.ts";
+import { getLogger } from "#server/logger.ts";
 import { consumeEmailToken, createEmailToken } from "./email-tokens.ts";
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import { createSession, invalidateUserSessions, type SessionUser } from "./sessions.ts";
@@ -23,8 +24,8 @@ function link(path: string, token: string): string {
   return `${getConfig().PUBLIC_URL}${path}?token=${encodeURIComponent(token)}`;
 }
 
-function assertUncommon(password: string, field: string): void {
-  if (isCommonPassword(password)) {
+async function assertUncommon(password: string, field: string): Promise<void> {
+  if (await isCommonPassword(password)) {
     throw new AppError("VALIDATION_ERROR", 400, COMMON_PASSWORD, {
       fieldErrors: { [field]: [COMMON_PASSWORD] },
     });
@@ -42,7 +43,7 @@ const userColumns = {
 async function sendVerification(db: Database, user: SessionUser, now: Date): Promise<SendResult> {
   const token = await createEmailToken(db, user.id, "verify_email", now);
   const url = link("/api/auth/verify-email", token);
-  return sendEmail(db, verificationEmail(user.email, user.name, url), url);
+  return sendEmail(db, verificationEmail(user.email, url), url);
 }
 
 export interface SignedIn {
@@ -51,12 +52,17 @@ export interface SignedIn {
   expiresAt: Date;
 }
 
+/**
+ * A new account, signed in. `guestId` is this browser's trial: its texts move to the new
+ * account in the same transaction (DESIGN §5), so an account never exists without them.
+ */
 export async function registerAccount(
   db: Database,
   input: RegisterInput,
   now: Date,
+  guestId?: string,
 ): Promise<SignedIn & { emailSent: boolean }> {
-  assertUncommon(input.password, "password");
+  await assertUncommon(input.password, "password");
   const passwordHash = await hashPassword(input.password);
   let user: SessionUser;
   try {
@@ -66,6 +72,7 @@ export async function registerAccount(
         .values({ email: input.email, name: input.name ?? null, passwordHash, createdAt: now })
         .returning(userColumns);
       await grantSignupCredits(tx, created!.id, now);
+      if (guestId) await moveGuestHistory(tx, guestId, created!.id);
       return created!;
     });
   } catch (error) {
@@ -111,41 +118,66 @@ export async function requestPasswordReset(db: Database, email: string, now: Dat
   void (async () => {
     const token = await createEmailToken(db, user.id, "reset_password", now);
     const url = link("/reset-password", token);
-    await sendEmail(db, passwordResetEmail(user.email, user.name, url), url);
+    await sendEmail(db, passwordResetEmail(user.email, url), url);
   })().catch((error: unknown) => getLogger().error({ err: error }, "password reset e-mail failed"));
 }
 
-/** Sets a new password from a reset link and signs the account out everywhere. */
+/**
+ * Sets a new password from a reset link and signs the account out everywhere. The token
+ * is used up before the password is hashed, so a bogus link costs one query, not an
+ * argon2 hash that every real sign-in would queue behind.
+ */
 export async function resetPassword(
   db: Database,
   token: string,
   newPassword: string,
   now: Date,
 ): Promise<void> {
-  assertUncommon(newPassword, "newPassword");
-  const passwordHash = await hashPassword(newPassword);
+  await assertUncommon(newPassword, "newPassword");
   const userId = await consumeEmailToken(db, token, "reset_password", now);
   if (!userId) throw new AppError("VALIDATION_ERROR", 400, INVALID_RESET_TOKEN);
+  const passwordHash = await hashPassword(newPassword);
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
   await invalidateUserSessions(db, userId);
 }
 
-export type ResendOutcome = "sent" | "failed" | "not-needed";
-
-/** Sends a new verification link to an unverified account; says nothing about others. */
-export async function resendVerification(
-  db: Database,
-  email: string,
-  now: Date,
-): Promise<ResendOutcome> {
+/**
+ * Sends a new verification link to an unverified account, and nothing to others. Like a
+ * reset, the token and the e-mail come after the answer, so that neither the answer nor
+ * its timing tells known, unknown and verified addresses apart; a failed send is logged.
+ */
+export async function resendVerification(db: Database, email: string, now: Date): Promise<void> {
   const [user] = await db.select(userColumns).from(users).where(eq(users.email, email)).limit(1);
-  if (!user || user.emailVerified) return "not-needed";
-  return (await sendVerification(db, user, now)).ok ? "sent" : "failed";
+  if (!user || user.emailVerified) return;
+  // sendEmail logs a refused send itself; this catches the token's write failing.
+  void sendVerification(db, user, now).catch((error: unknown) =>
+    getLogger().error({ err: error }, "verification e-mail failed"),
+  );
 }
 
 export async function verifyEmailToken(db: Database, token: string, now: Date): Promise<boolean> {
   const userId = await consumeEmailToken(db, token, "verify_email", now);
   return userId !== null && (await verifyAccount(db, userId, now));
+}
+
+export const WRONG_PASSWORD = "The password is not correct.";
+
+/**
+ * Deletes an account and everything that belongs to it (sessions, texts, ledger, ads: the
+ * foreign keys cascade), once its password is confirmed again.
+ */
+export async function deleteAccount(db: Database, userId: string, password: string): Promise<void> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row || !(await verifyPassword(row.passwordHash, password))) {
+    throw new AppError("UNAUTHORIZED", 401, WRONG_PASSWORD, {
+      fieldErrors: { password: [WRONG_PASSWORD] },
+    });
+  }
+  await db.delete(users).where(eq(users.id, userId));
 }
 
 /** Accounts still unverified 24 hours after registration are deleted (spec §4). */

@@ -1,5 +1,6 @@
 import type { AstroCookies } from "astro";
-import { getConfig } from "../config.ts";
+import { getConfig } from "#server/config.ts";
+import { isWellFormedSessionToken } from "./sessions.ts";
 
 /**
  * DESIGN §3: `__Host-session` with Secure over HTTPS; `session` on plain-HTTP localhost,
@@ -48,5 +49,6 @@ export function readSessionToken(
     return { kind: "bearer", token: match?.[1] ?? "" };
   }
   const cookie = cookies.get(sessionCookieName(isSecureSite(requestUrl)))?.value;
-  return cookie ? { kind: "cookie", token: cookie } : null;
+  // A value we could not have set (NUL bytes, another alphabet) is no credential at all.
+  return cookie && isWellFormedSessionToken(cookie) ? { kind: "cookie", token: cookie } : null;
 }

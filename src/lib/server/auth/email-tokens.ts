@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
-import { DAY_MS } from "../clock.ts";
-import type { Database } from "../db/index.ts";
-import { emailTokens } from "../db/schema.ts";
+import { DAY_MS } from "#server/clock.ts";
+import type { Database } from "#server/db/index.ts";
+import { emailTokens } from "#server/db/schema.ts";
 import { generateRandomToken, hashSecret } from "./tokens.ts";
 
 export type EmailTokenPurpose = "verify_email" | "reset_password";

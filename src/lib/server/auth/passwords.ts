@@ -1,16 +1,24 @@
 import { hash, verify } from "@node-rs/argon2";
-import { COMMON_PASSWORDS } from "./common-passwords.ts";
+import { loadCommonPasswords } from "./common-passwords.ts";
 
 /** argon2id with OWASP's minimum: 19 MiB, 2 iterations, 1 lane (DESIGN §3). */
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * One password, one byte sequence: "é" typed as one code point on one keyboard and as
+ * "e" + accent on another must hash alike, so every password is NFC-normalised first.
+ */
+function normalizePassword(password: string): string {
+  return password.normalize("NFC");
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return hash(normalizePassword(password), ARGON2_OPTIONS);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await verify(passwordHash, normalizePassword(password));
   } catch {
     return false;
   }
@@ -28,6 +36,7 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   return false;
 }
 
-export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.trim().toLowerCase());
+export async function isCommonPassword(password: string): Promise<boolean> {
+  const common = await loadCommonPasswords();
+  return common.has(normalizePassword(password).trim().toLowerCase());
 }

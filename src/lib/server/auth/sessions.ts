@@ -1,8 +1,13 @@
 import { eq, lt, or } from "drizzle-orm";
-import { DAY_MS, HOUR_MS } from "../clock.ts";
-import type { Database } from "../db/index.ts";
-import { sessions, users } from "../db/schema.ts";
-import { constantTimeEqualHex, generateRandomToken, hashSecret } from "./tokens.ts";
+import { DAY_MS, HOUR_MS } from "#server/clock.ts";
+import type { Database } from "#server/db/index.ts";
+import { sessions, users } from "#server/db/schema.ts";
+import {
+  constantTimeEqualHex,
+  generateRandomToken,
+  hashSecret,
+  isWellFormedToken,
+} from "./tokens.ts";
 
 /** DESIGN §3: 30 days without use, 90 days at most, last use written at most hourly. */
 export const SESSION_INACTIVITY_MS = 30 * DAY_MS;
@@ -53,13 +58,19 @@ export async function createSession(
   };
 }
 
+/** `id.secret`, both parts as generateRandomToken writes them. */
+export function isWellFormedSessionToken(token: string): boolean {
+  const [id, secret, extra] = token.split(".");
+  return isWellFormedToken(id) && isWellFormedToken(secret) && extra === undefined;
+}
+
 export async function validateSessionToken(
   db: Database,
   token: string,
   now: Date,
 ): Promise<SessionValidation> {
-  const [id, secret, extra] = token.split(".");
-  if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
+  if (!isWellFormedSessionToken(token)) return null;
+  const [id, secret] = token.split(".") as [string, string];
 
   const [row] = await db
     .select({

@@ -7,6 +7,18 @@ export function generateRandomToken(bytes = 20): string {
   return encodeBase32LowerCaseNoPadding(randomBytes(bytes));
 }
 
+/** Base32 of 16 to 40 random bytes, as generateRandomToken writes them. */
+const WELL_FORMED_TOKEN = /^[a-z2-7]{26,64}$/;
+
+/**
+ * True for a value that generateRandomToken could have written. Cookie values come from
+ * strangers: anything else (NUL bytes, another alphabet, a megabyte) is treated as absent
+ * before it reaches the database.
+ */
+export function isWellFormedToken(value: string | undefined): value is string {
+  return value !== undefined && WELL_FORMED_TOKEN.test(value);
+}
+
 /** SHA-256 of a secret, hex. The database keeps only this. */
 export function hashSecret(secret: string): string {
   return createHash("sha256").update(secret, "utf8").digest("hex");

@@ -1,10 +1,12 @@
-import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
-import { AD_REWARD, ADS_PER_DAY } from "../../shared/credits.ts";
-import type { SessionUser } from "../auth/sessions.ts";
-import type { Database } from "../db/index.ts";
-import { adSessions, creditLedger, users } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
+import { and, desc, eq, gt, gte, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { DAY_MS, MINUTE_MS } from "#server/clock.ts";
+import { AD_REWARD, ADS_PER_DAY } from "#shared/credits.ts";
+import type { SessionUser } from "#server/auth/sessions.ts";
+import type { Database } from "#server/db/index.ts";
+import { adSessions, users } from "#server/db/schema.ts";
+import { AppError } from "#server/errors.ts";
 import { startOfUtcDay } from "./allowances.ts";
+import { postCredit } from "./ledger.ts";
 
 export const NOT_VERIFIED = "Email verification is required to earn credits.";
 export const DAILY_LIMIT = `You have watched ${ADS_PER_DAY} ads today. Come back tomorrow for more.`;
@@ -32,23 +34,67 @@ export async function adsWatchedToday(
   return row?.count ?? 0;
 }
 
-/** Starts an ad on the server; it can be claimed once `readyAt` has passed. */
+/** An ad left unclaimed this long after it could be claimed is over; a new one may start. */
+export const AD_SESSION_OPEN_MS = 10 * MINUTE_MS;
+
+/**
+ * Starts an ad on the server; it can be claimed once `readyAt` has passed. An account has
+ * at most one open ad (unclaimed and not over): asking again, from a double click, a second
+ * tab or a script, returns that one. The account's row is locked meanwhile, so parallel
+ * asks cannot each open one.
+ */
 export async function startAdSession(
   db: Database,
   user: Pick<SessionUser, "id" | "emailVerified">,
   now: Date,
   watchSeconds: number,
-): Promise<{ adSessionId: string; readyAt: string }> {
+): Promise<{ adSessionId: string; readyAt: string; created: boolean }> {
   assertVerified(user);
-  if ((await adsWatchedToday(db, user.id, now)) >= ADS_PER_DAY) {
-    throw new AppError("AD_DAILY_LIMIT", 429, DAILY_LIMIT);
-  }
-  const readyAt = new Date(now.getTime() + watchSeconds * 1000);
-  const [row] = await db
-    .insert(adSessions)
-    .values({ userId: user.id, createdAt: now, readyAt })
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    const [open] = await tx
+      .select({ id: adSessions.id, readyAt: adSessions.readyAt })
+      .from(adSessions)
+      .where(
+        and(
+          eq(adSessions.userId, user.id),
+          isNull(adSessions.claimedAt),
+          gt(adSessions.readyAt, new Date(now.getTime() - AD_SESSION_OPEN_MS)),
+        ),
+      )
+      .orderBy(desc(adSessions.readyAt))
+      .limit(1);
+    if (open) return { adSessionId: open.id, readyAt: open.readyAt.toISOString(), created: false };
+    if ((await adsWatchedToday(tx, user.id, now)) >= ADS_PER_DAY) {
+      throw new AppError("AD_DAILY_LIMIT", 429, DAILY_LIMIT);
+    }
+    const readyAt = new Date(now.getTime() + watchSeconds * 1000);
+    const [row] = await tx
+      .insert(adSessions)
+      .values({ userId: user.id, createdAt: now, readyAt })
+      .returning({ id: adSessions.id });
+    return { adSessionId: row!.id, readyAt: readyAt.toISOString(), created: true };
+  });
+}
+
+/**
+ * Ad sessions nobody needs any more: unclaimed ones that are over, and claimed ones from
+ * before yesterday (the daily limit counts only today's). Run by the cleanup job.
+ */
+export async function deleteStaleAdSessions(db: Database, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(adSessions)
+    .where(
+      or(
+        and(
+          isNull(adSessions.claimedAt),
+          lt(adSessions.readyAt, new Date(now.getTime() - AD_SESSION_OPEN_MS)),
+        ),
+        lt(adSessions.claimedAt, new Date(startOfUtcDay(now).getTime() - DAY_MS)),
+      ),
+    )
     .returning({ id: adSessions.id });
-  return { adSessionId: row!.id, readyAt: readyAt.toISOString() };
+  return deleted.length;
 }
 
 /**
@@ -91,18 +137,11 @@ export async function claimAdReward(
       throw new AppError("AD_DAILY_LIMIT", 429, DAILY_LIMIT);
     }
     await tx.update(adSessions).set({ claimedAt: now }).where(eq(adSessions.id, adSessionId));
-    const [updated] = await tx
-      .update(users)
-      .set({ credits: sql`${users.credits} + ${AD_REWARD}` })
-      .where(eq(users.id, user.id))
-      .returning({ credits: users.credits });
-    await tx.insert(creditLedger).values({
-      userId: user.id,
-      delta: AD_REWARD,
-      reason: "ad_reward",
-      idempotencyKey: `ad:${adSessionId}`,
-      createdAt: now,
-    });
-    return { creditsEarned: AD_REWARD, credits: updated!.credits };
+    const credits = await postCredit(
+      tx,
+      { kind: "user", userId: user.id },
+      { delta: AD_REWARD, reason: "ad_reward", key: `ad:${adSessionId}`, now },
+    );
+    return { creditsEarned: AD_REWARD, credits: credits! };
   });
 }

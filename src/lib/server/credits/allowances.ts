@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
-import { UNVERIFIED_CREDITS, WEEKLY_ALLOWANCE } from "../../shared/credits.ts";
-import type { Database, Transaction } from "../db/index.ts";
-import { creditLedger, users } from "../db/schema.ts";
+import { eq } from "drizzle-orm";
+import { UNVERIFIED_CREDITS, WEEKLY_ALLOWANCE } from "#shared/credits.ts";
+import type { Database, Transaction } from "#server/db/index.ts";
+import { users } from "#server/db/schema.ts";
+import { postCredit } from "./ledger.ts";
 
 /** Monday 00:00 UTC of the week that holds `now`. */
 function mondayOf(now: Date): Date {
@@ -28,11 +29,35 @@ export function startOfUtcDay(now: Date): Date {
 }
 
 /**
+ * Raises a verified account to the weekly allowance: `max(balance, 1000)`, so ad credits
+ * above it are kept. The weekly grant and the verification top-up are both this posting.
+ */
+async function raiseToAllowance(
+  tx: Transaction,
+  user: { id: string; credits: number },
+  reason: "weekly_grant" | "verification_top_up",
+  key: string,
+  now: Date,
+): Promise<number> {
+  const delta = Math.max(0, WEEKLY_ALLOWANCE - user.credits);
+  if (delta === 0) return user.credits;
+  return (await postCredit(tx, { kind: "user", userId: user.id }, { delta, reason, key, now }))!;
+}
+
+/** Whether this week's grant is still to be given to this account. */
+export function weeklyGrantDue(
+  user: { emailVerified: boolean; lastWeeklyGrant: string | null },
+  now: Date,
+): boolean {
+  const week = weekKey(now);
+  return user.emailVerified && (user.lastWeeklyGrant === null || user.lastWeeklyGrant < week);
+}
+
+/**
  * The weekly allowance: a verified account's balance becomes max(balance, 1000) once per
- * week (ad credits above the allowance are kept). Called on every read and debit; the row
- * lock and the week-keyed ledger row make it happen once however many calls race.
- * Returns the account's balance and verification after it, so a reader needs no second
- * query (null for an unknown account).
+ * week. Called on every read and debit; the row lock and the week-keyed ledger row make it
+ * happen once however many calls race. Returns the account's balance and verification
+ * after it, so a reader needs no second query (null for an unknown account).
  */
 export async function applyWeeklyGrant(
   db: Database,
@@ -41,8 +66,9 @@ export async function applyWeeklyGrant(
 ): Promise<{ credits: number; emailVerified: boolean } | null> {
   const week = weekKey(now);
   const due = (u: { emailVerified: boolean; lastWeeklyGrant: string | null }) =>
-    u.emailVerified && (u.lastWeeklyGrant === null || u.lastWeeklyGrant < week);
+    weeklyGrantDue(u, now);
   const columns = {
+    id: users.id,
     credits: users.credits,
     emailVerified: users.emailVerified,
     lastWeeklyGrant: users.lastWeeklyGrant,
@@ -55,21 +81,15 @@ export async function applyWeeklyGrant(
     const [user] = await tx.select(columns).from(users).where(eq(users.id, userId)).for("update");
     if (!user) return null;
     if (!due(user)) return { credits: user.credits, emailVerified: user.emailVerified };
-    const delta = Math.max(0, WEEKLY_ALLOWANCE - user.credits);
-    await tx
-      .update(users)
-      .set({ credits: sql`${users.credits} + ${delta}`, lastWeeklyGrant: week })
-      .where(eq(users.id, userId));
-    if (delta > 0) {
-      await tx.insert(creditLedger).values({
-        userId,
-        delta,
-        reason: "weekly_grant",
-        idempotencyKey: `weekly:${userId}:${week}`,
-        createdAt: now,
-      });
-    }
-    return { credits: user.credits + delta, emailVerified: true };
+    await tx.update(users).set({ lastWeeklyGrant: week }).where(eq(users.id, userId));
+    const credits = await raiseToAllowance(
+      tx,
+      user,
+      "weekly_grant",
+      `weekly:${userId}:${week}`,
+      now,
+    );
+    return { credits, emailVerified: true };
   });
 }
 
@@ -79,17 +99,11 @@ export async function grantSignupCredits(
   userId: string,
   now: Date,
 ): Promise<void> {
-  await tx
-    .update(users)
-    .set({ credits: sql`${users.credits} + ${UNVERIFIED_CREDITS}` })
-    .where(eq(users.id, userId));
-  await tx.insert(creditLedger).values({
-    userId,
-    delta: UNVERIFIED_CREDITS,
-    reason: "signup_grant",
-    idempotencyKey: `signup:${userId}`,
-    createdAt: now,
-  });
+  await postCredit(
+    tx,
+    { kind: "user", userId },
+    { delta: UNVERIFIED_CREDITS, reason: "signup_grant", key: `signup:${userId}`, now },
+  );
 }
 
 /**
@@ -99,31 +113,17 @@ export async function grantSignupCredits(
 export async function verifyAccount(db: Database, userId: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ credits: users.credits, emailVerified: users.emailVerified })
+      .select({ id: users.id, credits: users.credits, emailVerified: users.emailVerified })
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
     if (!user) return false;
     if (user.emailVerified) return true;
-    const delta = Math.max(0, WEEKLY_ALLOWANCE - user.credits);
     await tx
       .update(users)
-      .set({
-        emailVerified: true,
-        verifiedAt: now,
-        credits: sql`${users.credits} + ${delta}`,
-        lastWeeklyGrant: weekKey(now),
-      })
+      .set({ emailVerified: true, verifiedAt: now, lastWeeklyGrant: weekKey(now) })
       .where(eq(users.id, userId));
-    if (delta > 0) {
-      await tx.insert(creditLedger).values({
-        userId,
-        delta,
-        reason: "verification_top_up",
-        idempotencyKey: `verify:${userId}`,
-        createdAt: now,
-      });
-    }
+    await raiseToAllowance(tx, user, "verification_top_up", `verify:${userId}`, now);
     return true;
   });
 }

@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
-import { GUEST_TRIAL_CREDITS } from "../../shared/credits.ts";
-import { generateRandomToken } from "../auth/tokens.ts";
-import type { Database } from "../db/index.ts";
-import { creditLedger, guests } from "../db/schema.ts";
-
-export const GUEST_COOKIE = "guest_id";
+import { GUEST_TRIAL_CREDITS } from "#shared/credits.ts";
+import { generateRandomToken, isWellFormedToken } from "#server/auth/tokens.ts";
+import type { Database } from "#server/db/index.ts";
+import { guests } from "#server/db/schema.ts";
+import { postCredit } from "./ledger.ts";
 
 export interface Guest {
   id: string;
@@ -13,7 +12,7 @@ export interface Guest {
 }
 
 export async function findGuest(db: Database, guestId: string | undefined): Promise<Guest | null> {
-  if (!guestId || guestId.length > 64) return null;
+  if (!isWellFormedToken(guestId)) return null;
   const [row] = await db
     .select({
       id: guests.id,
@@ -31,17 +30,28 @@ export async function findGuest(db: Database, guestId: string | undefined): Prom
 /** A new guest with its one-time trial, written with its ledger row. */
 export async function createGuest(db: Database, addressHash: string, now: Date): Promise<Guest> {
   const id = generateRandomToken(20);
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(guests)
-      .values({ id, credits: GUEST_TRIAL_CREDITS, addressHash, createdAt: now });
-    await tx.insert(creditLedger).values({
-      guestId: id,
-      delta: GUEST_TRIAL_CREDITS,
-      reason: "guest_trial",
-      idempotencyKey: `guest:${id}`,
-      createdAt: now,
-    });
+  const credits = await db.transaction(async (tx) => {
+    await tx.insert(guests).values({ id, credits: 0, addressHash, createdAt: now });
+    return postCredit(
+      tx,
+      { kind: "guest", guestId: id, addressHash },
+      { delta: GUEST_TRIAL_CREDITS, reason: "guest_trial", key: `guest:${id}`, now },
+    );
   });
-  return { id, credits: GUEST_TRIAL_CREDITS, addressHash };
+  return { id, credits: credits!, addressHash };
+}
+
+/**
+ * The guest behind a browser's guest cookie, or a new one (DESIGN §4: created on the first
+ * generation). `created` tells the caller to set the cookie.
+ */
+export async function findOrCreateGuest(
+  db: Database,
+  guestId: string | undefined,
+  addressHash: string,
+  now: Date,
+): Promise<{ guest: Guest; created: boolean }> {
+  const found = await findGuest(db, guestId);
+  if (found) return { guest: found, created: false };
+  return { guest: await createGuest(db, addressHash, now), created: true };
 }

@@ -1,27 +1,46 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import {
   ADS_PER_DAY,
   COST_PER_USE,
   GUEST_TRIAL_CREDITS,
   WEEKLY_ALLOWANCE,
   type CreditStatus,
-} from "../../shared/credits.ts";
-import type { Database } from "../db/index.ts";
-import { creditLedger, generations } from "../db/schema.ts";
-import { adsWatchedToday } from "./ads.ts";
-import { applyWeeklyGrant, nextWeeklyReset } from "./allowances.ts";
+} from "#shared/credits.ts";
+import type { Database } from "#server/db/index.ts";
+import { creditLedger, generations, users } from "#server/db/schema.ts";
+import { applyWeeklyGrant, nextWeeklyReset, startOfUtcDay, weeklyGrantDue } from "./allowances.ts";
 import type { Guest } from "./guests.ts";
-import { GUEST_GENERATIONS_PER_ADDRESS, guestGenerationsFromAddress } from "./reservations.ts";
+import {
+  GUEST_GENERATIONS_PER_ADDRESS,
+  guestGenerationsFromAddress,
+} from "#server/generation/generations.ts";
 
+/**
+ * One statement in the usual case (issue 11): the balance, the verification and today's
+ * ads together. Only when this week's grant is due does it take the grant's transaction.
+ */
 export async function creditStatusForUser(
   db: Database,
   userId: string,
   now: Date,
   adWatchSeconds: number,
 ): Promise<CreditStatus> {
-  const user = await applyWeeklyGrant(db, userId, now);
-  const credits = user?.credits ?? 0;
-  const verified = user?.emailVerified ?? false;
+  const [row] = await db
+    .select({
+      credits: users.credits,
+      emailVerified: users.emailVerified,
+      lastWeeklyGrant: users.lastWeeklyGrant,
+      // Written out: drizzle leaves columns unqualified in a one-table select, which would
+      // let the subquery's "id" mean the ad session's.
+      adsToday: sql<number>`(select count(*)::int from ad_sessions a where a.user_id = ${userId} and a.claimed_at >= ${startOfUtcDay(now)})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  let credits = row?.credits ?? 0;
+  if (row && weeklyGrantDue(row, now)) {
+    credits = (await applyWeeklyGrant(db, userId, now))?.credits ?? credits;
+  }
+  const verified = row?.emailVerified ?? false;
   return {
     credits,
     hasCredits: credits >= COST_PER_USE,
@@ -30,7 +49,7 @@ export async function creditStatusForUser(
     packageBonus: verified ? WEEKLY_ALLOWANCE : 0,
     costPerUse: COST_PER_USE,
     nextResetTime: verified ? nextWeeklyReset(now).toISOString() : null,
-    adsWatchedToday: verified ? await adsWatchedToday(db, userId, now) : 0,
+    adsWatchedToday: verified ? (row?.adsToday ?? 0) : 0,
     adsPerDay: ADS_PER_DAY,
     adWatchSeconds,
     isVerified: verified,

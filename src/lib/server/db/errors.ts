@@ -1,3 +1,5 @@
+import { AppError } from "../errors.ts";
+
 /** PostgreSQL's SQLSTATE of a failed statement, looked up through drizzle's wrapping. */
 export function sqlState(error: unknown): string | undefined {
   let current: unknown = error;
@@ -45,4 +47,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** What a client is told when the database is out of reach: try again shortly (503). */
+export function databaseUnavailableError(): AppError {
+  return new AppError(
+    "SERVICE_UNAVAILABLE",
+    503,
+    "The service is briefly unavailable. Please try again in a moment.",
+    { headers: { "Retry-After": "5" } },
+  );
 }

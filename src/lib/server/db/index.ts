@@ -2,7 +2,9 @@ import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { getConfig, type Config } from "../config.ts";
+import { getConfig, type Config } from "#server/config.ts";
+import { getLogger } from "#server/logger.ts";
+import { countingLogger } from "./query-count.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,15 +31,19 @@ function migrationsFolder(): string {
   return resolve("drizzle");
 }
 
+/** The embedded database, on a thread of its own (docs/decisions/033). */
 async function openPglite(config: Config): Promise<DatabaseHandle> {
-  const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const { PgliteThreadClient } = await import("./pglite-client.ts");
   await mkdir(config.dataDir, { recursive: true });
-  const client = await PGlite.create(resolve(config.dataDir, "pglite"));
-  const db = drizzle({ client, schema });
-  // One process owns a PGlite directory, so no lock is needed around migrations.
-  await migrate(db, { migrationsFolder: migrationsFolder() });
+  // The thread applies the migrations before it answers; one process owns the folder.
+  const client = await PgliteThreadClient.start({
+    dataDir: config.dataDir,
+    migrationsFolder: migrationsFolder(),
+    created: (pgDir) =>
+      getLogger().info({ pgDir }, "created the embedded database (initdb ran in its own process)"),
+  });
+  const db = drizzle({ client: client as never, schema, logger: countingLogger });
   return {
     db: db as unknown as Database,
     kind: "pglite",
@@ -55,8 +61,14 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
-  // An idle client that loses its server (restart, failover) must not crash the process.
+  // A client that loses its server (restart, failover, pg_terminate_backend) emits
+  // `error`; with no listener that would end the process. Idle ones report through the
+  // pool, checked-out ones only through themselves: their query fails, and the request
+  // answers 503 (db/errors.ts). The pool replaces them on the next checkout.
   pool.on("error", () => {});
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   const lockClient = await pool.connect();
   try {
     await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
@@ -67,7 +79,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     lockClient.release();
   }
-  const db = drizzle({ client: pool, schema });
+  const db = drizzle({ client: pool, schema, logger: countingLogger });
   return {
     db: db as unknown as Database,
     kind: "postgres",

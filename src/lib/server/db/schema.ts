@@ -115,7 +115,8 @@ export const generations = pgTable(
     guestId: text("guest_id").references(() => guests.id, { onDelete: "cascade" }),
     status: generationStatus("status").notNull().default("pending"),
     subject: text("subject").notNull(),
-    prompt: text("prompt").notNull(),
+    /** The visitor's description of the text (the column keeps its first name). */
+    content: text("prompt").notNull(),
     tone: text("tone").notNull(),
     language: text("language").notNull(),
     contentType: text("content_type").notNull(),
@@ -126,13 +127,18 @@ export const generations = pgTable(
     /** Keyed hash of the client address, for the per-address guest cap. */
     addressHash: text("address_hash"),
     failureReason: text("failure_reason"),
+    /**
+     * While pending: the running process renews this lease; once it has lapsed the process
+     * is gone and the reconciler refunds the reservation.
+     */
+    leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [
     index("generations_user_created_idx").on(t.userId, t.createdAt),
     index("generations_guest_created_idx").on(t.guestId, t.createdAt),
-    index("generations_status_created_idx").on(t.status, t.createdAt),
+    index("generations_status_lease_idx").on(t.status, t.leaseExpiresAt),
     index("generations_address_created_idx").on(t.addressHash, t.createdAt),
     check("generations_cost_non_negative", sql`${t.cost} >= 0`),
     // A guest's trial text keeps guest_id when it moves to the new account's user_id.

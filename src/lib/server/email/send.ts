@@ -1,31 +1,28 @@
+import type { MailService } from "@sendgrid/mail";
 import { desc } from "drizzle-orm";
-import { getConfig } from "../config.ts";
-import type { Database } from "../db/index.ts";
-import { devOutbox } from "../db/schema.ts";
-import { getLogger } from "../logger.ts";
+import { getConfig } from "#server/config.ts";
+import type { Database } from "#server/db/index.ts";
+import { devOutbox } from "#server/db/schema.ts";
+import { getLogger } from "#server/logger.ts";
 import type { EmailMessage } from "./templates.ts";
 
 export type SendResult = { ok: true } | { ok: false };
 
-interface MailServiceLike {
-  setApiKey(key: string): void;
-  client: { setDefaultRequest(key: string, value: unknown): void };
-  send(data: unknown): Promise<unknown>;
-}
+let mailService: Promise<MailService> | undefined;
 
-let mailService: Promise<MailServiceLike> | undefined;
-
-async function sendGrid(): Promise<MailServiceLike> {
+/** SendGrid's own client and mail service, set up once (both packages export singletons). */
+async function sendGrid(): Promise<MailService> {
   const config = getConfig();
-  mailService ??= import("@sendgrid/mail").then((mod) => {
-    const MailService = (mod as unknown as { MailService: new () => MailServiceLike }).MailService;
-    const service = new MailService();
-    service.setApiKey(config.SENDGRID_API_KEY!);
-    // setApiKey picks the region's host; ours may point elsewhere (a test's fake).
-    service.client.setDefaultRequest("baseUrl", config.SENDGRID_API_URL);
-    service.client.setDefaultRequest("timeout", 10_000);
-    return service;
-  });
+  mailService ??= Promise.all([import("@sendgrid/mail"), import("@sendgrid/client")]).then(
+    ([{ default: mail }, { default: client }]) => {
+      client.setApiKey(config.SENDGRID_API_KEY!);
+      // setApiKey picks the region's host; ours may point elsewhere (a test's fake).
+      client.setDefaultRequest("baseUrl", config.SENDGRID_API_URL);
+      mail.setClient(client);
+      mail.setTimeout(10_000);
+      return mail;
+    },
+  );
   return mailService;
 }
 

@@ -1,5 +1,5 @@
-import { SITE_NAME } from "../../shared/site.ts";
-import { escapeHtml } from "../escape-html.ts";
+import { SITE_NAME } from "#shared/site.ts";
+import { escapeHtml } from "#server/escape-html.ts";
 
 export interface EmailMessage {
   to: string;
@@ -24,14 +24,17 @@ function layout(
 </div><p style="text-align:center;font-size:12px;color:#64748b">${escapeHtml(SITE_NAME)} by STF</p></body></html>`;
 }
 
-function greeting(name: string | null): string {
-  return name ? `Hello ${name},` : "Hello,";
-}
+/**
+ * No user-supplied text goes into a message, the account's name included (DESIGN §3):
+ * anyone can register any address, so whatever we echo could be a phishing line sent
+ * from our domain to a stranger.
+ */
+const GREETING = "Hello,";
 
-export function verificationEmail(to: string, name: string | null, link: string): EmailMessage {
+export function verificationEmail(to: string, link: string): EmailMessage {
   const subject = `Verify your email for ${SITE_NAME}`;
   const lines = [
-    greeting(name),
+    GREETING,
     `Thanks for signing up. Please confirm your email address to receive your 1000 weekly credits.`,
     `The link works once and expires in 24 hours; accounts that are not verified within 24 hours are deleted.`,
   ];
@@ -43,10 +46,10 @@ export function verificationEmail(to: string, name: string | null, link: string)
   };
 }
 
-export function passwordResetEmail(to: string, name: string | null, link: string): EmailMessage {
+export function passwordResetEmail(to: string, link: string): EmailMessage {
   const subject = `Reset your ${SITE_NAME} password`;
   const lines = [
-    greeting(name),
+    GREETING,
     `We received a request to reset your password. Choose a new one with the link below.`,
     `The link works once and expires in 24 hours. If you did not ask for this, you can ignore this email.`,
   ];

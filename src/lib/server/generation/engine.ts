@@ -1,23 +1,50 @@
-import { getConfig, type Config } from "../config.ts";
-import { AppError } from "../errors.ts";
-import { getLogger } from "../logger.ts";
+import { setTimeout as delay } from "node:timers/promises";
+import type { GenerationRequest } from "#shared/schemas/generation.ts";
+import { getConfig, type Config } from "#server/config.ts";
+import { AppError } from "#server/errors.ts";
+import { getLogger } from "#server/logger.ts";
+import {
+  QueueFull,
+  localWriter,
+  type LocalWriter,
+  type LocalWriterStatus,
+} from "./local-model/writer.ts";
+import { llamaProvider } from "./providers/llama.ts";
 import { mistralProvider } from "./providers/mistral.ts";
-import { offlineProvider } from "./providers/offline.ts";
 import { openAiCompatibleProvider } from "./providers/openai-compatible.ts";
-import type { ProviderInput, TextProvider } from "./providers/types.ts";
+import type { TextProvider } from "./providers/types.ts";
+import { buildPrompt } from "./prompts.ts";
 
 export const ALL_PROVIDERS_FAILED =
   "The text could not be generated right now. Your credits have been refunded. Please try again.";
+export const WRITERS_BUSY =
+  "The writer is busy with other texts right now. Your credits have been refunded. Please try again in a few seconds.";
+/** How long a writer that was told to stop may take to let go. */
+const CLOSE_GRACE_MS = 1_000;
+/** How long a turned-away request is asked to wait. */
+const BUSY_RETRY_AFTER_SECONDS = 10;
 
 export class GenerationCancelled extends Error {
   override name = "GenerationCancelled";
 }
 
-/** Providers in DESIGN §5's order: Mistral, an OpenAI-compatible server, the offline engine. */
-export function configuredProviders(config: Config): TextProvider[] {
-  const available: TextProvider[] = [];
+/** Why a text is a template draft rather than an AI writer's (shown in the result panel). */
+export type TemplateReason = "no-ai-writer" | "downloading" | "loading" | "failed";
+
+/** Who writes the next text: AI writers in order, or the template drafts and why. */
+export type WriterPlan =
+  { kind: "ai"; providers: TextProvider[] } | { kind: "template"; reason: TemplateReason };
+
+interface Writers {
+  providers: TextProvider[];
+  local: LocalWriter | null;
+}
+
+/** The AI writers in DESIGN §5's order: Mistral, an OpenAI-compatible server, the local model. */
+function configuredWriters(config: Config): Writers {
+  const providers: TextProvider[] = [];
   if (config.MISTRAL_API_KEY) {
-    available.push(
+    providers.push(
       mistralProvider({
         apiKey: config.MISTRAL_API_KEY,
         model: config.MISTRAL_MODEL,
@@ -26,7 +53,7 @@ export function configuredProviders(config: Config): TextProvider[] {
     );
   }
   if (config.OPENAI_COMPAT_BASE_URL) {
-    available.push(
+    providers.push(
       openAiCompatibleProvider({
         baseUrl: config.OPENAI_COMPAT_BASE_URL,
         model: config.OPENAI_COMPAT_MODEL,
@@ -34,64 +61,174 @@ export function configuredProviders(config: Config): TextProvider[] {
       }),
     );
   }
-  available.push(offlineProvider);
-  if (!config.GENERATION_PROVIDERS) return available;
-  const wanted = config.GENERATION_PROVIDERS.split(",").map((id) => id.trim());
-  return wanted.flatMap((id) => available.filter((provider) => provider.id === id));
+  const wanted = config.GENERATION_PROVIDERS?.split(",").map((id) => id.trim());
+  const allowed = (id: string) => !wanted || wanted.includes(id);
+  const local = allowed("llama") ? localWriter(config) : null;
+  if (local && local.source.kind !== "off") providers.push(llamaProvider(local));
+  const ordered = wanted
+    ? wanted.flatMap((id) => providers.filter((provider) => provider.id === id))
+    : providers;
+  return { providers: ordered, local: local?.source.kind === "off" ? null : local };
 }
 
-let providers: TextProvider[] | undefined;
+let writers: Writers | undefined;
 
-export interface WriteListener {
-  onDelta?(text: string): void;
-  /** A provider failed after writing part of a text; the next one starts over. */
-  onReset?(): void;
+function currentWriters(): Writers {
+  writers ??= configuredWriters(getConfig());
+  return writers;
+}
+
+/** Starts the local writer (its download or load) without waiting for it. */
+export function warmUpWriters(): void {
+  currentWriters();
 }
 
 /**
- * Tries each provider in turn, each within PROVIDER_TIMEOUT_MS; the first that finishes
- * a non-empty text wins. Throws GenerationCancelled when `signal` aborts, and a 503 when
- * every provider failed.
+ * Who writes now. The local model counts once it is loaded; until then, and when no AI
+ * writer is configured at all, texts are template drafts (free, and labelled as such).
  */
-export async function writeText(
-  input: ProviderInput,
-  options: { signal: AbortSignal; paced: boolean; listener?: WriteListener },
-): Promise<{ content: string; modelUsed: string }> {
+export function planWriting(): WriterPlan {
+  const { providers, local } = currentWriters();
+  const ready = providers.filter((provider) => provider.id !== "llama" || local?.ready);
+  if (ready.length > 0) return { kind: "ai", providers: ready };
+  if (!local) return { kind: "template", reason: "no-ai-writer" };
+  const state = local.status.state;
+  return {
+    kind: "template",
+    reason: state === "downloading" ? "downloading" : state === "failed" ? "failed" : "loading",
+  };
+}
+
+/** What the generator shows about its writers (GET /api/email/engines). */
+export interface WritersStatus {
+  writer: "ai" | "template";
+  templateReason?: TemplateReason;
+  /** The AI writers that can answer now, in order. */
+  ready: string[];
+  local: LocalWriterStatus;
+}
+
+export function writersStatus(): WritersStatus {
+  const plan = planWriting();
+  const local = currentWriters().local?.status ?? { state: "off" as const };
+  return plan.kind === "ai"
+    ? { writer: "ai", ready: plan.providers.map((provider) => provider.id), local }
+    : { writer: "template", templateReason: plan.reason, ready: [], local };
+}
+
+function busyError(): AppError {
+  return new AppError("SERVICE_UNAVAILABLE", 503, WRITERS_BUSY, {
+    headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) },
+  });
+}
+
+/**
+ * Turns a request away before anything is reserved when the only writer left is the local
+ * model and its line is full: the caller gets 503 with Retry-After, and nothing to refund.
+ */
+export function assertWritersCanTakeMore(plan: WriterPlan): void {
+  if (plan.kind !== "ai") return;
+  const { local } = currentWriters();
+  const onlyLocal = plan.providers.every((provider) => provider.id === "llama");
+  if (onlyLocal && local?.queue.full) throw busyError();
+}
+
+/** What the writer reports while it writes: its place in line, text, or "start over". */
+export type WriterEvent =
+  { type: "queued"; position: number } | { type: "delta"; text: string } | { type: "reset" };
+
+export interface WrittenText {
+  content: string;
+  modelUsed: string;
+  modelName?: string;
+}
+
+/**
+ * Tries each AI writer in turn; the first that finishes a non-empty text wins, and is the
+ * generator's return value. A writer may stay silent for PROVIDER_TIMEOUT_MS (to its first
+ * token, and in all for remote ones; between tokens for the local model, whose long texts
+ * take minutes), except while it waits in line. Throws GenerationCancelled when `signal`
+ * aborts, and a 503 when every writer failed (with Retry-After when they were only busy).
+ */
+export async function* writeText(
+  request: GenerationRequest,
+  providers: TextProvider[],
+  options: { signal: AbortSignal; paced: boolean; onWriter?: (provider: TextProvider) => void },
+): AsyncGenerator<WriterEvent, WrittenText> {
   const config = getConfig();
-  providers ??= configuredProviders(config);
   const log = getLogger();
+  const prompt = buildPrompt(request);
+  let onlyBusy = true;
 
   for (const provider of providers) {
     if (options.signal.aborted) throw new GenerationCancelled();
+    options.onWriter?.(provider);
     const controller = new AbortController();
     const cancel = () => controller.abort(new GenerationCancelled());
     options.signal.addEventListener("abort", cancel, { once: true });
-    const timer = setTimeout(
-      () => controller.abort(new Error("provider timed out")),
-      config.PROVIDER_TIMEOUT_MS,
+    let timer: NodeJS.Timeout | undefined;
+    const startClock = () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => controller.abort(new Error("provider timed out")),
+        config.PROVIDER_TIMEOUT_MS,
+      );
+    };
+    const tokenClock = provider.id === "llama";
+    startClock();
+    // A provider that does not heed its signal (an SDK stuck in a connect) must not hold
+    // the generation past its timeout: each step races the abort.
+    const aborted = new Promise<never>((_, reject) =>
+      controller.signal.addEventListener("abort", () => reject(controller.signal.reason), {
+        once: true,
+      }),
     );
+    aborted.catch(() => {});
+    const pieces = provider
+      .stream(request, prompt, { signal: controller.signal, paced: options.paced })
+      [Symbol.asyncIterator]();
     let text = "";
     try {
-      for await (const piece of provider.stream(input, {
-        signal: controller.signal,
-        paced: options.paced,
-      })) {
+      for (;;) {
+        const step = await Promise.race([pieces.next(), aborted]);
+        if (step.done) break;
+        const piece = step.value;
+        if (typeof piece !== "string") {
+          if (piece.position > 0) {
+            clearTimeout(timer);
+            yield { type: "queued", position: piece.position };
+          } else startClock();
+          continue;
+        }
+        if (tokenClock) startClock();
         text += piece;
-        options.listener?.onDelta?.(piece);
+        yield { type: "delta", text: piece };
       }
       if (!text.trim()) throw new Error("empty answer");
-      return { content: text, modelUsed: provider.id };
+      return { content: text, modelUsed: provider.id, modelName: provider.modelName };
     } catch (error) {
       if (options.signal.aborted) throw new GenerationCancelled();
+      if (!(error instanceof QueueFull)) onlyBusy = false;
       log.warn(
         { provider: provider.id, reason: (error as Error).message?.slice(0, 200) },
         "provider failed",
       );
-      if (text) options.listener?.onReset?.();
+      if (text) yield { type: "reset" };
     } finally {
       clearTimeout(timer);
       options.signal.removeEventListener("abort", cancel);
+      controller.abort();
+      // The local model's generation is over only when its native work stopped (at its next
+      // token); a remote SDK that does not let go is not waited for past a grace period.
+      const closing = pieces.return?.(undefined as never)?.catch(() => undefined);
+      if (closing) {
+        const grace = new AbortController();
+        const timeUp = delay(CLOSE_GRACE_MS, undefined, { signal: grace.signal }).catch(() => {});
+        await Promise.race([closing, timeUp]);
+        grace.abort();
+      }
     }
   }
+  if (onlyBusy && providers.length > 0) throw busyError();
   throw new AppError("SERVICE_UNAVAILABLE", 503, ALL_PROVIDERS_FAILED);
 }

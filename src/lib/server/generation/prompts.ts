@@ -4,7 +4,8 @@ import {
   type ContentType,
   type Length,
   type Tone,
-} from "../../shared/generation.ts";
+} from "#shared/generation.ts";
+import type { GenerationRequest } from "#shared/schemas/generation.ts";
 
 /** What each kind of text is, for the model (one system prompt per content type). */
 const CONTENT_BRIEFS: Record<ContentType, string> = {
@@ -43,14 +44,7 @@ export interface Prompt {
  * The instructions are ours; the visitor's words travel as data in the user message,
  * never spliced into the instructions (DESIGN §5).
  */
-export function buildPrompt(input: {
-  subject: string;
-  content: string;
-  tone: Tone;
-  language: string;
-  contentType: ContentType;
-  length: Length;
-}): Prompt {
+export function buildPrompt(input: GenerationRequest): Prompt {
   const words = LENGTH_WORDS[input.length];
   const system = [
     `You are a professional writer. Write ${CONTENT_BRIEFS[input.contentType]}.`,

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError } from "../errors.ts";
+import { AppError } from "#server/errors.ts";
 
 /** API bodies stop here (DESIGN §8); the adapter's own limit is 1 MiB for everything else. */
 export const MAX_API_BODY_BYTES = 16 * 1024;
@@ -81,6 +81,37 @@ function parseJson(text: string): unknown {
   }
 }
 
+const NUL_MESSAGE = "Text may not contain NUL characters.";
+
+/**
+ * Fields whose strings hold a NUL character. PostgreSQL cannot store one in text, so
+ * such a value would fail deep inside a query; it is refused up front as bad input.
+ */
+function fieldsWithNul(value: unknown): string[] {
+  const fields: string[] = [];
+  // Iterative: a body may nest thousands of levels deep (it still fits in 16 KiB).
+  const pending: { item: unknown; path: string }[] = [{ item: value, path: "" }];
+  while (pending.length > 0) {
+    const { item, path } = pending.pop()!;
+    if (typeof item === "string") {
+      if (item.includes("\u0000")) fields.push(path || "body");
+    } else if (typeof item === "object" && item !== null) {
+      for (const [key, child] of Object.entries(item)) {
+        pending.push({ item: child, path: path ? `${path}.${key}` : key });
+      }
+    }
+  }
+  return fields;
+}
+
+function assertNoNul(value: unknown): void {
+  const fields = fieldsWithNul(value);
+  if (fields.length === 0) return;
+  throw new AppError("VALIDATION_ERROR", 400, NUL_MESSAGE, {
+    fieldErrors: Object.fromEntries(fields.map((field) => [field, [NUL_MESSAGE]])),
+  });
+}
+
 /** Maps zod issues to `fieldErrors`, the first message of the first field as the message. */
 export function validationError(error: z.ZodError): AppError {
   const fieldErrors: Record<string, string[]> = {};
@@ -104,6 +135,7 @@ export async function readJsonBody<Schema extends z.ZodType>(
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", 415, "Send the request body as application/json.");
   }
   const value = parseJson(await readLimitedText(request, MAX_API_BODY_BYTES));
+  assertNoNul(value);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;

@@ -1,5 +1,5 @@
-import type { SessionUser } from "../auth/sessions.ts";
-import { AppError } from "../errors.ts";
+import type { SessionUser } from "#server/auth/sessions.ts";
+import { AppError } from "#server/errors.ts";
 
 export function requireUser(locals: App.Locals): SessionUser {
   if (!locals.user) throw new AppError("UNAUTHORIZED", 401, "Please sign in to continue.");

@@ -1,6 +1,6 @@
-import { constantTimeEqualHex, hashSecret } from "../auth/tokens.ts";
-import { getConfig } from "../config.ts";
-import { AppError } from "../errors.ts";
+import { constantTimeEqualHex, hashSecret } from "#server/auth/tokens.ts";
+import { getConfig } from "#server/config.ts";
+import { AppError } from "#server/errors.ts";
 
 /**
  * The moderation API exists only when MODERATION_TOKEN is set, and answers only to it

@@ -1,4 +1,5 @@
-import { AppError } from "../errors.ts";
+import { AppError } from "#server/errors.ts";
+import { isLoopbackHostname } from "./addresses.ts";
 import { MAX_API_BODY_BYTES, isJsonContentType, payloadTooLarge } from "./api.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -14,20 +15,48 @@ export function isApiPath(pathname: string): boolean {
 }
 
 /**
- * Refuses a state-changing request that a browser sent from another site. Astro's own
- * check only covers form content types, so a cross-site `fetch` with JSON would pass it;
- * this one looks at Sec-Fetch-Site and Origin whatever the content type. Clients that
- * send neither (curl, server-to-server with a bearer token) are not browsers and carry
- * no ambient cookie from one.
+ * Refuses a state-changing request that a browser sent from another site (DESIGN §3).
+ * Astro's own check only covers form content types, so a cross-site `fetch` with JSON
+ * would pass it; this one looks at Sec-Fetch-Site and Origin whatever the content type.
+ *
+ * The Origin is compared with PUBLIC_URL's origin, never with the request's Host: a
+ * DNS-rebinding page controls the Host it sends and would always match it. The one
+ * exception is a loopback Origin that equals the loopback Host it was sent to (someone
+ * trying the site at http://127.0.0.1:4321 while PUBLIC_URL says localhost): no page
+ * outside this machine can send a loopback Origin.
+ *
+ * A request that carries cookies must say where it comes from: every current browser
+ * sends Origin or Sec-Fetch-Site on a state-changing request, so one with neither is not
+ * a browser of ours, and its cookies are not to be trusted as its credentials. Clients
+ * without cookies (curl, server-to-server with a bearer token) carry no ambient authority.
  */
-export function assertSameOrigin(request: Request, ownOrigins: readonly string[]): void {
+export function assertSameOrigin(request: Request, publicOrigin: string): void {
   if (isSafeMethod(request.method)) return;
   const fetchSite = request.headers.get("sec-fetch-site");
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") {
     throw crossSite();
   }
   const origin = request.headers.get("origin");
-  if (origin !== null && !ownOrigins.includes(origin)) throw crossSite();
+  if (origin !== null) {
+    if (origin !== publicOrigin && !isOwnLoopbackOrigin(origin, request.headers.get("host"))) {
+      throw crossSite();
+    }
+    return;
+  }
+  const rideOnCookies = request.headers.has("cookie") && !request.headers.has("authorization");
+  if (fetchSite === null && rideOnCookies) throw crossSite();
+}
+
+/** `http://127.0.0.1:4321` sent to Host `127.0.0.1:4321`, and the like for localhost and [::1]. */
+function isOwnLoopbackOrigin(origin: string, host: string | null): boolean {
+  if (!host) return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  return parsed.host === host.toLowerCase() && isLoopbackHostname(parsed.hostname);
 }
 
 function crossSite(): AppError {

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { deleteUnverifiedAccounts } from "../auth/accounts.ts";
-import { deleteStaleEmailTokens } from "../auth/email-tokens.ts";
-import { deleteExpiredSessions } from "../auth/sessions.ts";
-import type { Database } from "../db/index.ts";
+import { deleteUnverifiedAccounts } from "#server/auth/accounts.ts";
+import { deleteStaleEmailTokens } from "#server/auth/email-tokens.ts";
+import { deleteExpiredSessions } from "#server/auth/sessions.ts";
+import { deleteStaleAdSessions } from "#server/credits/ads.ts";
+import type { Database } from "#server/db/index.ts";
 
 /** Advisory-lock key of the cleanup job: one instance runs it at a time (DESIGN §9). */
 const CLEANUP_LOCK = 7_240_002;
@@ -10,11 +11,18 @@ const CLEANUP_LOCK = 7_240_002;
 export const CLEANUP_INTERVAL_MS = 10 * 60_000;
 
 export type CleanupResult =
-  { ran: false } | { ran: true; unverifiedAccounts: number; sessions: number; emailTokens: number };
+  | { ran: false }
+  | {
+      ran: true;
+      unverifiedAccounts: number;
+      sessions: number;
+      emailTokens: number;
+      adSessions: number;
+    };
 
 /**
- * Deletes accounts still unverified 24 h after registration, expired sessions and spent
- * e-mail tokens. A transaction-scoped advisory lock makes a second instance skip the run
+ * Deletes accounts still unverified 24 h after registration, expired sessions, spent
+ * e-mail tokens and ad sessions nobody needs. A transaction-scoped advisory lock makes a second instance skip the run
  * instead of repeating it.
  */
 export async function runCleanup(db: Database, now: Date): Promise<CleanupResult> {
@@ -30,6 +38,7 @@ export async function runCleanup(db: Database, now: Date): Promise<CleanupResult
       unverifiedAccounts: await deleteUnverifiedAccounts(txDb, now),
       sessions: await deleteExpiredSessions(txDb, now),
       emailTokens: await deleteStaleEmailTokens(txDb, now),
+      adSessions: await deleteStaleAdSessions(txDb, now),
     };
   });
 }

@@ -1,21 +1,32 @@
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
-import { getDb } from "../db/index.ts";
-import { rateLimits } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
+import { getDb } from "#server/db/index.ts";
+import { rateLimits } from "#server/db/schema.ts";
+import { AppError } from "#server/errors.ts";
+import { getLogger } from "#server/logger.ts";
 
 /**
  * Limits per client address and per account (DESIGN §8). Counters live in the database
  * (rate-limiter-flexible's Drizzle store), so they hold across restarts and instances.
  */
 export const RATE_LIMITS = {
+  // Login failures (auth/attempt-limits.ts): by address and account without a device
+  // cookie, by device with one.
   loginByAddress: { points: 20, duration: 15 * 60 },
   loginByAccount: { points: 10, duration: 15 * 60 },
+  loginByDevice: { points: 10, duration: 15 * 60 },
   registerByAddress: { points: 10, duration: 60 * 60 },
   forgotPasswordByAddress: { points: 10, duration: 60 * 60 },
+  // E-mails sent, not requests answered: past these the answer is the same, without a mail.
   forgotPasswordByAccount: { points: 3, duration: 60 * 60 },
+  forgotPasswordByDevice: { points: 3, duration: 60 * 60 },
+  resetPasswordByAddress: { points: 10, duration: 15 * 60 },
   resendVerificationByAddress: { points: 10, duration: 60 * 60 },
   resendVerificationByAccount: { points: 3, duration: 60 * 60 },
+  resendVerificationByDevice: { points: 3, duration: 60 * 60 },
   watchAdByAddress: { points: 60, duration: 60 * 60 },
+  // Five ads a day need a handful of asks; a page left open re-asks at most once a load.
+  adSessionByAddress: { points: 120, duration: 60 * 60 },
+  adSessionByAccount: { points: 60, duration: 60 * 60 },
   generateByAddress: { points: 120, duration: 60 },
   testimonialByAddress: { points: 3, duration: 60 * 60 },
   generateByOwner: { points: 60, duration: 60 },
@@ -36,6 +47,9 @@ function limiterFor(name: RateLimitName): Promise<RateLimiterDrizzle> {
           schema: rateLimits,
           keyPrefix: name,
           ...RATE_LIMITS[name],
+          // A key past its limit is refused from memory until its window ends, so a flood
+          // costs no database write per request; the database still decides the limit.
+          inMemoryBlockOnConsumed: RATE_LIMITS[name].points + 1,
         }),
     );
     limiters.set(name, limiter);
@@ -58,6 +72,11 @@ export function rateLimitedError(msBeforeNext: number): AppError {
   });
 }
 
+function serviceBusy(failure: unknown): AppError {
+  getLogger().warn({ err: failure }, "rate limit store failed");
+  return new AppError("SERVICE_UNAVAILABLE", 503, "The service is busy. Please try again shortly.");
+}
+
 /** Counts one attempt; past the limit throws 429 with Retry-After. */
 export async function consumeRateLimit(name: RateLimitName, key: string): Promise<void> {
   const limiter = await limiterFor(name);
@@ -65,10 +84,28 @@ export async function consumeRateLimit(name: RateLimitName, key: string): Promis
     await limiter.consume(key);
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) throw rateLimitedError(rejection.msBeforeNext);
-    throw new AppError(
-      "SERVICE_UNAVAILABLE",
-      503,
-      "The service is busy. Please try again shortly.",
-    );
+    throw serviceBusy(rejection);
   }
+}
+
+/** Counts one attempt and tells whether it was within the limit, for limits never answered. */
+export async function isWithinRateLimit(name: RateLimitName, key: string): Promise<boolean> {
+  const limiter = await limiterFor(name);
+  try {
+    await limiter.consume(key);
+    return true;
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) return false;
+    throw serviceBusy(rejection);
+  }
+}
+
+/**
+ * Gives back an attempt counted by consumeRateLimit, for limits that count failures only:
+ * counting before the work and refunding a success keeps concurrent attempts within the
+ * limit, where counting after a failure would let a burst through.
+ */
+export async function refundRateLimit(name: RateLimitName, key: string): Promise<void> {
+  const limiter = await limiterFor(name);
+  await limiter.reward(key);
 }

@@ -1,10 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import type {
-  PublicTestimonial,
-  TestimonialSubmission,
-} from "../../shared/schemas/testimonials.ts";
-import type { Database } from "../db/index.ts";
-import { testimonials } from "../db/schema.ts";
+import type { PublicTestimonial, TestimonialSubmission } from "#shared/schemas/testimonials.ts";
+import type { Database } from "#server/db/index.ts";
+import { testimonials } from "#server/db/schema.ts";
 
 /** Stored as `pending`; nothing is shown before a moderator approves it. */
 export async function submitTestimonial(

@@ -1,4 +1,4 @@
-import { z } from "../zod.ts";
+import { z } from "#shared/zod.ts";
 
 /** Request bodies of the auth calls, shared by the forms and the endpoints (spec §5, §7). */
 
@@ -6,8 +6,11 @@ export const MESSAGES = {
   email: "Please enter a valid email address",
   password: "Password must be at least 6 characters",
   passwordTooLong: "Password must be at most 128 characters",
+  passwordBlank: "Password cannot be only spaces",
   name: "Name must be at least 2 characters",
   nameTooLong: "Name must be at most 80 characters",
+  nameSpecial: "Name must be a single line without special characters",
+  nameWebAddress: "Name must not contain a web address",
   mismatch: "Passwords do not match",
 } as const;
 
@@ -18,16 +21,32 @@ const email = z
   .pipe(z.email({ error: MESSAGES.email }))
   .transform((value) => value.toLowerCase());
 
+/** A new password (register, reset); signing in checks only the length. */
 const password = z
   .string({ error: MESSAGES.password })
   .min(6, MESSAGES.password)
-  .max(128, MESSAGES.passwordTooLong);
+  .max(128, MESSAGES.passwordTooLong)
+  .refine((value) => value.trim() !== "", MESSAGES.passwordBlank);
+
+/** Typed on one keyboard as "é", on another as "e" + accent: the same password. */
+const samePassword = (a: string, b: string) => a.normalize("NFC") === b.normalize("NFC");
+
+/**
+ * Control characters, line and paragraph separators, and the bidirectional overrides
+ * that make text read differently from how it is stored. Zero-width joiners stay: some
+ * scripts need them in names.
+ */
+const SPECIAL_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u;
+/** A name is shown as a name, never as a link someone could be sent to. */
+const WEB_ADDRESS = /:\/\/|www\./i;
 
 /** Optional, but at least 2 characters when given; blank counts as not given. */
 const name = z
   .string()
   .trim()
   .max(80, MESSAGES.nameTooLong)
+  .refine((value) => !SPECIAL_CHARACTERS.test(value), MESSAGES.nameSpecial)
+  .refine((value) => !WEB_ADDRESS.test(value), MESSAGES.nameWebAddress)
   .optional()
   .nullable()
   .transform((value) => (value ? value : undefined))
@@ -48,7 +67,7 @@ export const registerSchema = z
     confirmPassword: z.string({ error: MESSAGES.password }).min(6, MESSAGES.password),
     name,
   })
-  .refine((body) => body.password === body.confirmPassword, {
+  .refine((body) => samePassword(body.password, body.confirmPassword), {
     message: MESSAGES.mismatch,
     path: ["confirmPassword"],
   });
@@ -63,10 +82,15 @@ export const resetPasswordSchema = z.object({
 /** The reset form also asks for the password twice; the API takes it once. */
 export const resetPasswordFormSchema = z
   .object({ password, confirmPassword: z.string().min(6, MESSAGES.password) })
-  .refine((body) => body.password === body.confirmPassword, {
+  .refine((body) => samePassword(body.password, body.confirmPassword), {
     message: MESSAGES.mismatch,
     path: ["confirmPassword"],
   });
+
+/** Deleting an account asks for its password once more. */
+export const deleteAccountSchema = z.object({
+  password: z.string({ error: MESSAGES.password }).min(1, MESSAGES.password).max(128),
+});
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;

@@ -1,4 +1,4 @@
-import { z } from "../zod.ts";
+import { z } from "#shared/zod.ts";
 
 export const adSessionIdSchema = z.object({
   adSessionId: z.uuid({ error: "A valid ad session is required." }),

@@ -1,6 +1,6 @@
-import { z } from "../zod.ts";
+import { z } from "#shared/zod.ts";
 
-import { TESTIMONIAL_REQUIRED } from "../testimonials.ts";
+import { TESTIMONIAL_REQUIRED } from "#shared/testimonials.ts";
 
 export { TESTIMONIAL_REQUIRED };
 

@@ -1,20 +1,26 @@
 import type { APIRoute } from "astro";
-import { loginSchema } from "../../../lib/shared/schemas/auth.ts";
-import { signIn } from "../../../lib/server/auth/accounts.ts";
-import { setSessionCookie } from "../../../lib/server/auth/cookies.ts";
-import { systemNow } from "../../../lib/server/clock.ts";
-import { getDb } from "../../../lib/server/db/index.ts";
-import { jsonResponse, readJsonBody } from "../../../lib/server/http/api.ts";
-import { consumeRateLimit } from "../../../lib/server/rate-limit/index.ts";
+import { loginSchema } from "#shared/schemas/auth.ts";
+import { signInWithinLimits } from "#server/auth/attempt-limits.ts";
+import { setSessionCookie } from "#server/auth/cookies.ts";
+import { readRequestDevice, setDeviceCookie } from "#server/auth/device-cookies.ts";
+import { systemNow } from "#server/clock.ts";
+import { getDb } from "#server/db/index.ts";
+import { jsonResponse, readJsonBody } from "#server/http/api.ts";
 
 export const prerender = false;
 
 export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const body = await readJsonBody(request, loginSchema);
-  await consumeRateLimit("loginByAddress", locals.clientAddress);
-  await consumeRateLimit("loginByAccount", body.email);
-  const { user, token, expiresAt } = await signIn(await getDb(), body, systemNow());
+  const db = await getDb();
+  const deviceNonce = await readRequestDevice(db, cookies, url, body.email);
+  const { user, token, expiresAt } = await signInWithinLimits(
+    db,
+    body,
+    { address: locals.clientAddress, deviceNonce },
+    systemNow(),
+  );
   setSessionCookie(cookies, url, token, expiresAt);
+  await setDeviceCookie(db, cookies, url, user.email);
   return jsonResponse({
     success: true,
     token,

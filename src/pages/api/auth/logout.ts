@@ -1,8 +1,8 @@
 import type { APIRoute } from "astro";
-import { deleteSessionCookie } from "../../../lib/server/auth/cookies.ts";
-import { invalidateSession } from "../../../lib/server/auth/sessions.ts";
-import { getDb } from "../../../lib/server/db/index.ts";
-import { jsonResponse, readEmptyJsonBody } from "../../../lib/server/http/api.ts";
+import { deleteSessionCookie } from "#server/auth/cookies.ts";
+import { invalidateSession } from "#server/auth/sessions.ts";
+import { getDb } from "#server/db/index.ts";
+import { jsonResponse, readEmptyJsonBody } from "#server/http/api.ts";
 
 export const prerender = false;
 

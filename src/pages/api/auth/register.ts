@@ -1,13 +1,13 @@
 import type { APIRoute } from "astro";
-import { registerSchema } from "../../../lib/shared/schemas/auth.ts";
-import { registerAccount } from "../../../lib/server/auth/accounts.ts";
-import { setSessionCookie } from "../../../lib/server/auth/cookies.ts";
-import { GUEST_COOKIE } from "../../../lib/server/credits/guests.ts";
-import { moveGuestHistory } from "../../../lib/server/generation/service.ts";
-import { systemNow } from "../../../lib/server/clock.ts";
-import { getDb } from "../../../lib/server/db/index.ts";
-import { jsonResponse, readJsonBody } from "../../../lib/server/http/api.ts";
-import { consumeRateLimit } from "../../../lib/server/rate-limit/index.ts";
+import { registerSchema } from "#shared/schemas/auth.ts";
+import { registerAccount } from "#server/auth/accounts.ts";
+import { setSessionCookie } from "#server/auth/cookies.ts";
+import { setDeviceCookie } from "#server/auth/device-cookies.ts";
+import { systemNow } from "#server/clock.ts";
+import { getDb } from "#server/db/index.ts";
+import { jsonResponse, readJsonBody } from "#server/http/api.ts";
+import { deleteGuestCookie, readGuestCookie } from "#server/http/guest.ts";
+import { consumeRateLimit } from "#server/rate-limit/index.ts";
 
 export const prerender = false;
 
@@ -15,14 +15,18 @@ export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const body = await readJsonBody(request, registerSchema);
   await consumeRateLimit("registerByAddress", locals.clientAddress);
   const db = await getDb();
-  const { user, token, expiresAt, emailSent } = await registerAccount(db, body, systemNow());
-  setSessionCookie(cookies, url, token, expiresAt);
   // The trial's texts move to the new account; its credits do not (DESIGN §5).
-  const guestId = cookies.get(GUEST_COOKIE)?.value;
-  if (guestId) {
-    await moveGuestHistory(db, guestId, user.id);
-    cookies.delete(GUEST_COOKIE, { path: "/" });
-  }
+  const guestId = readGuestCookie(cookies, url);
+  const { user, token, expiresAt, emailSent } = await registerAccount(
+    db,
+    body,
+    systemNow(),
+    guestId,
+  );
+  if (guestId) deleteGuestCookie(cookies, url);
+  setSessionCookie(cookies, url, token, expiresAt);
+  // Registering signs in: this browser is the owner's from now on (DESIGN §3).
+  await setDeviceCookie(db, cookies, url, user.email);
   return jsonResponse(
     {
       success: true,

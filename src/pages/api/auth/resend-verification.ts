@@ -1,21 +1,23 @@
 import type { APIRoute } from "astro";
-import { emailOnlySchema } from "../../../lib/shared/schemas/auth.ts";
-import { resendVerification } from "../../../lib/server/auth/accounts.ts";
-import { systemNow } from "../../../lib/server/clock.ts";
-import { getDb } from "../../../lib/server/db/index.ts";
-import { AppError } from "../../../lib/server/errors.ts";
-import { jsonResponse, readJsonBody } from "../../../lib/server/http/api.ts";
-import { consumeRateLimit } from "../../../lib/server/rate-limit/index.ts";
+import { emailOnlySchema } from "#shared/schemas/auth.ts";
+import { resendVerification } from "#server/auth/accounts.ts";
+import { mayEmailAccount } from "#server/auth/attempt-limits.ts";
+import { readRequestDevice } from "#server/auth/device-cookies.ts";
+import { systemNow } from "#server/clock.ts";
+import { getDb } from "#server/db/index.ts";
+import { jsonResponse, readJsonBody } from "#server/http/api.ts";
+import { consumeRateLimit } from "#server/rate-limit/index.ts";
 
 export const prerender = false;
 
-export const POST: APIRoute = async ({ request, locals }) => {
+/** One answer for known, unknown and verified addresses; the mail goes out after it. */
+export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const { email } = await readJsonBody(request, emailOnlySchema);
   await consumeRateLimit("resendVerificationByAddress", locals.clientAddress);
-  await consumeRateLimit("resendVerificationByAccount", email);
-  const outcome = await resendVerification(await getDb(), email, systemNow());
-  if (outcome === "failed") {
-    throw new AppError("SERVICE_UNAVAILABLE", 503, "An error occurred while sending the email.");
+  const db = await getDb();
+  const deviceNonce = await readRequestDevice(db, cookies, url, email);
+  if (await mayEmailAccount("verifyEmail", email, deviceNonce)) {
+    await resendVerification(db, email, systemNow());
   }
   return jsonResponse({
     success: true,

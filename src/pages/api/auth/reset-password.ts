@@ -1,15 +1,17 @@
 import type { APIRoute } from "astro";
-import { resetPasswordSchema } from "../../../lib/shared/schemas/auth.ts";
-import { resetPassword } from "../../../lib/server/auth/accounts.ts";
-import { deleteSessionCookie } from "../../../lib/server/auth/cookies.ts";
-import { systemNow } from "../../../lib/server/clock.ts";
-import { getDb } from "../../../lib/server/db/index.ts";
-import { jsonResponse, readJsonBody } from "../../../lib/server/http/api.ts";
+import { resetPasswordSchema } from "#shared/schemas/auth.ts";
+import { resetPassword } from "#server/auth/accounts.ts";
+import { deleteSessionCookie } from "#server/auth/cookies.ts";
+import { systemNow } from "#server/clock.ts";
+import { getDb } from "#server/db/index.ts";
+import { jsonResponse, readJsonBody } from "#server/http/api.ts";
+import { consumeRateLimit } from "#server/rate-limit/index.ts";
 
 export const prerender = false;
 
-export const POST: APIRoute = async ({ request, cookies, url }) => {
+export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const { token, newPassword } = await readJsonBody(request, resetPasswordSchema);
+  await consumeRateLimit("resetPasswordByAddress", locals.clientAddress);
   await resetPassword(await getDb(), token, newPassword, systemNow());
   deleteSessionCookie(cookies, url);
   return jsonResponse({

@@ -1,7 +1,7 @@
 import type { APIRoute } from "astro";
-import { verifyEmailToken } from "../../../lib/server/auth/accounts.ts";
-import { systemNow } from "../../../lib/server/clock.ts";
-import { getDb } from "../../../lib/server/db/index.ts";
+import { verifyEmailToken } from "#server/auth/accounts.ts";
+import { systemNow } from "#server/clock.ts";
+import { getDb } from "#server/db/index.ts";
 
 export const prerender = false;
 

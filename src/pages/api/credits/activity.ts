@@ -1,9 +1,9 @@
 import type { APIRoute } from "astro";
-import { activityQuerySchema } from "../../../lib/shared/schemas/credits.ts";
-import { listCreditActivity } from "../../../lib/server/credits/status.ts";
-import { getDb } from "../../../lib/server/db/index.ts";
-import { jsonResponse, validationError } from "../../../lib/server/http/api.ts";
-import { requireUser } from "../../../lib/server/http/auth-guards.ts";
+import { activityQuerySchema } from "#shared/schemas/credits.ts";
+import { listCreditActivity } from "#server/credits/status.ts";
+import { getDb } from "#server/db/index.ts";
+import { jsonResponse, validationError } from "#server/http/api.ts";
+import { requireUser } from "#server/http/auth-guards.ts";
 
 export const prerender = false;
 

@@ -1,22 +1,28 @@
 import type { APIRoute } from "astro";
-import { systemNow } from "../../../lib/server/clock.ts";
-import { getConfig } from "../../../lib/server/config.ts";
-import { startAdSession } from "../../../lib/server/credits/ads.ts";
-import { getDb } from "../../../lib/server/db/index.ts";
-import { jsonResponse, readEmptyJsonBody } from "../../../lib/server/http/api.ts";
-import { requireUser } from "../../../lib/server/http/auth-guards.ts";
+import { systemNow } from "#server/clock.ts";
+import { getConfig } from "#server/config.ts";
+import { startAdSession } from "#server/credits/ads.ts";
+import { getDb } from "#server/db/index.ts";
+import { jsonResponse, readEmptyJsonBody } from "#server/http/api.ts";
+import { requireUser } from "#server/http/auth-guards.ts";
+import { consumeRateLimit } from "#server/rate-limit/index.ts";
 
 export const prerender = false;
 
-/** Starts the 15-second ad on the server; the client shows the countdown to `readyAt`. */
+/**
+ * Starts the 15-second ad on the server; the client shows the countdown to `readyAt`. An
+ * ad already open is answered again (200) instead of a new one (201).
+ */
 export const POST: APIRoute = async ({ request, locals }) => {
   await readEmptyJsonBody(request);
   const user = requireUser(locals);
-  const session = await startAdSession(
+  await consumeRateLimit("adSessionByAddress", locals.clientAddress);
+  await consumeRateLimit("adSessionByAccount", user.id);
+  const { created, ...session } = await startAdSession(
     await getDb(),
     user,
     systemNow(),
     getConfig().AD_WATCH_SECONDS,
   );
-  return jsonResponse({ success: true, ...session }, { status: 201 });
+  return jsonResponse({ success: true, ...session }, { status: created ? 201 : 200 });
 };

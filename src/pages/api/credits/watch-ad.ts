@@ -1,11 +1,11 @@
 import type { APIRoute } from "astro";
-import { adSessionIdSchema } from "../../../lib/shared/schemas/credits.ts";
-import { systemNow } from "../../../lib/server/clock.ts";
-import { claimAdReward } from "../../../lib/server/credits/ads.ts";
-import { getDb } from "../../../lib/server/db/index.ts";
-import { jsonResponse, readJsonBody } from "../../../lib/server/http/api.ts";
-import { requireUser } from "../../../lib/server/http/auth-guards.ts";
-import { consumeRateLimit } from "../../../lib/server/rate-limit/index.ts";
+import { adSessionIdSchema } from "#shared/schemas/credits.ts";
+import { systemNow } from "#server/clock.ts";
+import { claimAdReward } from "#server/credits/ads.ts";
+import { getDb } from "#server/db/index.ts";
+import { jsonResponse, readJsonBody } from "#server/http/api.ts";
+import { requireUser } from "#server/http/auth-guards.ts";
+import { consumeRateLimit } from "#server/rate-limit/index.ts";
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from "astro";
-import { getDb } from "../../../lib/server/db/index.ts";
-import { listHistory } from "../../../lib/server/generation/service.ts";
-import { jsonResponse } from "../../../lib/server/http/api.ts";
-import { requireUser } from "../../../lib/server/http/auth-guards.ts";
+import { getDb } from "#server/db/index.ts";
+import { listHistory } from "#server/generation/generations.ts";
+import { jsonResponse } from "#server/http/api.ts";
+import { requireUser } from "#server/http/auth-guards.ts";
 
 export const prerender = false;
 

@@ -1,11 +1,11 @@
 import type { APIRoute } from "astro";
-import { testimonialSubmissionSchema } from "../../../lib/shared/schemas/testimonials.ts";
-import { systemNow } from "../../../lib/server/clock.ts";
-import { getDb } from "../../../lib/server/db/index.ts";
-import { hashAddress } from "../../../lib/server/http/address-hash.ts";
-import { jsonResponse, readJsonBody } from "../../../lib/server/http/api.ts";
-import { consumeRateLimit } from "../../../lib/server/rate-limit/index.ts";
-import { submitTestimonial } from "../../../lib/server/testimonials/index.ts";
+import { testimonialSubmissionSchema } from "#shared/schemas/testimonials.ts";
+import { systemNow } from "#server/clock.ts";
+import { getDb } from "#server/db/index.ts";
+import { hashAddress } from "#server/http/address-hash.ts";
+import { jsonResponse, readJsonBody } from "#server/http/api.ts";
+import { consumeRateLimit } from "#server/rate-limit/index.ts";
+import { submitTestimonial } from "#server/testimonials/index.ts";
 
 export const prerender = false;
 

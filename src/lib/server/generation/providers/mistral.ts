@@ -1,5 +1,5 @@
 import { Mistral } from "@mistralai/mistralai";
-import type { ProviderInput, TextProvider } from "./types.ts";
+import type { TextProvider } from "./types.ts";
 
 /** Mistral chat completions through the official SDK, streamed. */
 export function mistralProvider(options: {
@@ -15,13 +15,13 @@ export function mistralProvider(options: {
   });
   return {
     id: "mistral-ai",
-    async *stream(input: ProviderInput, { signal }) {
+    async *stream(_request, prompt, { signal }) {
       const events = await client.chat.stream(
         {
           model: options.model,
           messages: [
-            { role: "system", content: input.prompt.system },
-            { role: "user", content: input.prompt.user },
+            { role: "system", content: prompt.system },
+            { role: "user", content: prompt.user },
           ],
           temperature: 0.7,
         },

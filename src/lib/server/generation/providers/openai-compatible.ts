@@ -1,4 +1,5 @@
-import type { ProviderInput, TextProvider } from "./types.ts";
+import { readServerSentEvents } from "#shared/sse.ts";
+import type { TextProvider } from "./types.ts";
 
 /**
  * Any OpenAI-compatible chat server (Ollama, LocalAI, vLLM, llama.cpp): POST
@@ -12,7 +13,7 @@ export function openAiCompatibleProvider(options: {
   const endpoint = `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`;
   return {
     id: "localai",
-    async *stream(input: ProviderInput, { signal }) {
+    async *stream(_request, prompt, { signal }) {
       const response = await fetch(endpoint, {
         method: "POST",
         signal,
@@ -26,34 +27,25 @@ export function openAiCompatibleProvider(options: {
           stream: true,
           temperature: 0.7,
           messages: [
-            { role: "system", content: input.prompt.system },
-            { role: "user", content: input.prompt.user },
+            { role: "system", content: prompt.system },
+            { role: "user", content: prompt.user },
           ],
         }),
       });
       if (!response.ok || !response.body) {
         throw new Error(`OpenAI-compatible server answered ${response.status}`);
       }
-      const decoder = new TextDecoder();
-      let buffer = "";
       let finished = false;
-      for await (const bytes of response.body) {
-        buffer += decoder.decode(bytes, { stream: true });
-        let newline: number;
-        while ((newline = buffer.indexOf("\n")) !== -1) {
-          const line = buffer.slice(0, newline).replace(/\r$/, "");
-          buffer = buffer.slice(newline + 1);
-          if (!line.startsWith("data:")) continue;
-          const data = line.slice(5).trim();
-          if (data === "[DONE]") {
-            finished = true;
-            break;
-          }
-          const chunk = JSON.parse(data) as { choices?: { delta?: { content?: string | null } }[] };
-          const text = chunk.choices?.[0]?.delta?.content;
-          if (text) yield text;
+      for await (const event of readServerSentEvents(response.body)) {
+        if (event.data === "[DONE]") {
+          finished = true;
+          break;
         }
-        if (finished) break;
+        const chunk = JSON.parse(event.data) as {
+          choices?: { delta?: { content?: string | null } }[];
+        };
+        const text = chunk.choices?.[0]?.delta?.content;
+        if (text) yield text;
       }
       // A stream that ends without [DONE] was cut off: the text is incomplete.
       if (!finished) throw new Error("OpenAI-compatible stream ended before [DONE]");

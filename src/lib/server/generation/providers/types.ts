@@ -1,22 +1,21 @@
-import type { ContentType, Language, Length, Tone } from "../../../shared/generation.ts";
-import type { Prompt } from "../prompts.ts";
+import type { GenerationRequest } from "#shared/schemas/generation.ts";
+import type { Prompt } from "#server/generation/prompts.ts";
 
-export interface ProviderInput {
-  prompt: Prompt;
-  subject: string;
-  content: string;
-  tone: Tone;
-  language: Language;
-  contentType: ContentType;
-  length: Length;
+/** A writer that waits in line says where it stands; 0 means it is writing now. */
+export interface QueuedNotice {
+  type: "queued";
+  position: number;
 }
 
-/** One way to write a text; yields it piece by piece as it is written. */
+/** One AI writer; yields the text piece by piece as it is written. */
 export interface TextProvider {
   /** Its `modelUsed` id (DESIGN §5). */
   id: string;
+  /** The model's name for the badge, when the id alone does not say it. */
+  modelName?: string;
   stream(
-    input: ProviderInput,
+    request: GenerationRequest,
+    prompt: Prompt,
     options: { signal: AbortSignal; paced: boolean },
-  ): AsyncIterable<string>;
+  ): AsyncIterable<string | QueuedNotice>;
 }

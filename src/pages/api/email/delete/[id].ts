@@ -1,10 +1,10 @@
 import type { APIRoute } from "astro";
-import { isUuid } from "../../../../lib/shared/format.ts";
-import { getDb } from "../../../../lib/server/db/index.ts";
-import { AppError } from "../../../../lib/server/errors.ts";
-import { deleteHistoryItem } from "../../../../lib/server/generation/service.ts";
-import { jsonResponse } from "../../../../lib/server/http/api.ts";
-import { requireUser } from "../../../../lib/server/http/auth-guards.ts";
+import { isUuid } from "#shared/format.ts";
+import { getDb } from "#server/db/index.ts";
+import { AppError } from "#server/errors.ts";
+import { deleteHistoryItem } from "#server/generation/generations.ts";
+import { jsonResponse } from "#server/http/api.ts";
+import { requireUser } from "#server/http/auth-guards.ts";
 
 export const prerender = false;
 

@@ -1,12 +1,12 @@
 import type { APIRoute } from "astro";
-import { isUuid } from "../../../../lib/shared/format.ts";
-import { moderationActionSchema } from "../../../../lib/shared/schemas/testimonials.ts";
-import { systemNow } from "../../../../lib/server/clock.ts";
-import { getDb } from "../../../../lib/server/db/index.ts";
-import { AppError } from "../../../../lib/server/errors.ts";
-import { jsonResponse, readJsonBody } from "../../../../lib/server/http/api.ts";
-import { requireModerator } from "../../../../lib/server/http/moderation.ts";
-import { moderateTestimonial } from "../../../../lib/server/testimonials/index.ts";
+import { isUuid } from "#shared/format.ts";
+import { moderationActionSchema } from "#shared/schemas/testimonials.ts";
+import { systemNow } from "#server/clock.ts";
+import { getDb } from "#server/db/index.ts";
+import { AppError } from "#server/errors.ts";
+import { jsonResponse, readJsonBody } from "#server/http/api.ts";
+import { requireModerator } from "#server/http/moderation.ts";
+import { moderateTestimonial } from "#server/testimonials/index.ts";
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from "astro";
-import { getDb } from "../../../../lib/server/db/index.ts";
-import { jsonResponse } from "../../../../lib/server/http/api.ts";
-import { requireModerator } from "../../../../lib/server/http/moderation.ts";
-import { listPendingTestimonials } from "../../../../lib/server/testimonials/index.ts";
+import { getDb } from "#server/db/index.ts";
+import { jsonResponse } from "#server/http/api.ts";
+import { requireModerator } from "#server/http/moderation.ts";
+import { listPendingTestimonials } from "#server/testimonials/index.ts";
 
 export const prerender = false;
 

@@ -1,0 +1,86 @@
+import { createHmac, randomBytes } from "node:crypto";
+import type { AstroCookies } from "astro";
+import type { Database } from "#server/db/index.ts";
+import { readDeploymentKey } from "#server/deployment-keys.ts";
+import { isSecureSite } from "./cookies.ts";
+import { constantTimeEqualHex } from "./tokens.ts";
+
+/**
+ * OWASP's "device cookie": proof that this browser once signed in to an account, so that
+ * its attempts are counted apart from strangers' and a stranger cannot lock it out.
+ * Value: `login,nonce,HMAC-SHA256(key, "login,nonce")`, one account per browser.
+ */
+const DEVICE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+/** 254 (longest e-mail) + 32 (nonce) + 64 (signature) + 2 commas. */
+const MAX_VALUE_LENGTH = 352;
+const NONCE = /^[0-9a-f]{32}$/;
+const SIGNATURE = /^[0-9a-f]{64}$/;
+
+export function deviceCookieName(secure: boolean): string {
+  return secure ? "__Host-device" : "device";
+}
+
+function signDevice(key: string, login: string, nonce: string): string {
+  return createHmac("sha256", key).update(`${login},${nonce}`).digest("hex");
+}
+
+/** A new device cookie value for `login` (an e-mail, compared in lower case). */
+export function createDeviceCookieValue(
+  key: string,
+  login: string,
+  nonce = randomBytes(16).toString("hex"),
+): string {
+  const lower = login.toLowerCase();
+  return `${lower},${nonce},${signDevice(key, lower, nonce)}`;
+}
+
+/**
+ * The device's nonce when `value` is a cookie this deployment signed for `login`;
+ * null for anything else (absent, malformed, tampered, another account's), which the
+ * caller treats exactly like no cookie at all.
+ */
+export function readDeviceNonce(
+  key: string,
+  value: string | undefined,
+  login: string,
+): string | null {
+  if (!value || value.length > MAX_VALUE_LENGTH) return null;
+  // Exactly three fields: the e-mail schema refuses a comma in a login.
+  const parts = value.split(",");
+  if (parts.length !== 3) return null;
+  const [cookieLogin, nonce, signature] = parts as [string, string, string];
+  if (!NONCE.test(nonce) || !SIGNATURE.test(signature)) return null;
+  // Signature first, in constant time; only a genuine cookie is then matched to the login.
+  if (!constantTimeEqualHex(signDevice(key, cookieLogin, nonce), signature)) return null;
+  return cookieLogin === login.toLowerCase() ? nonce : null;
+}
+
+/** The nonce of this request's device cookie for `login`, or null. */
+export async function readRequestDevice(
+  db: Database,
+  cookies: AstroCookies,
+  requestUrl: URL,
+  login: string,
+): Promise<string | null> {
+  const value = cookies.get(deviceCookieName(isSecureSite(requestUrl)))?.value;
+  if (!value) return null;
+  return readDeviceNonce(await readDeploymentKey(db, "device_cookie_key"), value, login);
+}
+
+/** After a successful sign-in: a fresh nonce, so the device's old failures stay behind it. */
+export async function setDeviceCookie(
+  db: Database,
+  cookies: AstroCookies,
+  requestUrl: URL,
+  login: string,
+): Promise<void> {
+  const secure = isSecureSite(requestUrl);
+  const key = await readDeploymentKey(db, "device_cookie_key");
+  cookies.set(deviceCookieName(secure), createDeviceCookieValue(key, login), {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure,
+    maxAge: DEVICE_COOKIE_MAX_AGE,
+  });
+}

@@ -1,0 +1,77 @@
+import type { Database } from "#server/db/index.ts";
+import { reconcileExpiredReservations } from "#server/generation/service.ts";
+import { getLogger } from "#server/logger.ts";
+import { CLEANUP_INTERVAL_MS, runCleanup } from "./cleanup.ts";
+
+export interface ScheduledJob {
+  name: string;
+  /** How often it runs, and how long after start it first runs. */
+  everyMs: number;
+  firstAfterMs: number;
+  run(now: Date): Promise<void>;
+}
+
+/**
+ * The server's periodic jobs: cleanup (on PostgreSQL one instance at a time, by advisory
+ * lock) and the reconciler that refunds reservations a crashed process left behind.
+ */
+export function serverJobs(db: Database, reservationTimeoutMs: number): ScheduledJob[] {
+  const log = getLogger();
+  return [
+    {
+      name: "cleanup",
+      everyMs: CLEANUP_INTERVAL_MS,
+      firstAfterMs: 5_000,
+      async run(now) {
+        const result = await runCleanup(db, now);
+        const removed = result.ran
+          ? result.unverifiedAccounts + result.sessions + result.emailTokens + result.adSessions
+          : 0;
+        if (removed > 0) {
+          log.info(result, "cleanup");
+        }
+      },
+    },
+    {
+      name: "reconciler",
+      // Each refund happens once, on whichever instance gets there first.
+      everyMs: Math.min(60_000, Math.max(1_000, reservationTimeoutMs / 3)),
+      firstAfterMs: 2_000,
+      async run(now) {
+        const refunded = await reconcileExpiredReservations(db, now);
+        if (refunded > 0) log.warn({ refunded }, "refunded stale reservations");
+      },
+    },
+  ];
+}
+
+/**
+ * Runs each job on its own timer, never two runs of one job at once (a slow run makes the
+ * next one wait, not pile up); a failed run is logged and the next one comes as usual.
+ * Timers do not keep the process alive. Returns the stop function.
+ */
+export function startJobs(jobs: ScheduledJob[], now: () => Date = () => new Date()): () => void {
+  const log = getLogger();
+  const timers: NodeJS.Timeout[] = [];
+  let stopped = false;
+  for (const job of jobs) {
+    let running = false;
+    const tick = async () => {
+      if (running || stopped) return;
+      running = true;
+      try {
+        await job.run(now());
+      } catch (error) {
+        log.error({ err: error, job: job.name }, "job failed");
+      } finally {
+        running = false;
+      }
+    };
+    timers.push(setTimeout(() => void tick(), job.firstAfterMs).unref());
+    timers.push(setInterval(() => void tick(), job.everyMs).unref());
+  }
+  return () => {
+    stopped = true;
+    for (const timer of timers) clearTimeout(timer);
+  };
+}
