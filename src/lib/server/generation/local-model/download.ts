@@ -1,0 +1,210 @@
+import { createHash } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { pipeline } from "node:stream/promises";
+
+export interface DownloadProgress {
+  received: number;
+  /** Null when the server did not say. */
+  total: number | null;
+}
+
+/** The file arrived but is not the one announced: deleted, and not tried again. */
+export class DownloadRefused extends Error {
+  override name = "DownloadRefused";
+}
+
+/** What is known of the file before it arrives. */
+export interface ExpectedFile {
+  size?: number;
+  sha256?: string;
+}
+
+/**
+ * Where the bytes are and what they should be. Hugging Face answers a `resolve` URL with a
+ * redirect to its CDN that names the file's size and SHA-256 (`X-Linked-Size`,
+ * `X-Linked-Etag`); any other server is taken at its word (Content-Length).
+ */
+export async function locate(
+  url: string,
+  signal?: AbortSignal,
+): Promise<{ url: string; expected: ExpectedFile }> {
+  const response = await fetch(url, { method: "HEAD", redirect: "manual", signal });
+  const location = response.headers.get("location");
+  if (response.status < 300 || response.status >= 400 || !location) {
+    return { url, expected: {} };
+  }
+  const size = Number(response.headers.get("x-linked-size") ?? Number.NaN);
+  const etag = (response.headers.get("x-linked-etag") ?? "").replace(/^W\//, "").replace(/"/g, "");
+  return {
+    url: new URL(location, url).href,
+    expected: {
+      ...(Number.isSafeInteger(size) && size > 0 ? { size } : {}),
+      ...(/^[0-9a-f]{64}$/i.test(etag) ? { sha256: etag.toLowerCase() } : {}),
+    },
+  };
+}
+
+/** What a half-done download remembers, so that it resumes only the same file. */
+interface PartInfo {
+  url: string;
+  etag: string | null;
+  total: number | null;
+}
+
+async function sizeOf(path: string): Promise<number> {
+  try {
+    return (await stat(path)).size;
+  } catch {
+    return 0;
+  }
+}
+
+async function readPartInfo(path: string): Promise<PartInfo | null> {
+  try {
+    return JSON.parse(await readFile(path, "utf8")) as PartInfo;
+  } catch {
+    return null;
+  }
+}
+
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash("sha256");
+  await pipeline(createReadStream(path), hash);
+  return hash.digest("hex");
+}
+
+/** `bytes 100-199/1000` → its first byte and the whole size. */
+function parseContentRange(header: string | null): { start: number; total: number | null } | null {
+  const match = /^bytes (\d+)-\d+\/(\d+|\*)$/.exec(header?.trim() ?? "");
+  if (!match) return null;
+  return { start: Number(match[1]), total: match[2] === "*" ? null : Number(match[2]) };
+}
+
+/**
+ * One attempt to bring `url` to `path`: written to `path.part`, resumed from where an
+ * earlier attempt stopped (a Range request, with If-Range so that a changed file starts
+ * over), checked against the size the server gave (and `sha256` when known), then renamed
+ * into place. A cut leaves the part file for the next attempt; a file that fails a check
+ * is deleted and refused.
+ */
+export async function downloadOnce(
+  url: string,
+  path: string,
+  options: {
+    signal?: AbortSignal;
+    onProgress?: (progress: DownloadProgress) => void;
+  } = {},
+): Promise<void> {
+  const located = await locate(url, options.signal);
+  const expected = located.expected;
+  await mkdir(dirname(path), { recursive: true });
+  const part = `${path}.part`;
+  const infoPath = `${path}.part.json`;
+  const info = await readPartInfo(infoPath);
+  let offset = info?.url === url ? await sizeOf(part) : 0;
+  if (offset === 0) await rm(part, { force: true });
+
+  const headers: Record<string, string> = {};
+  if (offset > 0) {
+    headers.range = `bytes=${offset}-`;
+    if (info?.etag) headers["if-range"] = info.etag;
+  }
+  const response = await fetch(located.url, {
+    headers,
+    signal: options.signal,
+    redirect: "follow",
+  });
+  let total: number | null;
+  if (response.status === 206) {
+    const range = parseContentRange(response.headers.get("content-range"));
+    if (!range || range.start !== offset || (info?.total != null && range.total !== info.total)) {
+      await response.body?.cancel();
+      await rm(part, { force: true });
+      throw new Error("the server resumed at the wrong place; starting over next time");
+    }
+    total = range.total;
+  } else if (response.ok) {
+    offset = 0;
+    const length = response.headers.get("content-length");
+    total = length === null ? null : Number(length);
+  } else if (response.status === 416 && offset > 0) {
+    // Nothing left to send: the part may be whole already; the size check below says.
+    await response.body?.cancel();
+    total = info?.total ?? null;
+  } else {
+    await response.body?.cancel();
+    throw new Error(`the server answered ${response.status} ${response.statusText}`.trim());
+  }
+  const refuse = async (reason: string): Promise<never> => {
+    await response.body?.cancel().catch(() => {});
+    await rm(part, { force: true });
+    await rm(infoPath, { force: true });
+    throw new DownloadRefused(reason);
+  };
+  if (expected.size !== undefined) {
+    if (total !== null && total !== expected.size) {
+      await refuse(`the server offers ${total} bytes where the model has ${expected.size}`);
+    }
+    total = expected.size;
+  }
+  await writeFile(
+    infoPath,
+    JSON.stringify({ url, etag: response.headers.get("etag"), total } satisfies PartInfo),
+  );
+
+  let received = offset;
+  options.onProgress?.({ received, total });
+  if (response.body && response.status !== 416) {
+    const body = response.body;
+    const counted = async function* () {
+      for await (const chunk of body) {
+        received += chunk.length;
+        options.onProgress?.({ received, total });
+        yield chunk;
+      }
+    };
+    await pipeline(counted, createWriteStream(part, { flags: offset > 0 ? "a" : "w" }), {
+      signal: options.signal,
+    });
+  }
+
+  const size = await sizeOf(part);
+  // Fewer bytes than announced: the connection was cut; the next attempt resumes.
+  if (total !== null && size < total) throw new Error(`cut off at ${size} of ${total} bytes`);
+  if (total !== null && size > total)
+    await refuse(`${size} bytes arrived where ${total} were announced`);
+  if (expected.sha256) {
+    const actual = await sha256Of(part);
+    if (actual !== expected.sha256) {
+      await refuse(`its SHA-256 is ${actual}, not ${expected.sha256}`);
+    }
+  }
+  await rename(part, path);
+  await rm(infoPath, { force: true });
+}
+
+/**
+ * Downloads with a few resumed retries (a flaky connection costs a pause, not a restart),
+ * refusing at once a file that fails its checks.
+ */
+export async function downloadModel(
+  url: string,
+  path: string,
+  options: Parameters<typeof downloadOnce>[2] & { attempts?: number; retryDelayMs?: number } = {},
+): Promise<void> {
+  const attempts = options.attempts ?? 4;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await downloadOnce(url, path, options);
+    } catch (error) {
+      // A file that is not the announced one will not become it by asking again.
+      if (attempt >= attempts || options.signal?.aborted || error instanceof DownloadRefused) {
+        throw error;
+      }
+      const delay = (options.retryDelayMs ?? 2_000) * 2 ** (attempt - 1);
+      await new Promise((done) => setTimeout(done, delay).unref());
+    }
+  }
+}

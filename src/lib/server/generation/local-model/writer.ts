@@ -1,0 +1,282 @@
+import { availableParallelism } from "node:os";
+import { access } from "node:fs/promises";
+import { resolve } from "node:path";
+import type { ChatWrapper, Llama, LlamaContext, LlamaModel } from "node-llama-cpp";
+import type { Config } from "#server/config.ts";
+import { getLogger } from "#server/logger.ts";
+import { downloadModel } from "./download.ts";
+import { FairQueue, type Ticket } from "./queue.ts";
+import { modelLabel, modelSource, type ModelSource } from "./source.ts";
+
+/** What the local writer is doing, as the engines status reports it (GET /api/email/engines). */
+export type LocalWriterStatus =
+  | { state: "off" }
+  | { state: "downloading"; model: string; percent: number | null }
+  | { state: "loading"; model: string }
+  | { state: "ready"; model: string }
+  | { state: "failed"; model: string; reason: string };
+
+export class QueueFull extends Error {
+  override name = "QueueFull";
+}
+
+interface Loaded {
+  llama: Llama;
+  model: LlamaModel;
+  context: LlamaContext;
+  /**
+   * Resolved once: finding the wrapper that matches the model's chat template takes half a
+   * second of the event loop, which every new session would otherwise pay again.
+   */
+  chatWrapper: ChatWrapper;
+}
+
+/**
+ * The open model inside the server (DESIGN §5, provider `llama`): found or downloaded in
+ * the background at start, loaded once, shared by a fair queue. Nothing here blocks the
+ * server: until the model is ready, `status` says why and the engine writes template
+ * drafts; if it never becomes ready, one log line says why.
+ */
+export class LocalWriter {
+  readonly source: ModelSource;
+  readonly queue: FairQueue;
+  readonly threads: number;
+  #config: Config;
+  #status: LocalWriterStatus;
+  #loaded: Loaded | null = null;
+  #preparing: Promise<void> | null = null;
+  #stopping = new AbortController();
+
+  constructor(config: Config) {
+    this.#config = config;
+    this.source = modelSource(config.LOCAL_MODEL, {
+      nodeEnv: config.NODE_ENV,
+      dataDir: config.dataDir,
+    });
+    this.queue = new FairQueue(config.LOCAL_MODEL_CONCURRENCY, config.LOCAL_MODEL_QUEUE);
+    // Inference leaves one core to the event loop (and to the database).
+    this.threads = config.LOCAL_MODEL_THREADS ?? Math.max(1, availableParallelism() - 1);
+    this.#status =
+      this.source.kind === "off"
+        ? { state: "off" }
+        : { state: "loading", model: modelLabel(this.source.name) };
+  }
+
+  get status(): LocalWriterStatus {
+    return this.#status;
+  }
+
+  get ready(): boolean {
+    return this.#loaded !== null;
+  }
+
+  /** The model's name for the badge ("Local AI · Qwen2.5 0.5B"). */
+  get label(): string {
+    return this.source.kind === "off" ? "" : modelLabel(this.source.name);
+  }
+
+  /** Starts finding, downloading and loading the model; resolves when that is over. */
+  prepare(): Promise<void> {
+    this.#preparing ??= this.#prepare().catch((error: unknown) => {
+      const reason = (error as Error).message ?? String(error);
+      if (this.source.kind === "off") return;
+      this.#status = { state: "failed", model: this.label, reason };
+      getLogger().warn(
+        `The local writer is not available (${reason}); texts are template drafts until it is. ${this.#advice()}`,
+      );
+    });
+    return this.#preparing;
+  }
+
+  #advice(): string {
+    return this.source.kind === "download"
+      ? "It is tried again at the next start (a partial download resumes); LOCAL_MODEL=off turns it off."
+      : "Check LOCAL_MODEL, or set LOCAL_MODEL=off.";
+  }
+
+  async #prepare(): Promise<void> {
+    const source = this.source;
+    if (source.kind === "off") return;
+    const log = getLogger();
+    // A model baked into the image (the Dockerfile's LOCAL_MODEL build argument) is used
+    // as it is; otherwise a download source is fetched once into DATA_DIR/models.
+    const baked = source.kind === "download" ? resolve("models", source.name) : null;
+    let path = source.path;
+    if (baked && (await exists(baked))) {
+      path = baked;
+    } else if (source.kind === "download" && !(await exists(source.path))) {
+      this.#status = { state: "downloading", model: this.label, percent: null };
+      log.info(
+        `Downloading the local writer's model ${source.name} from ${source.url} into ${source.path}`,
+      );
+      let lastTenth = -1;
+      await downloadModel(source.url, source.path, {
+        signal: this.#stopping.signal,
+        onProgress: ({ received, total }) => {
+          const percent = total ? Math.floor((received / total) * 100) : null;
+          this.#status = { state: "downloading", model: this.label, percent };
+          if (percent !== null && Math.floor(percent / 10) > lastTenth) {
+            lastTenth = Math.floor(percent / 10);
+            log.info({ percent, received, total }, `local writer download: ${percent} %`);
+          }
+        },
+      });
+      log.info(`Downloaded ${source.name}`);
+    } else if (!(await exists(source.path))) {
+      throw new Error(`no model file at ${source.path}`);
+    }
+    this.#status = { state: "loading", model: this.label };
+    this.#loaded = await this.#load(path);
+    this.#status = { state: "ready", model: this.label };
+    log.info(`The local writer is ready: ${source.name} (${this.threads} threads)`);
+  }
+
+  async #load(path: string): Promise<Loaded> {
+    const { getLlama, LlamaLogLevel, resolveChatWrapper } = await import("node-llama-cpp");
+    const gpu = this.#config.LOCAL_MODEL_GPU;
+    const llama = await getLlama({
+      // Prebuilt binaries from npm only: never compile, never download a build.
+      build: "never",
+      gpu: gpu === "off" ? false : gpu,
+      maxThreads: this.threads,
+      logLevel: LlamaLogLevel.error,
+      logger: (level, message) => {
+        if (level === LlamaLogLevel.error || level === LlamaLogLevel.fatal) {
+          getLogger().warn({ llama: message.trim() }, "llama.cpp");
+        }
+      },
+      progressLogs: false,
+    });
+    try {
+      const model = await llama.loadModel({ modelPath: path });
+      try {
+        const context = await model.createContext({
+          sequences: this.#config.LOCAL_MODEL_CONCURRENCY,
+          contextSize: Math.min(CONTEXT_TOKENS, model.trainContextSize),
+          threads: this.threads,
+        });
+        return { llama, model, context, chatWrapper: resolveChatWrapper(model) };
+      } catch (error) {
+        await model.dispose();
+        throw error;
+      }
+    } catch (error) {
+      await llama.dispose();
+      throw new Error(`${path} could not be loaded: ${(error as Error).message}`);
+    }
+  }
+
+  /** A place in line, or QueueFull. */
+  join(): Ticket {
+    const ticket = this.queue.join();
+    if (!ticket) throw new QueueFull("the local writer's queue is full");
+    return ticket;
+  }
+
+  /**
+   * Writes with the model's own chat template: our instructions as the system prompt, the
+   * visitor's request as the user message. Resolves when done; `onText` gets each piece.
+   * An aborted `signal` stops the native generation at its next token.
+   */
+  async write(
+    prompt: { system: string; user: string },
+    options: { maxTokens: number; signal: AbortSignal; onText: (text: string) => void },
+  ): Promise<void> {
+    const loaded = this.#loaded;
+    if (!loaded) throw new Error("the local writer is not ready");
+    const { LlamaChatSession } = await import("node-llama-cpp");
+    // The request and the text share the context: a long request leaves less room to write.
+    const promptTokens =
+      loaded.model.tokenize(prompt.system).length +
+      loaded.model.tokenize(prompt.user).length +
+      TEMPLATE_TOKENS;
+    const room = loaded.context.contextSize - promptTokens;
+    if (room < MIN_TEXT_TOKENS) throw new Error("the request is too long for the local model");
+    const sequence = loaded.context.getSequence();
+    const session = new LlamaChatSession({
+      contextSequence: sequence,
+      systemPrompt: prompt.system,
+      chatWrapper: loaded.chatWrapper,
+      autoDisposeSequence: false,
+    });
+    let pieces = 0;
+    let abortedAt: number | null = null;
+    const noteAbort = () => (abortedAt = performance.now());
+    options.signal.addEventListener("abort", noteAbort, { once: true });
+    try {
+      await session.prompt(prompt.user, {
+        maxTokens: Math.min(options.maxTokens, room),
+        temperature: 0.7,
+        signal: options.signal,
+        stopOnAbortSignal: true,
+        onTextChunk: (text) => {
+          if (!text) return;
+          pieces++;
+          options.onText(text);
+        },
+      });
+    } finally {
+      options.signal.removeEventListener("abort", noteAbort);
+      session.dispose();
+      sequence.dispose();
+      getLogger().info(
+        {
+          pieces,
+          promptTokens,
+          ...(abortedAt === null
+            ? {}
+            : { stoppedWithinMs: Math.round(performance.now() - abortedAt) }),
+        },
+        abortedAt === null ? "local text written" : "local text stopped",
+      );
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#stopping.abort();
+    const loaded = this.#loaded;
+    this.#loaded = null;
+    await loaded?.llama.dispose();
+  }
+}
+
+/** Room for a long text beside a long request; the text gets what the request leaves. */
+const CONTEXT_TOKENS = 4096;
+/** What the chat template adds around the two messages, with a margin. */
+const TEMPLATE_TOKENS = 32;
+/** Below this, there is no room for a text worth the name. */
+const MIN_TEXT_TOKENS = 128;
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The one local writer of this process. The server entry and Astro's bundle each have a
+ * copy of this module (docs/decisions/002); the writer lives on globalThis so that both
+ * see the same model, queue and download.
+ */
+const WRITER = Symbol.for("ai-text-generator.local-writer");
+type GlobalWithWriter = typeof globalThis & { [WRITER]?: LocalWriter };
+
+export function localWriter(config: Config): LocalWriter {
+  const holder = globalThis as GlobalWithWriter;
+  if (!holder[WRITER]) {
+    holder[WRITER] = new LocalWriter(config);
+    void holder[WRITER].prepare();
+  }
+  return holder[WRITER];
+}
+
+/** Frees the model (server shutdown, tests). */
+export async function closeLocalWriter(): Promise<void> {
+  const holder = globalThis as GlobalWithWriter;
+  const writer = holder[WRITER];
+  delete holder[WRITER];
+  await writer?.close();
+}
