@@ -1,0 +1,111 @@
+/**
+ * The thread that owns the embedded database (docs/decisions/033): it opens PGlite with
+ * small buffers, applies the migrations, then answers the server's messages one by one in
+ * PGlite's own order. A transaction stays open here, holding PGlite's lock, until the
+ * server ends it.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { serializeError, type PgliteReply, type PgliteRequest } from "./pglite-protocol.ts";
+
+const { dataDir, migrationsFolder, postgresqlconf } = workerData as {
+  dataDir: string;
+  migrationsFolder: string;
+  postgresqlconf: string[];
+};
+const port = parentPort!;
+
+const client = await PGlite.create(dataDir, { postgresqlconf });
+await migrate(drizzle({ client }), { migrationsFolder });
+
+interface OpenTransaction {
+  tx: Transaction | null;
+  end: (commit: boolean) => void;
+  /** Settles when PGlite has committed or rolled back. */
+  done: Promise<void>;
+}
+
+const transactions = new Map<number, OpenTransaction>();
+let nextTxId = 1;
+const identity = (value: string) => value;
+const ROLLBACK = new Error("rolled back");
+
+function target(txId: number | undefined): PGlite | Transaction {
+  if (!txId) return client;
+  const tx = transactions.get(txId)?.tx;
+  if (!tx) throw new Error("the transaction is no longer open");
+  return tx;
+}
+
+async function answer(request: PgliteRequest): Promise<unknown> {
+  switch (request.op) {
+    case "query": {
+      const parsers = Object.fromEntries(request.rawTypes.map((oid) => [oid, identity]));
+      const result = await target(request.txId).query(request.sql, request.params, {
+        rowMode: request.rowMode,
+        parsers,
+      });
+      return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields };
+    }
+    case "exec": {
+      const results = await target(request.txId).exec(request.sql);
+      return results.map((result) => ({ rows: result.rows, affectedRows: result.affectedRows }));
+    }
+    case "begin": {
+      // Answers once PGlite has let the transaction in (its lock keeps every other query
+      // waiting); the transaction ends when the server sends "end".
+      const txId = nextTxId++;
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      const open: OpenTransaction = { tx: null, end: () => {}, done: Promise.resolve() };
+      open.done = client.transaction(
+        (tx) =>
+          new Promise<void>((commit, rollback) => {
+            open.tx = tx;
+            open.end = (ok) => (ok ? commit() : rollback(ROLLBACK));
+            entered();
+          }),
+      );
+      open.done.catch(() => {});
+      transactions.set(txId, open);
+      try {
+        await Promise.race([inside, open.done]);
+      } catch (error) {
+        transactions.delete(txId);
+        throw error;
+      }
+      return txId;
+    }
+    case "end": {
+      const open = transactions.get(request.txId);
+      if (!open) return null;
+      open.end(request.commit);
+      try {
+        await open.done;
+      } catch (error) {
+        if (request.commit) throw error;
+      } finally {
+        transactions.delete(request.txId);
+      }
+      return null;
+    }
+    case "close":
+      await client.close();
+      return null;
+  }
+}
+
+port.on("message", (request: PgliteRequest) => {
+  answer(request).then(
+    (value) => port.postMessage({ id: request.id, ok: true, value } satisfies PgliteReply),
+    (error: unknown) =>
+      port.postMessage({
+        id: request.id,
+        ok: false,
+        error: serializeError(error),
+      } satisfies PgliteReply),
+  );
+});
+port.postMessage({ id: 0, ok: true, value: "ready" } satisfies PgliteReply);

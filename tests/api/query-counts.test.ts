@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startChatFake } from "../fakes/chat-completions.ts";
+import { ApiClient, signUp } from "../support/client.ts";
+import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { waitFor } from "../support/wait.ts";
+
+/**
+ * Issue 11, item 3: the statements each hot request sends to the database, counted by the
+ * server itself (its debug request log: drizzle's statements, transactions' begin and
+ * commit included). A change that adds one to these paths fails here.
+ */
+let storage: Storage;
+let server: RunningServer;
+let writer: Awaited<ReturnType<typeof startChatFake>>;
+
+beforeAll(async () => {
+  writer = await startChatFake({ text: "Dear neighbour, thank you. Best, Ana", model: "m" });
+  storage = await createStorage();
+  server = await startServer(storage, {
+    env: { TRUSTED_PROXY: "1", LOG_LEVEL: "debug", OPENAI_COMPAT_BASE_URL: `${writer.url}/v1` },
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await storage?.cleanup();
+  await writer?.close();
+});
+
+/** The statements of the next request to `path`. */
+async function queriesOf(path: string, send: () => Promise<unknown>): Promise<number> {
+  const logged = () => server.logs.filter((e) => e.msg === "request" && e.path === path);
+  const before = logged().length;
+  await send();
+  const entries = await waitFor(`the request log of ${path}`, () => logged().slice(before), {
+    done: (found) => found.length > 0,
+  });
+  return entries[0]!.queries as number;
+}
+
+const request = { content: "A note to my neighbour.", language: "english", contentType: "letter" };
+
+describe("statements per request", () => {
+  it("signed-in reads: session 1, status 1 more, history 1 more; anonymous reads none", async () => {
+    const { client } = await signUp(server.url, true);
+    await client.get("/api/credits/status"); // this week's grant, once
+    const guest = new ApiClient(server.url);
+    expect(await queriesOf("/api/auth/me", () => guest.get("/api/auth/me"))).toBe(0);
+    expect(await queriesOf("/api/auth/me", () => client.get("/api/auth/me"))).toBe(1);
+    expect(await queriesOf("/api/credits/status", () => client.get("/api/credits/status"))).toBe(2);
+    expect(await queriesOf("/api/email/my", () => client.get("/api/email/my"))).toBe(2);
+    expect(await queriesOf("/api/email/engines", () => guest.get("/api/email/engines"))).toBe(0);
+  });
+
+  it("a guest's status reads its trial and its address's use: 2", async () => {
+    const guest = new ApiClient(server.url);
+    await guest.post("/api/email/generate", request); // the guest now exists
+    expect(await queriesOf("/api/credits/status", () => guest.get("/api/credits/status"))).toBe(2);
+  });
+
+  it("a paid generation: limits, session, reservation, settlement", async () => {
+    const { client } = await signUp(server.url, true);
+    await client.get("/api/credits/status");
+    const count = await queriesOf("/api/email/generate", () =>
+      client.post("/api/email/generate", request),
+    );
+    expect(count).toBe(GENERATE_STATEMENTS);
+  });
+});
+
+/**
+ * Two rate limits (one statement each), the session, the weekly-grant read, the
+ * reservation's transaction (begin, pending row, debit, ledger row, commit) and the
+ * settlement: 10.
+ */
+const GENERATE_STATEMENTS = 10;
