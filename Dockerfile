@@ -4,6 +4,10 @@
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The empty stand-in for the llama.cpp binaries a CPU server never loads (decision 030).
+COPY vendor ./vendor
+# On ARM64 the local writer needs its ARM64 binaries, which the default install leaves out.
+RUN if [ "$(uname -m)" = "aarch64" ]; then npm pkg delete "overrides.@node-llama-cpp/linux-arm64"; fi
 # A lockfile written on another platform can make `npm ci` refuse; install keeps its versions.
 RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 
@@ -14,14 +18,21 @@ ARG PUBLIC_URL=http://localhost:4321
 ARG SUPPORT_EMAIL=support@example.com
 ENV PUBLIC_URL=$PUBLIC_URL SUPPORT_EMAIL=$SUPPORT_EMAIL
 RUN npm run build && npm prune --omit=dev
+# `--build-arg LOCAL_MODEL=hf:…` bakes the local writer's model into the image (models/),
+# so that a container writes with it from its first start, without a download.
+ARG LOCAL_MODEL=off
+RUN mkdir -p models && if [ "$LOCAL_MODEL" != "off" ]; then \
+      DATA_DIR=. LOCAL_MODEL="$LOCAL_MODEL" npm run model:pull; fi
 
 FROM node:24-bookworm-slim AS runtime
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=4321 DATA_DIR=/data
+ARG LOCAL_MODEL=off
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=4321 DATA_DIR=/data LOCAL_MODEL=$LOCAL_MODEL
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/drizzle ./drizzle
+COPY --from=build --chown=node:node /app/models ./models
 COPY --from=build --chown=node:node /app/server ./server
 COPY --from=build --chown=node:node /app/scripts ./scripts
 # The server entry and the CLI scripts run these modules unbundled (docs/decisions/002).
