@@ -655,6 +655,7 @@ async function measureReserves(label: string, databaseUrl: string | undefined): 
       language: "english",
       contentType: "email",
       length: "short",
+      variant: 1,
     } as const;
     let done = 0;
     const deadline = Date.now() + SECONDS * 1000;

@@ -9,10 +9,11 @@ import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import { PGLITE_EXTENSIONS } from "#server/db/pglite-extensions.ts";
 
 const scratch = await mkdtemp(join(tmpdir(), "pglite-seed-"));
 try {
-  const db = await PGlite.create(join(scratch, "pglite"));
+  const db = await PGlite.create(join(scratch, "pglite"), { extensions: PGLITE_EXTENSIONS });
   await migrate(drizzle({ client: db }), { migrationsFolder: resolve("drizzle") });
   const seed = await db.dumpDataDir("gzip");
   await db.close();

@@ -29,6 +29,7 @@ const draft = {
   language: "english",
   contentType: "letter",
   length: "medium",
+  variant: 1,
 } as const;
 /** How long a reservation holds without renewal (the default RESERVATION_TIMEOUT_MS). */
 const LEASE_MS = 5 * MINUTE_MS;

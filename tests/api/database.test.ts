@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
 import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
+import { matchesSearch } from "#server/generation/generations.ts";
 import { createStorage, startServer, usingPostgres, type Storage } from "../support/server.ts";
 
 let storage: Storage;
@@ -87,6 +88,16 @@ describe(`schema on ${usingPostgres ? "PostgreSQL" : "PGlite"}`, () => {
       }),
     );
     expect(error).toContain("testimonials_rating_range");
+  });
+
+  it("answers the history search from its trigram index", async () => {
+    const plan = await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(sql`explain select id from generations where ${matchesSearch("heating")}`);
+    });
+    const { rows } = plan as { rows: Record<string, unknown>[] };
+    const text = rows.map((row) => Object.values(row).join(" ")).join("\n");
+    expect(text).toContain("generations_search_idx");
   });
 });
 

@@ -41,7 +41,7 @@ async function queriesOf(path: string, send: () => Promise<unknown>): Promise<nu
 const request = { content: "A note to my neighbour.", language: "english", contentType: "letter" };
 
 describe("statements per request", () => {
-  it("signed-in reads: session 1, status 1 more, history 1 more; anonymous reads none", async () => {
+  it("signed-in reads: session 1, status 1 more, a history page 1 more; anonymous reads none", async () => {
     const { client } = await signUp(server.url, true);
     await client.get("/api/credits/status"); // this week's grant, once
     const guest = new ApiClient(server.url);

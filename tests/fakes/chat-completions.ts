@@ -16,7 +16,13 @@ export type FakeMode =
 export interface ChatRequest {
   path: string;
   authorization: string | undefined;
-  body: { model: string; stream?: boolean; messages: { role: string; content: string }[] };
+  body: {
+    model: string;
+    stream?: boolean;
+    temperature?: number;
+    seed?: number;
+    messages: { role: string; content: string }[];
+  };
 }
 
 /**

@@ -877,6 +877,7 @@ describe("prompts", () => {
       language: "french",
       contentType: "report",
       length: "long",
+      variant: 1,
     });
     expect(prompt.system).not.toContain(injected);
     expect(prompt.system).toContain("Français (French)");

@@ -14,6 +14,7 @@ export type ErrorCode =
   | "AD_NOT_READY"
   | "AD_ALREADY_CLAIMED"
   | "AD_DAILY_LIMIT"
+  | "NEEDS_AI_WRITER"
   | "CANCELLED"
   | "SERVICE_UNAVAILABLE"
   | "INTERNAL_ERROR";

@@ -53,6 +53,13 @@ export const DEFAULT_LENGTH: Record<ContentType, Length> = {
   creative: "medium",
 };
 
+/** Follow-ups to a finished text (issue 10): each rewrites it once. */
+export const REFINEMENTS = ["shorter", "longer", "formal", "friendlier", "translate"] as const;
+export type Refinement = (typeof REFINEMENTS)[number];
+
+/** Regenerate asks for variant 2, 3, … of one request; more than this is not a session's. */
+export const MAX_VARIANT = 50;
+
 export const MAX_PROMPT_CHARS = 4000;
 export const MAX_SUBJECT_CHARS = 200;
 

@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { PGLITE_EXTENSIONS } from "./pglite-extensions.ts";
 
 const [dir, seedPath] = process.argv.slice(2);
 if (!dir) {
@@ -12,5 +13,8 @@ if (!dir) {
   process.exit(2);
 }
 const seed = seedPath && existsSync(seedPath) ? new Blob([readFileSync(seedPath)]) : undefined;
-const db = await PGlite.create(dir, seed ? { loadDataDir: seed } : {});
+const db = await PGlite.create(dir, {
+  extensions: PGLITE_EXTENSIONS,
+  ...(seed ? { loadDataDir: seed } : {}),
+});
 await db.close();

@@ -6,6 +6,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { PGLITE_EXTENSIONS } from "./pglite-extensions.ts";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { serializeError, type PgliteReply, type PgliteRequest } from "./pglite-protocol.ts";
@@ -17,7 +18,7 @@ const { dataDir, migrationsFolder, postgresqlconf } = workerData as {
 };
 const port = parentPort!;
 
-const client = await PGlite.create(dataDir, { postgresqlconf });
+const client = await PGlite.create(dataDir, { postgresqlconf, extensions: PGLITE_EXTENSIONS });
 await migrate(drizzle({ client }), { migrationsFolder });
 
 interface OpenTransaction {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -132,11 +133,28 @@ export const generations = pgTable(
      * is gone and the reconciler refunds the reservation.
      */
     leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
+    /** Regenerate: which version of the same request this is (1 for the first). */
+    variant: smallint("variant").notNull().default(1),
+    /** A refinement: the text it was made from, how, and the first text of that line. */
+    parentId: uuid("parent_id").references((): AnyPgColumn => generations.id, {
+      onDelete: "set null",
+    }),
+    rootId: uuid("root_id").references((): AnyPgColumn => generations.id, {
+      onDelete: "set null",
+    }),
+    refinement: text("refinement"),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [
     index("generations_user_created_idx").on(t.userId, t.createdAt),
+    index("generations_root_idx").on(t.rootId),
+    index("generations_parent_idx").on(t.parentId),
+    // History search (ILIKE over subject and text) uses trigrams, on PGlite and PostgreSQL.
+    index("generations_search_idx").using(
+      "gin",
+      sql`(${t.subject} || ' ' || coalesce(${t.generatedContent}, '')) gin_trgm_ops`,
+    ),
     index("generations_guest_created_idx").on(t.guestId, t.createdAt),
     index("generations_status_lease_idx").on(t.status, t.leaseExpiresAt),
     index("generations_address_created_idx").on(t.addressHash, t.createdAt),

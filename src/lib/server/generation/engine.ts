@@ -13,7 +13,7 @@ import { llamaProvider } from "./providers/llama.ts";
 import { mistralProvider } from "./providers/mistral.ts";
 import { openAiCompatibleProvider } from "./providers/openai-compatible.ts";
 import type { TextProvider } from "./providers/types.ts";
-import { buildPrompt } from "./prompts.ts";
+import { buildPrompt, type RefinementSource } from "./prompts.ts";
 
 export const ALL_PROVIDERS_FAILED =
   "The text could not be generated right now. Your credits have been refunded. Please try again.";
@@ -153,11 +153,17 @@ export interface WrittenText {
 export async function* writeText(
   request: GenerationRequest,
   providers: TextProvider[],
-  options: { signal: AbortSignal; paced: boolean; onWriter?: (provider: TextProvider) => void },
+  options: {
+    signal: AbortSignal;
+    paced: boolean;
+    onWriter?: (provider: TextProvider) => void;
+    /** A refinement: the finished text to rewrite. */
+    source?: RefinementSource;
+  },
 ): AsyncGenerator<WriterEvent, WrittenText> {
   const config = getConfig();
   const log = getLogger();
-  const prompt = buildPrompt(request);
+  const prompt = buildPrompt(request, options.source);
   let onlyBusy = true;
 
   for (const provider of providers) {

@@ -1,5 +1,11 @@
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
-import type { GenerationRequest, HistoryItem } from "#shared/schemas/generation.ts";
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import type { Refinement } from "#shared/generation.ts";
+import type {
+  GenerationRequest,
+  HistoryItem,
+  HistoryPage,
+  HistoryQuery,
+} from "#shared/schemas/generation.ts";
 import { DAY_MS } from "#server/clock.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
@@ -52,11 +58,76 @@ export async function guestAddressHasRoom(
   return (await guestGenerationsFromAddress(tx, addressHash, now)) < GUEST_GENERATIONS_PER_ADDRESS;
 }
 
+/** Where a refinement comes from: its parent, and the first text of that line. */
+export interface Lineage {
+  parentId: string;
+  rootId: string;
+  refinement: Refinement;
+}
+
+/** The columns every new row takes from its request, its owner and its lineage. */
+function newRow(owner: CreditOwner, request: GenerationRequest, lineage: Lineage | null) {
+  return {
+    ...(owner.kind === "user" ? { userId: owner.userId } : { guestId: owner.guestId }),
+    subject: request.subject,
+    content: request.content,
+    tone: request.tone,
+    language: request.language,
+    contentType: request.contentType,
+    length: request.length,
+    variant: request.variant,
+    parentId: lineage?.parentId ?? null,
+    rootId: lineage?.rootId ?? null,
+    refinement: lineage?.refinement ?? null,
+    addressHash: owner.kind === "guest" ? owner.addressHash : null,
+  };
+}
+
+/** One of the owner's finished texts, to refine; null when there is no such text of theirs. */
+export async function findFinishedText(
+  db: Database,
+  owner: CreditOwner,
+  generationId: string,
+): Promise<{
+  id: string;
+  rootId: string | null;
+  text: string;
+  request: Omit<GenerationRequest, "variant" | "refine">;
+} | null> {
+  const [row] = await db
+    .select()
+    .from(generations)
+    .where(
+      and(
+        eq(generations.id, generationId),
+        eq(generations.status, "done"),
+        owner.kind === "user"
+          ? eq(generations.userId, owner.userId)
+          : and(eq(generations.guestId, owner.guestId), isNull(generations.userId)),
+      ),
+    );
+  if (!row) return null;
+  return {
+    id: row.id,
+    rootId: row.rootId,
+    text: row.generatedContent ?? "",
+    request: {
+      subject: row.subject,
+      content: row.content,
+      tone: row.tone as GenerationRequest["tone"],
+      language: row.language as GenerationRequest["language"],
+      contentType: row.contentType as GenerationRequest["contentType"],
+      length: (row.length ?? "medium") as GenerationRequest["length"],
+    },
+  };
+}
+
 /** A pending generation, leased until `leaseExpiresAt`. */
 export async function createPendingGeneration(
   tx: Transaction,
   owner: CreditOwner,
   request: GenerationRequest,
+  lineage: Lineage | null,
   cost: number,
   now: Date,
   leaseExpiresAt: Date,
@@ -64,16 +135,9 @@ export async function createPendingGeneration(
   const [row] = await tx
     .insert(generations)
     .values({
-      ...(owner.kind === "user" ? { userId: owner.userId } : { guestId: owner.guestId }),
-      subject: request.subject,
-      content: request.content,
-      tone: request.tone,
-      language: request.language,
-      contentType: request.contentType,
-      length: request.length ?? null,
+      ...newRow(owner, request, lineage),
       cost,
       status: "pending",
-      addressHash: owner.kind === "guest" ? owner.addressHash : null,
       leaseExpiresAt,
       createdAt: now,
     })
@@ -92,18 +156,11 @@ export async function saveTemplateDraft(
   const [row] = await db
     .insert(generations)
     .values({
-      ...(owner.kind === "user" ? { userId: owner.userId } : { guestId: owner.guestId }),
-      subject: request.subject,
-      content: request.content,
-      tone: request.tone,
-      language: request.language,
-      contentType: request.contentType,
-      length: request.length,
+      ...newRow(owner, request, null),
       cost: 0,
       status: "done",
       generatedContent: text,
       modelUsed: "local",
-      addressHash: owner.kind === "guest" ? owner.addressHash : null,
       createdAt: now,
       finishedAt: now,
     })
@@ -190,32 +247,122 @@ export async function expiredReservations(db: Database, now: Date): Promise<stri
   return rows.map((row) => row.id);
 }
 
-/** A signed-in user's finished texts, newest first (GET /api/email/my). */
+const historyColumns = {
+  id: generations.id,
+  subject: generations.subject,
+  content: generations.content,
+  contentType: generations.contentType,
+  language: generations.language,
+  tone: generations.tone,
+  length: generations.length,
+  createdAt: generations.createdAt,
+  generatedContent: generations.generatedContent,
+  modelUsed: generations.modelUsed,
+  parentId: generations.parentId,
+  rootId: generations.rootId,
+  refinement: generations.refinement,
+};
+
+type HistoryRow = Pick<typeof generations.$inferSelect, keyof typeof historyColumns>;
+
+function historyItem(row: HistoryRow, refinements: HistoryItem[] = []): HistoryItem {
+  return {
+    id: row.id,
+    subject: row.subject,
+    content: row.content,
+    contentType: row.contentType || "email",
+    language: row.language,
+    tone: row.tone,
+    length: row.length,
+    createdAt: row.createdAt.toISOString(),
+    generatedContent: row.generatedContent ?? "",
+    modelUsed: row.modelUsed,
+    parentId: row.parentId,
+    refinement: row.refinement as Refinement | null,
+    refinements,
+  };
+}
+
+/**
+ * A text whose subject or text contains `term`, case-insensitively; the expression is the
+ * one the trigram index `generations_search_idx` is built on, so the index answers it.
+ */
+export function matchesSearch(term: string): SQL {
+  const pattern = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return sql`(${generations.subject} || ' ' || coalesce(${generations.generatedContent}, '')) ilike ${pattern}`;
+}
+
+/**
+ * A signed-in user's finished texts, newest first, a page of top-level texts at a time,
+ * each with its refinements (GET /api/email/my). A text is listed when it or one of its
+ * refinements matches the search (subject and text, through the trigram index) and filters.
+ */
 export async function listHistory(
   db: Database,
   userId: string,
-  limit = 100,
-): Promise<HistoryItem[]> {
+  query: HistoryQuery,
+): Promise<HistoryPage> {
+  const matches: SQL[] = [];
+  if (query.q) {
+    matches.push(matchesSearch(query.q));
+  }
+  if (query.contentType) matches.push(eq(generations.contentType, query.contentType));
+  if (query.language) matches.push(eq(generations.language, query.language));
+  const mine = and(eq(generations.userId, userId), eq(generations.status, "done"));
+  const topLevel = and(mine, isNull(generations.rootId));
+  const listed =
+    matches.length === 0
+      ? topLevel
+      : and(
+          topLevel,
+          or(
+            and(...matches),
+            sql`${generations.id} in (select ${generations.rootId} from ${generations} where ${and(mine, ...matches)})`,
+          ),
+        );
+
+  // One statement for the page, its total and whether it has refinements to fetch.
   const rows = await db
     .select({
-      id: generations.id,
-      subject: generations.subject,
-      contentType: generations.contentType,
-      language: generations.language,
-      createdAt: generations.createdAt,
-      generatedContent: generations.generatedContent,
-      modelUsed: generations.modelUsed,
+      ...historyColumns,
+      total: sql<number>`(count(*) over ())::int`,
+      refined: sql<boolean>`exists (select 1 from generations as refined where refined.root_id = generations.id)`,
     })
     .from(generations)
-    .where(and(eq(generations.userId, userId), eq(generations.status, "done")))
-    .orderBy(desc(generations.createdAt))
-    .limit(limit);
-  return rows.map((row) => ({
-    ...row,
-    contentType: row.contentType || "email",
-    generatedContent: row.generatedContent ?? "",
-    createdAt: row.createdAt.toISOString(),
-  }));
+    .where(listed)
+    .orderBy(desc(generations.createdAt), desc(generations.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const total =
+    rows[0]?.total ??
+    (query.page === 1
+      ? 0
+      : ((
+          await db
+            .select({ total: sql<number>`count(*)::int` })
+            .from(generations)
+            .where(listed)
+        )[0]?.total ?? 0));
+  const refinedIds = rows.filter((row) => row.refined).map((row) => row.id);
+  const children =
+    refinedIds.length === 0
+      ? []
+      : await db
+          .select(historyColumns)
+          .from(generations)
+          .where(and(mine, inArray(generations.rootId, refinedIds)))
+          .orderBy(asc(generations.createdAt), asc(generations.id));
+  return {
+    generations: rows.map((row) =>
+      historyItem(
+        row,
+        children.filter((child) => child.rootId === row.id).map((child) => historyItem(child)),
+      ),
+    ),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /** Deletes one of the caller's own texts; another user's id is "not found". */

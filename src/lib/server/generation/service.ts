@@ -17,9 +17,12 @@ import {
   type WriterEvent,
 } from "./engine.ts";
 import { composeOfflineDraft } from "./offline/compose.ts";
+import type { RefinementSource } from "./prompts.ts";
 import type { TextProvider } from "./providers/types.ts";
 import {
   createPendingGeneration,
+  findFinishedText,
+  type Lineage,
   saveTemplateDraft,
   expiredReservations,
   failPendingGeneration,
@@ -33,6 +36,8 @@ export const USER_EXHAUSTED = "Credits exhausted. Wait for weekly reset.";
 export const CANCELLED = "The generation was cancelled.";
 export const LEASE_LOST =
   "The text took too long to be kept, so your credits have been refunded. Please try again.";
+export const PARENT_NOT_FOUND = "That text was not found.";
+export const NEEDS_AI_WRITER = "Refining a text needs an AI writer, and none is ready yet.";
 
 export interface GenerationResult {
   generationId: string;
@@ -44,6 +49,9 @@ export interface GenerationResult {
   /** Set for a template draft: why no AI writer wrote it. */
   templateReason?: TemplateReason;
   credits: number;
+  /** A refinement: the text it was made from, and how. */
+  parentId?: string;
+  refinement?: Lineage["refinement"];
 }
 
 /** What a running generation reports, in order: start, text, then done or error. */
@@ -134,6 +142,7 @@ export async function reserveGeneration(
   request: GenerationRequest,
   now: Date,
   leaseMs: number,
+  lineage: Lineage | null = null,
 ): Promise<{ generationId: string; credits: number } | null> {
   if (owner.kind === "user") await applyWeeklyGrant(db, owner.userId, now);
   try {
@@ -146,6 +155,7 @@ export async function reserveGeneration(
         tx,
         owner,
         request,
+        lineage,
         COST_PER_USE,
         now,
         lease,
@@ -239,9 +249,57 @@ export async function startGeneration(
   options: GenerationOptions,
 ): Promise<Generation> {
   const plan = planWriting();
+  if (request.refine) {
+    const refinement = await refinementOf(db, owner, request);
+    if (plan.kind === "template") {
+      throw new AppError("NEEDS_AI_WRITER", 409, NEEDS_AI_WRITER);
+    }
+    assertWritersCanTakeMore(plan);
+    return aiGeneration(db, owner, refinement.request, plan.providers, options, refinement);
+  }
   if (plan.kind === "template") return templateDraft(db, owner, request, plan.reason, options);
   assertWritersCanTakeMore(plan);
   return aiGeneration(db, owner, request, plan.providers, options);
+}
+
+interface RefinementPlan {
+  request: GenerationRequest;
+  lineage: Lineage;
+  source: RefinementSource;
+}
+
+const LONGER: Record<GenerationRequest["length"], GenerationRequest["length"]> = {
+  short: "medium",
+  medium: "long",
+  long: "long",
+};
+
+/**
+ * A follow-up to one of the owner's finished texts: the text as it is kept (never as the
+ * client sends it), in the parent's language, type and tone unless the action changes them.
+ */
+async function refinementOf(
+  db: Database,
+  owner: CreditOwner,
+  request: GenerationRequest,
+): Promise<RefinementPlan> {
+  const { parentId, action } = request.refine!;
+  const parent = await findFinishedText(db, owner, parentId);
+  if (!parent) throw new AppError("NOT_FOUND", 404, PARENT_NOT_FOUND);
+  const base = parent.request;
+  const refined: GenerationRequest = {
+    ...base,
+    variant: request.variant,
+    refine: request.refine,
+    language: action === "translate" ? request.language : base.language,
+    tone: action === "formal" ? "formal" : action === "friendlier" ? "friendly" : base.tone,
+    length: action === "longer" ? LONGER[base.length] : base.length,
+  };
+  return {
+    request: refined,
+    lineage: { parentId: parent.id, rootId: parent.rootId ?? parent.id, refinement: action },
+    source: { parentId: parent.id, action, text: parent.text },
+  };
 }
 
 /**
@@ -277,8 +335,17 @@ async function aiGeneration(
   request: GenerationRequest,
   providers: TextProvider[],
   options: GenerationOptions,
+  refinement?: RefinementPlan,
 ): Promise<Generation> {
-  const reserved = await reserveGeneration(db, owner, request, options.now(), options.leaseMs);
+  const lineage = refinement?.lineage ?? null;
+  const reserved = await reserveGeneration(
+    db,
+    owner,
+    request,
+    options.now(),
+    options.leaseMs,
+    lineage,
+  );
   if (!reserved) {
     const isGuest = owner.kind === "guest";
     throw new AppError("INSUFFICIENT_CREDITS", 402, isGuest ? GUEST_EXHAUSTED : USER_EXHAUSTED, {
@@ -312,7 +379,15 @@ async function aiGeneration(
     if (await settleGeneration(db, generationId, { content, modelUsed }, options.now())) {
       channel.push({
         type: "done",
-        result: { generationId, subject, content, modelUsed, modelName, credits },
+        result: {
+          generationId,
+          subject,
+          content,
+          modelUsed,
+          modelName,
+          credits,
+          ...(lineage ? { parentId: lineage.parentId, refinement: lineage.refinement } : {}),
+        },
       });
     } else {
       // The reconciler refunded it meanwhile: the text was not paid for, so it is not given.
@@ -327,6 +402,7 @@ async function aiGeneration(
         signal: controller.signal,
         paced: options.paced,
         onWriter: (provider) => (writingLocally = provider.id === "llama"),
+        source: refinement?.source,
       });
       for (;;) {
         const step = await writer.next();

@@ -160,3 +160,18 @@ export async function readEmptyJsonBody(request: Request): Promise<void> {
     throw new AppError("VALIDATION_ERROR", 400, "This call takes no fields.");
   }
 }
+
+/**
+ * Validates a URL's query with a shared zod schema: each name's first value, an empty
+ * value the same as none; 400 with `fieldErrors` for a failed rule.
+ */
+export function parseQuery<Schema extends z.ZodType>(url: URL, schema: Schema): z.infer<Schema> {
+  const values: Record<string, string> = Object.create(null);
+  for (const [name, value] of url.searchParams) {
+    if (value !== "" && !Object.hasOwn(values, name)) values[name] = value;
+  }
+  assertNoNul(values);
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}

@@ -5,7 +5,10 @@ import {
   LENGTHS,
   MAX_PROMPT_CHARS,
   MAX_SUBJECT_CHARS,
+  MAX_VARIANT,
+  REFINEMENTS,
   TONES,
+  type Refinement,
 } from "#shared/generation.ts";
 import { deriveSubject } from "#shared/subject.ts";
 import { z } from "#shared/zod.ts";
@@ -35,6 +38,18 @@ export const generationRequestSchema = z
     language: z.enum(LANGUAGE_IDS, { error: GENERATION_MESSAGES.language }),
     contentType: z.enum(CONTENT_TYPE_IDS, { error: GENERATION_MESSAGES.contentType }),
     length: z.enum(LENGTHS).optional(),
+    /** Regenerate: 2, 3, … ask the writer for another version of the same request. */
+    variant: z.number().int().min(1).max(MAX_VARIANT).optional().default(1),
+    /**
+     * A follow-up to one of the caller's finished texts; the server reads that text itself.
+     * For `translate`, `language` is the language to translate into.
+     */
+    refine: z
+      .object({
+        parentId: z.uuid({ error: "Please choose one of your texts to refine." }),
+        action: z.enum(REFINEMENTS, { error: "Please choose how to refine the text." }),
+      })
+      .optional(),
   })
   .transform((body) => ({
     ...body,
@@ -49,13 +64,42 @@ export type GenerationRequest = z.output<typeof generationRequestSchema>;
 
 export const generationIdSchema = z.object({ generationId: z.uuid() });
 
-/** One history item (spec §3). */
+/** One history item (spec §3), with what "Use this prompt again" and refinements need. */
 export interface HistoryItem {
   id: string;
   subject: string;
+  /** The visitor's description of the text. */
+  content: string;
   contentType: string;
   language: string;
+  tone: string;
+  length: string | null;
   createdAt: string;
   generatedContent: string;
   modelUsed: string | null;
+  /** The text this one was refined from, and how. */
+  parentId: string | null;
+  refinement: Refinement | null;
+  /** For a text that is no refinement: the refinements made from it, oldest first. */
+  refinements: HistoryItem[];
+}
+
+export const HISTORY_PAGE_SIZE = 20;
+
+/** GET /api/email/my: search over subject and text, filters, pages of top-level texts. */
+export const historyQuerySchema = z.object({
+  q: z.string().trim().max(200, "Please search for at most 200 characters.").optional().default(""),
+  contentType: z.enum(CONTENT_TYPE_IDS, { error: GENERATION_MESSAGES.contentType }).optional(),
+  language: z.enum(LANGUAGE_IDS, { error: GENERATION_MESSAGES.language }).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(HISTORY_PAGE_SIZE),
+});
+export type HistoryQuery = z.output<typeof historyQuerySchema>;
+
+export interface HistoryPage {
+  generations: HistoryItem[];
+  /** Top-level texts that match, over all pages. */
+  total: number;
+  page: number;
+  pageSize: number;
 }

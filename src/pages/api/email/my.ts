@@ -1,12 +1,15 @@
 import type { APIRoute } from "astro";
+import { historyQuerySchema } from "#shared/schemas/generation.ts";
 import { getDb } from "#server/db/index.ts";
 import { listHistory } from "#server/generation/generations.ts";
-import { jsonResponse } from "#server/http/api.ts";
+import { jsonResponse, parseQuery } from "#server/http/api.ts";
 import { requireUser } from "#server/http/auth-guards.ts";
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ locals }) => {
+/** GET /api/email/my?q=&contentType=&language=&page=&pageSize= */
+export const GET: APIRoute = async ({ locals, url }) => {
+  const query = parseQuery(url, historyQuerySchema);
   const user = requireUser(locals);
-  return jsonResponse({ success: true, generations: await listHistory(await getDb(), user.id) });
+  return jsonResponse({ success: true, ...(await listHistory(await getDb(), user.id, query)) });
 };

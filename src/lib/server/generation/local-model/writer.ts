@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import type { ChatWrapper, Llama, LlamaContext, LlamaModel } from "node-llama-cpp";
 import type { Config } from "#server/config.ts";
 import { getLogger } from "#server/logger.ts";
+import type { Prompt } from "#server/generation/prompts.ts";
 import { downloadModel } from "./download.ts";
 import { FairQueue, type Ticket } from "./queue.ts";
 import { modelLabel, modelSource, type ModelSource } from "./source.ts";
@@ -179,7 +180,7 @@ export class LocalWriter {
    * An aborted `signal` stops the native generation at its next token.
    */
   async write(
-    prompt: { system: string; user: string },
+    prompt: Prompt,
     options: { maxTokens: number; signal: AbortSignal; onText: (text: string) => void },
   ): Promise<void> {
     const loaded = this.#loaded;
@@ -206,7 +207,8 @@ export class LocalWriter {
     try {
       await session.prompt(prompt.user, {
         maxTokens: Math.min(options.maxTokens, room),
-        temperature: 0.7,
+        temperature: prompt.temperature,
+        ...(prompt.seed === undefined ? {} : { seed: prompt.seed }),
         signal: options.signal,
         stopOnAbortSignal: true,
         onTextChunk: (text) => {

@@ -23,7 +23,8 @@ export function mistralProvider(options: {
             { role: "system", content: prompt.system },
             { role: "user", content: prompt.user },
           ],
-          temperature: 0.7,
+          temperature: prompt.temperature,
+          ...(prompt.seed === undefined ? {} : { randomSeed: prompt.seed }),
         },
         { signal },
       );

@@ -25,7 +25,8 @@ export function openAiCompatibleProvider(options: {
         body: JSON.stringify({
           model: options.model,
           stream: true,
-          temperature: 0.7,
+          temperature: prompt.temperature,
+          ...(prompt.seed === undefined ? {} : { seed: prompt.seed }),
           messages: [
             { role: "system", content: prompt.system },
             { role: "user", content: prompt.user },
