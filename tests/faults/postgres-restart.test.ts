@@ -83,8 +83,16 @@ describe.runIf(canRestart)("PostgreSQL restarted under load", () => {
       () => seen.filter((s) => s.status === 200).length >= accounts.length,
     );
     const restartedAt = Date.now();
-    // Asynchronous, so that the load keeps running while the database is down.
-    await run("pg_ctlcluster", ["--skip-systemctl-redirect", cluster!, "main", "restart"]);
+    // Stopped, then started once the load has met the outage: a restart alone can be over
+    // before any request falls into it. Asynchronous, so the load keeps running meanwhile.
+    await run("pg_ctlcluster", ["--skip-systemctl-redirect", cluster!, "main", "stop"]);
+    try {
+      await waitFor("a request answered while the database is down", () =>
+        seen.some((s) => s.at >= restartedAt && s.status !== 200),
+      );
+    } finally {
+      await run("pg_ctlcluster", ["--skip-systemctl-redirect", cluster!, "main", "start"]);
+    }
     const backAt = Date.now();
     await waitFor("a text written after the restart", () =>
       seen.some((s) => s.at >= backAt && s.status === 200),
