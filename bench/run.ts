@@ -54,8 +54,10 @@ async function scriptBytes(base: string, html: string, cookie?: string): Promise
       await fetch(new URL(url, base), { headers: cookie ? { cookie } : {} })
     ).text();
     total += gzipSync(body).length;
+    // Static imports only (`from"./x.js"`, `import"./x.js"`): a dynamic `import("./x.js")`
+    // loads when the page asks for it (the Markdown renderer when a result arrives).
     for (const m of body.matchAll(
-      /(?:from|import)\s*\(?\s*["']((?:\.\.?\/|\/_astro\/)[^"']+\.js)["']/g,
+      /(?:\bfrom|\bimport)\s*["']((?:\.\.?\/|\/_astro\/)[^"']+\.js)["']/g,
     )) {
       queue.push(new URL(m[1]!, new URL(url, base)).pathname);
     }
