@@ -24,6 +24,11 @@ import { DEFAULT_MODEL, huggingFaceUrl } from "#server/generation/local-model/so
 import { writeTinyGguf } from "../tests/support/tiny-gguf.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** `BENCH_ONLY=database,streaming` runs some parts only (pages, database, reset-flood, streaming, local-writer, reserves). */
+const ONLY = process.env.BENCH_ONLY?.split(",").map((part) => part.trim());
+const runs = (part: string) => !ONLY || ONLY.includes(part);
+/** Extra flags for the measured server's Node, to compare settings (e.g. V8 heap sizes). */
+const EXTRA_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? "";
 const rows: { what: string; figure: string; budget: string; ok: boolean | null }[] = [];
 
 function record(what: string, figure: string, budget: string, ok: boolean | null): void {
@@ -226,6 +231,34 @@ async function main(): Promise<void> {
   console.log(
     `bench: ${cpus().length} × ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${SECONDS} s per run`,
   );
+  if (runs("pages")) await measurePages();
+  if (runs("database")) {
+    if (process.env.BENCH_DATABASE !== "postgresql") await measureDatabase("PGlite", undefined);
+    if (process.env.TEST_DATABASE_URL)
+      await measureDatabase("PostgreSQL", process.env.TEST_DATABASE_URL);
+    else record("PostgreSQL figures", "not measured (set TEST_DATABASE_URL)", "(no budget)", null);
+  }
+  if (runs("reset-flood")) await measureResetFlood();
+  if (runs("streaming")) await measureStreaming();
+  if (runs("local-writer")) await measureLocalWriter();
+  if (runs("reserves")) {
+    await measureReserves("PGlite", undefined);
+    if (process.env.TEST_DATABASE_URL)
+      await measureReserves("PostgreSQL", process.env.TEST_DATABASE_URL);
+    else
+      record(
+        "reserves/s on PostgreSQL",
+        "not measured (set TEST_DATABASE_URL)",
+        "(no budget)",
+        null,
+      );
+  }
+
+  if (process.argv.includes("--write")) writeReport();
+}
+
+/** JavaScript per route, Lighthouse, and a static page against the floor. */
+async function measurePages(): Promise<void> {
   const storage = await createStorage();
   // The embedded database, as `npm start` runs it, whatever TEST_DATABASE_URL says.
   const server = await startServer(storage, { env: { TRUSTED_PROXY: "1", DATABASE_URL: "" } });
@@ -247,21 +280,6 @@ async function main(): Promise<void> {
     await server.stop();
     await storage.cleanup();
   }
-
-  await measureDatabase("PGlite", undefined);
-  if (process.env.TEST_DATABASE_URL)
-    await measureDatabase("PostgreSQL", process.env.TEST_DATABASE_URL);
-  else record("PostgreSQL figures", "not measured (set TEST_DATABASE_URL)", "(no budget)", null);
-  await measureResetFlood();
-  await measureStreaming();
-  await measureLocalWriter();
-  await measureReserves("PGlite", undefined);
-  if (process.env.TEST_DATABASE_URL)
-    await measureReserves("PostgreSQL", process.env.TEST_DATABASE_URL);
-  else
-    record("reserves/s on PostgreSQL", "not measured (set TEST_DATABASE_URL)", "(no budget)", null);
-
-  if (process.argv.includes("--write")) writeReport();
 }
 
 /**
@@ -361,15 +379,30 @@ function percentile(values: number[], p: number): number {
 }
 
 /** Asks the server to collect garbage and report its memory (SIGUSR2, see server/main.ts). */
-async function memoryAfterCollection(server: RunningServer): Promise<number> {
+async function memoryAfterCollection(
+  server: RunningServer,
+): Promise<{ rssMb: number; heapTotalMb: number; heapUsedMb: number; externalMb: number }> {
   const before = server.logs.filter((entry) => entry.msg === "memory").length;
   server.process.kill("SIGUSR2");
   for (let i = 0; i < 100; i++) {
     const entries = server.logs.filter((entry) => entry.msg === "memory");
-    if (entries.length > before) return Number(entries.at(-1)!.rssMb);
+    if (entries.length > before) {
+      const entry = entries.at(-1)!;
+      return {
+        rssMb: Number(entry.rssMb),
+        heapTotalMb: Number(entry.heapTotalMb),
+        heapUsedMb: Number(entry.heapUsedMb),
+        externalMb: Number(entry.externalMb),
+      };
+    }
     await new Promise((done) => setTimeout(done, 50));
   }
-  return Number.NaN;
+  return {
+    rssMb: Number.NaN,
+    heapTotalMb: Number.NaN,
+    heapUsedMb: Number.NaN,
+    externalMb: Number.NaN,
+  };
 }
 
 /**
@@ -382,7 +415,7 @@ async function measureDatabase(label: string, databaseUrl: string | undefined): 
   const storage = await createStorage();
   const server = await startServer(storage, {
     env: { TRUSTED_PROXY: "1", DATABASE_URL: databaseUrl ? storage.env.DATABASE_URL! : "" },
-    nodeOptions: "--expose-gc",
+    nodeOptions: `--expose-gc ${EXTRA_NODE_OPTIONS}`.trim(),
   });
   try {
     const { client } = await signUp(server.url, true);
@@ -466,9 +499,9 @@ async function measureDatabase(label: string, databaseUrl: string | undefined): 
     const budget = databaseUrl ? 200 : 250;
     record(
       `${label}: server RSS after the load (after a forced collection)`,
-      `${rss.toFixed(0)} MB (${collected.toFixed(0)} MB)`,
+      `${rss.toFixed(0)} MB (${collected.rssMb.toFixed(0)} MB; V8 heap ${collected.heapUsedMb} MB used of ${collected.heapTotalMb} MB, external ${collected.externalMb} MB)`,
       `≤ ${budget} MB`,
-      collected <= budget,
+      collected.rssMb <= budget,
     );
   } finally {
     await server.stop();

@@ -313,11 +313,12 @@ async function shutdown(signal: string): Promise<void> {
 // SIGUSR2 reports memory, after a collection when Node runs with --expose-gc (the benchmark).
 process.on("SIGUSR2", () => {
   (globalThis as { gc?: () => void }).gc?.();
-  const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+  const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
   const mb = (bytes: number) => Math.round(bytes / 1e6);
   log.info(
     {
       rssMb: mb(rss),
+      heapTotalMb: mb(heapTotal),
       heapUsedMb: mb(heapUsed),
       externalMb: mb(external),
       arrayBuffersMb: mb(arrayBuffers),

@@ -1,6 +1,6 @@
 import { atom } from "nanostores";
-import { translate } from "#i18n/messages.ts";
-import { modelToastName } from "#shared/models.ts";
+import { successToastTitle, translate } from "#i18n/messages.ts";
+import { MAX_VARIANT, type Language, type Refinement } from "#shared/generation.ts";
 import { readServerSentEvents } from "#shared/sse.ts";
 import { $language } from "./preferences.ts";
 import { invalidateCreditStatus } from "./credits.ts";
@@ -10,115 +10,173 @@ import { showToast } from "./toasts.ts";
 import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
 import type { TemplateReason } from "./engines.ts";
 
-export type GenerationPhase = "idle" | "generating" | "done" | "error";
-
-export interface GenerationState {
-  phase: GenerationPhase;
-  text: string;
+/** One text in the result panel: a first answer, another variant, or a refinement. */
+export interface TextVersion {
+  /** What was sent for it; Regenerate sends it again as another variant. */
+  request: GenerationRequestBody;
+  generationId: string | null;
   subject: string;
+  text: string;
   modelUsed: string | null;
   /** The local writer's model, for its badge. */
   modelName: string | null;
   /** Set for a template draft: why no AI writer wrote it. */
   templateReason: TemplateReason | null;
-  /** While waiting for the local writer: texts ahead of this one. */
-  queuePosition: number | null;
-  generationId: string | null;
-  contentType: string;
 }
 
-const EMPTY = {
-  text: "",
-  subject: "",
-  modelUsed: null,
-  modelName: null,
-  templateReason: null,
-  queuePosition: null,
-  generationId: null,
-} as const;
+export interface DeskState {
+  /** A text is being written (or waited for). */
+  busy: boolean;
+  /** This session's versions of the current request, refinements included (‹ 2/3 ›). */
+  versions: TextVersion[];
+  /** The version the panel shows. */
+  shown: number;
+  /** The version being written, shown while busy. */
+  writing: TextVersion | null;
+  /** While waiting for the local writer: texts ahead of this one. */
+  queuePosition: number | null;
+  /** Why the last attempt failed; the panel offers Retry and keeps the previous text. */
+  error: string | null;
+}
 
-/** The result panel's content, written by the generator form (spec §4, Generation). */
-export const $generation = atom<GenerationState>({
-  phase: "idle",
-  ...EMPTY,
-  contentType: "email",
+/** The result panel's content (spec §4, Generation). */
+export const $desk = atom<DeskState>({
+  busy: false,
+  versions: [],
+  shown: 0,
+  writing: null,
+  queuePosition: null,
+  error: null,
 });
 
-/** The last request, for Regenerate. */
-export const $lastRequest = atom<GenerationRequestBody | null>(null);
+/** The prompt box. It lives here so that only a successful start clears it (decision 035). */
+export const $prompt = atom("");
 
-export function updateGeneration(patch: Partial<GenerationState>): void {
-  $generation.set({ ...$generation.get(), ...patch });
+function update(patch: Partial<DeskState>): void {
+  $desk.set({ ...$desk.get(), ...patch });
+}
+
+/** How an attempt relates to the panel's versions. */
+type Kind = "new" | "variant" | "refine";
+
+interface Attempt {
+  request: GenerationRequestBody;
+  kind: Kind;
 }
 
 let active: { controller: AbortController; generationId: string | null } | null = null;
+let lastAttempt: Attempt | null = null;
+/** The variant number Regenerate asks for next, counted per request. */
+let nextVariant = 2;
 
 function t(key: Parameters<typeof translate>[1], values?: Record<string, string>): string {
   return translate($language.get(), key, values);
 }
 
-function fail(message: string): void {
-  updateGeneration({ phase: "error" });
+/** The version the panel shows when nothing is being written. */
+export function shownVersion(state: DeskState): TextVersion | null {
+  return state.versions[state.shown] ?? null;
+}
+
+/** Ends an attempt that kept no text: the previous result comes back, and the prompt. */
+function giveUp(attempt: Attempt, error: string | null): void {
+  update({ busy: false, writing: null, queuePosition: null, error });
+  if (attempt.kind === "new" && !$prompt.get().trim()) $prompt.set(attempt.request.content);
+}
+
+/** Ends an attempt that kept a text (finished, or stopped after some words). */
+function keep(attempt: Attempt, version: TextVersion): void {
+  const { versions } = $desk.get();
+  const next = attempt.kind === "new" ? [version] : [...versions, version];
+  update({
+    busy: false,
+    writing: null,
+    queuePosition: null,
+    error: null,
+    versions: next,
+    shown: next.length - 1,
+  });
+}
+
+function failed(attempt: Attempt, message: string): void {
+  giveUp(attempt, message);
   showToast({ title: t("error.generationFailed", { message }), variant: "error" });
 }
 
-/** Reads the server-sent events of one generation into the store. */
-async function readEvents(response: Response): Promise<void> {
-  let finished = false;
+/** Reads the server-sent events of one attempt into the store. */
+async function readEvents(attempt: Attempt, response: Response): Promise<void> {
   for await (const message of readServerSentEvents(response.body!)) {
     const data = JSON.parse(message.data || "{}") as Record<string, unknown>;
+    const writing = $desk.get().writing;
+    if (!writing) return; // Stopped meanwhile.
     if (message.event === "start") {
       if (active) active.generationId = String(data.generationId);
-      updateGeneration({
-        generationId: String(data.generationId),
-        subject: String(data.subject ?? ""),
+      // Spec §4: the prompt box is cleared once the request is under way.
+      if (attempt.kind === "new" && $prompt.get().trim() === attempt.request.content.trim()) {
+        $prompt.set("");
+      }
+      update({
+        writing: {
+          ...writing,
+          generationId: String(data.generationId),
+          subject: String(data.subject ?? ""),
+        },
       });
     } else if (message.event === "queued") {
-      updateGeneration({ queuePosition: Number(data.position) || null });
+      update({ queuePosition: Number(data.position) || null });
     } else if (message.event === "delta") {
-      updateGeneration({
-        text: $generation.get().text + String(data.text ?? ""),
+      update({
+        writing: { ...writing, text: writing.text + String(data.text ?? "") },
         queuePosition: null,
       });
     } else if (message.event === "reset") {
-      updateGeneration({ text: "" });
+      update({ writing: { ...writing, text: "" } });
     } else if (message.event === "done") {
       const modelUsed = String(data.modelUsed);
-      updateGeneration({
-        phase: "done",
+      keep(attempt, {
+        ...writing,
         modelUsed,
         modelName: typeof data.modelName === "string" ? data.modelName : null,
         templateReason: (data.templateReason as TemplateReason | undefined) ?? null,
-        queuePosition: null,
       });
       showToast({
-        title: t("toast.success", { model: modelToastName(modelUsed) }),
+        title: successToastTitle($language.get(), attempt.request.contentType, modelUsed),
         variant: "success",
       });
-      finished = true;
-      break;
+      return;
     } else if (message.event === "error") {
-      fail(String(data.message ?? t("error.generic")));
-      finished = true;
-      break;
+      failed(attempt, String(data.message ?? t("error.generic")));
+      return;
     }
   }
-  if (!finished && $generation.get().phase === "generating") {
-    // The stream ended without a verdict (connection lost).
-    fail(t("error.network"));
-  }
+  // The stream ended without a verdict (connection lost).
+  if ($desk.get().writing) failed(attempt, t("error.network"));
 }
 
 /**
- * Spec §4 and §8: streams one generation into the result panel. A 402 opens the credit
- * dialog instead of a toast; other failures toast in the selected UI language.
+ * Spec §4 and §8: streams one attempt into the result panel. A 402 opens the credit dialog
+ * instead of a toast; other failures toast in the selected UI language. Whatever fails,
+ * the prompt and the previous result stay (decision 035).
  */
-export async function generate(request: GenerationRequestBody): Promise<void> {
+async function run(attempt: Attempt): Promise<void> {
   if (active) return;
   const controller = new AbortController();
   active = { controller, generationId: null };
-  $lastRequest.set(request);
-  $generation.set({ phase: "generating", ...EMPTY, contentType: request.contentType });
+  lastAttempt = attempt;
+  update({
+    busy: true,
+    error: null,
+    queuePosition: null,
+    writing: {
+      request: attempt.request,
+      generationId: null,
+      subject: "",
+      text: "",
+      modelUsed: null,
+      modelName: null,
+      templateReason: null,
+    },
+  });
   try {
     let response: Response;
     try {
@@ -127,11 +185,10 @@ export async function generate(request: GenerationRequestBody): Promise<void> {
         credentials: "same-origin",
         signal: controller.signal,
         headers: { "content-type": "application/json", accept: "text/event-stream" },
-        body: JSON.stringify(request),
+        body: JSON.stringify(attempt.request),
       });
     } catch (error) {
-      if ((error as Error).name === "AbortError") return;
-      fail(t("error.network"));
+      if ((error as Error).name !== "AbortError") failed(attempt, t("error.network"));
       return;
     }
     if (!response.ok) {
@@ -142,18 +199,19 @@ export async function generate(request: GenerationRequestBody): Promise<void> {
         // Not JSON: the status says enough.
       }
       if (response.status === 402 && body.code === "INSUFFICIENT_CREDITS") {
-        updateGeneration({ phase: "idle" });
+        giveUp(attempt, body.message ?? t("error.generic"));
         openCreditDialog(Boolean(body.isGuest));
-        invalidateCreditStatus();
         return;
       }
-      fail(body.message ?? `Server error: ${response.status}`);
+      failed(attempt, body.message ?? `Server error: ${response.status}`);
       return;
     }
     try {
-      await readEvents(response);
+      await readEvents(attempt, response);
     } catch (error) {
-      if ((error as Error).name !== "AbortError") fail(t("error.network"));
+      if ((error as Error).name !== "AbortError" && $desk.get().writing) {
+        failed(attempt, t("error.network"));
+      }
     }
   } finally {
     active = null;
@@ -162,10 +220,55 @@ export async function generate(request: GenerationRequestBody): Promise<void> {
   }
 }
 
+/** A new request from the form. */
+export function generate(request: GenerationRequestBody): Promise<void> {
+  nextVariant = 2;
+  return run({ request: { ...request, variant: 1 }, kind: "new" });
+}
+
+/** Regenerate: the shown version's request again, as a new variant (never the same text). */
+export function regenerate(): void {
+  const version = shownVersion($desk.get());
+  if (!version) return;
+  const variant = nextVariant;
+  nextVariant = nextVariant >= MAX_VARIANT ? 2 : nextVariant + 1;
+  void run({ request: { ...version.request, variant }, kind: "variant" });
+}
+
+/** Shorter, Longer, More formal, Friendlier, Translate: a follow-up to the shown text. */
+export function refine(action: Refinement, translateTo?: Language): void {
+  const version = shownVersion($desk.get());
+  if (!version?.generationId) return;
+  void run({
+    request: {
+      ...version.request,
+      variant: 1,
+      language: action === "translate" && translateTo ? translateTo : version.request.language,
+      refine: { parentId: version.generationId, action },
+    },
+    kind: "refine",
+  });
+}
+
+/** Sends the failed attempt again. */
+export function retry(): void {
+  if (lastAttempt) void run(lastAttempt);
+}
+
+export function showVersion(index: number): void {
+  const { versions } = $desk.get();
+  if (index >= 0 && index < versions.length) update({ shown: index, error: null });
+}
+
+export function dismissError(): void {
+  update({ error: null });
+}
+
 /** Stop: the server refunds a generation stopped before any text and keeps what was written. */
 export async function stopGeneration(): Promise<void> {
   const current = active;
-  if (!current) return;
+  const attempt = lastAttempt;
+  if (!current || !attempt) return;
   const { generationId } = current;
   if (generationId) {
     await fetch("/api/email/cancel", {
@@ -176,15 +279,8 @@ export async function stopGeneration(): Promise<void> {
     }).catch(() => {});
   }
   current.controller.abort();
-  const state = $generation.get();
-  updateGeneration({
-    phase: state.text ? "done" : "idle",
-    modelUsed: state.text ? "stopped" : null,
-    queuePosition: null,
-  });
-}
-
-export function regenerate(): void {
-  const last = $lastRequest.get();
-  if (last) void generate(last);
+  const writing = $desk.get().writing;
+  if (!writing) return; // Finished while the cancel was on its way.
+  if (writing.text) keep(attempt, { ...writing, modelUsed: "stopped" });
+  else giveUp(attempt, null);
 }

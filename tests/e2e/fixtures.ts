@@ -122,3 +122,14 @@ export function isPhone(page: Page): boolean {
 export function toast(page: Page, title: string) {
   return page.getByRole("region", { name: /Notifications/ }).getByText(title, { exact: true });
 }
+
+/** One of the generator's selects; phones fold them under "More options" (issue 10). */
+export async function generatorSelect(page: Page, label: string) {
+  const select = page.getByLabel(label, { exact: true });
+  // The generator is an island: wait for it before asking whether the select is folded.
+  await page.getByLabel("Describe the text you want").waitFor();
+  if (!(await select.isVisible())) {
+    await page.getByRole("button", { name: "More options" }).click();
+  }
+  return select;
+}

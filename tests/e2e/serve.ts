@@ -2,14 +2,17 @@
  * Starts the built server for Playwright on a data directory emptied first, with an
  * OpenAI-compatible writer on a loopback port (the real provider code, a fake server) whose
  * answer follows the request: a heading from the subject and about as many words as the
- * requested length, streamed at a pace that leaves time to press Stop.
+ * requested length, streamed at a pace that leaves time to press Stop. The last line is a
+ * digest of the whole request (messages, temperature, seed), so two requests that differ
+ * in anything, a Regenerate's variant included, get different texts.
  */
+import { createHash } from "node:crypto";
 import { rmSync } from "node:fs";
-import { startChatFake } from "../fakes/chat-completions.ts";
+import { startChatFake, type ChatRequest } from "../fakes/chat-completions.ts";
 
 rmSync(process.env.DATA_DIR ?? ".test-data/e2e", { recursive: true, force: true });
 
-function answer(body: { messages: { role: string; content: string }[] }): string {
+function answer(body: ChatRequest["body"]): string {
   const system = body.messages.find((message) => message.role === "system")?.content ?? "";
   const user = body.messages.find((message) => message.role === "user")?.content ?? "{}";
   const { subject } = JSON.parse(user) as { subject?: string };
@@ -17,7 +20,8 @@ function answer(body: { messages: { role: string; content: string }[] }): string
   const sentence = `This part of the text is about ${subject ?? "your request"}.`;
   const perSentence = sentence.split(" ").length;
   const body_ = Array.from({ length: Math.ceil(words / perSentence) }, () => sentence);
-  return `# ${subject}\n\n${body_.join(" ")}\n`;
+  const digest = createHash("sha256").update(JSON.stringify(body)).digest("hex").slice(0, 12);
+  return `# ${subject}\n\n${body_.join(" ")}\n\nReference ${digest}.\n`;
 }
 
 const writer = await startChatFake({ text: answer, model: "e2e-writer", wordDelayMs: 5 });

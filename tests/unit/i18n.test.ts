@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messagesFor, translate } from "#i18n/messages.ts";
+import { messagesFor, successToastTitle, translate } from "#i18n/messages.ts";
 
 describe("message catalog", () => {
   it("answers in Turkish only when Turkish is selected", () => {
@@ -31,6 +31,26 @@ describe("message catalog", () => {
     );
     expect(translate("turkish", "error.generationFailed", { message: "x" })).toBe(
       "E-posta oluşturulamadı: x",
+    );
+  });
+});
+
+describe("success toast", () => {
+  it("keeps the spec's wording for e-mails and names other types", () => {
+    expect(successToastTitle("english", "email", "mistral-ai")).toBe(
+      "Email generated using Mistral AI.",
+    );
+    expect(successToastTitle("english", "essay", "localai")).toBe(
+      "Essay generated using a local AI model.",
+    );
+  });
+
+  it("is all Turkish when Turkish is selected, the writer's name too", () => {
+    expect(successToastTitle("turkish", "email", "localai")).toBe(
+      "E-posta yerel bir yapay zekâ modeli kullanılarak oluşturuldu.",
+    );
+    expect(successToastTitle("turkish", "story", "local")).toBe(
+      "Hikâye bir şablon kullanılarak oluşturuldu.",
     );
   });
 });

@@ -1,15 +1,15 @@
 /** Spec §9 and DESIGN §5: what can be asked for. Order is the order of the selects. */
 export const LANGUAGES = [
-  { id: "english", label: "English" },
-  { id: "turkish", label: "Türkçe (Turkish)" },
-  { id: "german", label: "Deutsch (German)" },
-  { id: "spanish", label: "Español (Spanish)" },
-  { id: "french", label: "Français (French)" },
-  { id: "chinese", label: "中文 (Chinese)" },
-  { id: "hindi", label: "हिन्दी (Hindi)" },
-  { id: "arabic", label: "العربية (Arabic)" },
-  { id: "portuguese", label: "Português (Portuguese)" },
-  { id: "russian", label: "Русский (Russian)" },
+  { id: "english", tag: "en", label: "English" },
+  { id: "turkish", tag: "tr", label: "Türkçe (Turkish)" },
+  { id: "german", tag: "de", label: "Deutsch (German)" },
+  { id: "spanish", tag: "es", label: "Español (Spanish)" },
+  { id: "french", tag: "fr", label: "Français (French)" },
+  { id: "chinese", tag: "zh-Hans", label: "中文 (Chinese)" },
+  { id: "hindi", tag: "hi", label: "हिन्दी (Hindi)" },
+  { id: "arabic", tag: "ar", label: "العربية (Arabic)" },
+  { id: "portuguese", tag: "pt", label: "Português (Portuguese)" },
+  { id: "russian", tag: "ru", label: "Русский (Russian)" },
 ] as const;
 
 export const CONTENT_TYPES = [
@@ -76,4 +76,14 @@ export function countWords(text: string): number {
   const cjk = text.match(/[\u3400-\u9fff\uf900-\ufaff]/g)?.length ?? 0;
   const words = text.replace(/[\u3400-\u9fff\uf900-\ufaff]/g, " ").match(/\S+/g)?.length ?? 0;
   return words + cjk;
+}
+
+/** The BCP 47 tag of a language id ("arabic" → "ar"), for `lang` attributes and documents. */
+export function languageTag(language: string | null | undefined): string {
+  return LANGUAGES.find((l) => l.id === language)?.tag ?? "en";
+}
+
+/** Spec §3 languages written right to left (Arabic); results and history rows follow it. */
+export function textDirection(language: string | null | undefined): "rtl" | "ltr" {
+  return language === "arabic" ? "rtl" : "ltr";
 }

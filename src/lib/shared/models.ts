@@ -1,5 +1,5 @@
 /**
- * Spec §9: the badge shown for each `modelUsed`, and the name used in the success toast.
+ * Spec §9: the badge shown for each `modelUsed`.
  * Template drafts say plainly that they are templates (DESIGN §5); the local writer names
  * its model ("Local AI · Qwen2.5 0.5B").
  */
@@ -18,23 +18,10 @@ const BADGES: Record<string, string> = {
   stopped: "Stopped",
 };
 
-const TOAST_NAMES: Record<string, string> = {
-  local: "a template",
-  llama: "the local AI model",
-  "mistral-ai": "Mistral AI",
-  localai: "a local AI model",
-  "aitextgenerator-ai": "AI Text Generator",
-  "aitextgenerator-smart-ai": "Smart AI",
-};
-
 export function modelBadge(
   modelUsed: string | null | undefined,
   modelName?: string | null,
 ): string {
   if (modelUsed === "llama" && modelName) return `Local AI · ${modelName}`;
   return (modelUsed && BADGES[modelUsed]) || "AI";
-}
-
-export function modelToastName(modelUsed: string): string {
-  return TOAST_NAMES[modelUsed] ?? modelBadge(modelUsed);
 }

@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent, type KeyboardEvent } from "react";
 import { messagesFor, type MessageKey } from "#i18n/messages.ts";
 import {
   CONTENT_TYPES,
@@ -15,10 +15,13 @@ import {
 } from "#shared/generation.ts";
 import { deriveSubject } from "#shared/subject.ts";
 import { $writers, type WritersStatus } from "#stores/engines.ts";
-import { $generation, generate } from "#stores/generation.ts";
+import { $creditStatus } from "#stores/credits.ts";
+import { openCreditDialog } from "#stores/credit-dialog.ts";
+import { $desk, $prompt, generate } from "#stores/generation.ts";
 import { $language, setLanguage } from "#stores/preferences.ts";
 import { showToast } from "#stores/toasts.ts";
 import { SelectField } from "#components/ui/Field.tsx";
+import { takePromptForReuse } from "#client/reuse-prompt.ts";
 
 const CONTENT_TYPE_KEY = "selectedContentType";
 const TONE_LABELS: Record<Tone, string> = {
@@ -56,20 +59,38 @@ function writerStatusLine(writers: WritersStatus, t: Record<MessageKey, string>)
 /** The generator form (spec §2): language, content type, prompt, Generate Text. */
 export default function GeneratorForm() {
   const language = useStore($language);
-  const { phase } = useStore($generation);
+  const { busy } = useStore($desk);
   const writers = useStore($writers);
+  const { data: credits } = useStore($creditStatus);
+  const prompt = useStore($prompt);
+  const [optionsOpen, setOptionsOpen] = useState(false);
   const t = messagesFor(language);
   const [contentType, setContentType] = useState<ContentType>("email");
   const [tone, setTone] = useState<Tone>("standard");
   const [length, setLength] = useState<Length | "">("");
-  const [prompt, setPrompt] = useState("");
   const [error, setError] = useState<{
     field: "content" | "language" | "contentType";
     message: string;
   } | null>(null);
-  const busy = phase === "generating";
+  // Template drafts are free (decision 032): the cost and the zero-credit lock are for AI texts.
+  const charged = writers?.writer === "ai" && credits ? credits : null;
+  const outOfCredits = charged !== null && charged.credits < charged.costPerUse;
 
-  useEffect(() => setContentType(storedContentType()), []);
+  useEffect(() => {
+    const reused = takePromptForReuse();
+    if (!reused) {
+      setContentType(storedContentType());
+      return;
+    }
+    // "Use this prompt again" from the history: the request as it was, ready to send.
+    $prompt.set(reused.content);
+    if ((CONTENT_TYPE_IDS as string[]).includes(reused.contentType))
+      setContentType(reused.contentType);
+    if ((LANGUAGE_IDS as string[]).includes(reused.language)) setLanguage(reused.language);
+    if (reused.tone && (TONES as readonly string[]).includes(reused.tone)) setTone(reused.tone);
+    if (reused.length && (LENGTHS as readonly string[]).includes(reused.length))
+      setLength(reused.length);
+  }, []);
 
   function chooseContentType(value: string) {
     const next = value as ContentType;
@@ -79,6 +100,20 @@ export default function GeneratorForm() {
     } catch {
       // The choice still applies to this page.
     }
+  }
+
+  /** Ctrl+Enter (⌘+Enter on a Mac) sends the form from the prompt box. */
+  function onPromptKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      event.currentTarget.form?.requestSubmit();
+    }
+  }
+
+  function noCreditsReason(): string {
+    if (!charged) return "";
+    if (charged.isGuest) return t["desk.noCredits.guest"];
+    return charged.isVerified ? t["desk.noCredits.user"] : t["desk.noCredits.unverified"];
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -102,8 +137,11 @@ export default function GeneratorForm() {
       return;
     }
     setError(null);
-    // Spec §4: the prompt box is cleared once the request is sent.
-    setPrompt("");
+    if (outOfCredits) {
+      openCreditDialog(charged.isGuest);
+      return;
+    }
+    // The store clears the prompt box once the server has accepted it (decision 035).
     void generate({
       subject: deriveSubject(content),
       content,
@@ -114,44 +152,72 @@ export default function GeneratorForm() {
     });
   }
 
+  const selects = (
+    <>
+      <SelectField
+        id="generator-language"
+        label="Language"
+        value={language}
+        onChange={setLanguage}
+        options={LANGUAGES.map((option) => ({ value: option.id, label: option.label }))}
+        invalid={error?.field === "language"}
+      />
+      <SelectField
+        id="generator-type"
+        label="Content type"
+        value={contentType}
+        onChange={chooseContentType}
+        options={CONTENT_TYPES.map((option) => ({ value: option.id, label: option.label }))}
+        invalid={error?.field === "contentType"}
+      />
+      <SelectField
+        id="generator-tone"
+        label="Tone"
+        value={tone}
+        onChange={(value) => setTone(value as Tone)}
+        options={TONES.map((option) => ({ value: option, label: TONE_LABELS[option] }))}
+      />
+      <SelectField
+        id="generator-length"
+        label="Length"
+        value={length}
+        onChange={(value) => setLength(value as Length | "")}
+        options={[
+          { value: "", label: "Automatic" },
+          ...LENGTHS.map((option) => ({ value: option, label: LENGTH_LABELS[option] })),
+        ]}
+      />
+    </>
+  );
+  const described = [error && "generator-error", "generator-count"].filter(Boolean).join(" ");
+
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Text generator">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          id="generator-language"
-          label="Language"
-          value={language}
-          onChange={setLanguage}
-          options={LANGUAGES.map((option) => ({ value: option.id, label: option.label }))}
-          invalid={error?.field === "language"}
-        />
-        <SelectField
-          id="generator-type"
-          label="Content type"
-          value={contentType}
-          onChange={chooseContentType}
-          options={CONTENT_TYPES.map((option) => ({ value: option.id, label: option.label }))}
-          invalid={error?.field === "contentType"}
-        />
-        <SelectField
-          id="generator-tone"
-          label="Tone"
-          value={tone}
-          onChange={(value) => setTone(value as Tone)}
-          options={TONES.map((option) => ({ value: option, label: TONE_LABELS[option] }))}
-        />
-        <SelectField
-          id="generator-length"
-          label="Length"
-          value={length}
-          onChange={(value) => setLength(value as Length | "")}
-          options={[
-            { value: "", label: "Automatic" },
-            ...LENGTHS.map((option) => ({ value: option, label: LENGTH_LABELS[option] })),
-          ]}
-        />
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      aria-label="Text generator"
+    >
+      {/* Phones: the prompt first, the selects folded under "More options". */}
+      <div className="order-2 sm:order-1">
+        <button
+          type="button"
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 sm:hidden dark:text-brand-100"
+          aria-expanded={optionsOpen}
+          aria-controls="generator-options"
+          onClick={() => setOptionsOpen(!optionsOpen)}
+        >
+          <span aria-hidden="true">{optionsOpen ? "▾" : "▸"}</span>
+          {t["desk.moreOptions"]}
+        </button>
+        <div
+          id="generator-options"
+          className={`${optionsOpen || error?.field === "language" || error?.field === "contentType" ? "grid" : "hidden"} mt-3 gap-4 sm:mt-0 sm:grid sm:grid-cols-2`}
+        >
+          {selects}
+        </div>
       </div>
-      <div className="grid gap-1.5">
+      <div className="order-1 grid gap-1.5 sm:order-2">
         <label
           htmlFor="generator-prompt"
           className="text-sm font-medium text-slate-800 dark:text-slate-200"
@@ -161,29 +227,66 @@ export default function GeneratorForm() {
         <textarea
           id="generator-prompt"
           rows={6}
+          dir="auto"
           maxLength={MAX_PROMPT_CHARS}
           value={prompt}
-          onChange={(event) => setPrompt(event.target.value)}
+          onChange={(event) => $prompt.set(event.target.value)}
+          onKeyDown={onPromptKeyDown}
           placeholder="For example: an email to my landlord about the broken heating, polite but firm."
           aria-invalid={error?.field === "content" || undefined}
-          aria-describedby={error ? "generator-error" : undefined}
-          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:outline-none aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-white dark:placeholder:text-slate-400"
+          aria-describedby={described}
+          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-brand-500 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-white dark:placeholder:text-slate-400"
         />
+        <div className="flex justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
+          <span className="hidden sm:inline">{t["desk.shortcut"]}</span>
+          <span id="generator-count" className="ml-auto tabular-nums">
+            {prompt.length} / {MAX_PROMPT_CHARS}
+          </span>
+        </div>
         {error && (
           <p id="generator-error" role="alert" className="text-sm text-red-700 dark:text-red-400">
             {error.message}
           </p>
         )}
       </div>
-      <button
-        type="submit"
-        disabled={busy}
-        className="inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {busy ? "Generating..." : "Generate Text"}
-      </button>
+      <div className="order-3 grid gap-1.5">
+        <button
+          type="submit"
+          disabled={busy || outOfCredits}
+          aria-describedby="generator-cost"
+          className="inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {busy ? "Generating..." : "Generate Text"}
+        </button>
+        <p
+          id="generator-cost"
+          data-testid="generator-cost"
+          className="text-center text-xs text-slate-600 dark:text-slate-400"
+        >
+          {charged &&
+            !outOfCredits &&
+            t["desk.cost"]
+              .replace("{cost}", String(charged.costPerUse))
+              .replace("{credits}", String(charged.credits))}
+          {outOfCredits && (
+            <>
+              {noCreditsReason()}{" "}
+              <button
+                type="button"
+                className="font-medium text-brand-700 underline dark:text-brand-100"
+                onClick={() => openCreditDialog(charged.isGuest)}
+              >
+                {t["desk.noCredits.more"]}
+              </button>
+            </>
+          )}
+        </p>
+      </div>
       {writers?.writer === "template" && (
-        <p data-testid="writer-status" className="text-sm text-slate-600 dark:text-slate-400">
+        <p
+          data-testid="writer-status"
+          className="order-4 text-sm text-slate-600 dark:text-slate-400"
+        >
           {writerStatusLine(writers, t)}
         </p>
       )}

@@ -1,14 +1,37 @@
 import { useStore } from "@nanostores/react";
-import { messagesFor } from "#i18n/messages.ts";
-import { copyText, downloadText } from "#client/download.ts";
-import { contentTypeLabel, countWords } from "#shared/generation.ts";
+import { messagesFor, type MessageKey } from "#i18n/messages.ts";
+import {
+  LANGUAGES,
+  contentTypeLabel,
+  countWords,
+  type Language,
+  type Refinement,
+} from "#shared/generation.ts";
 import { modelBadge } from "#shared/models.ts";
-import { $generation, $lastRequest, regenerate, stopGeneration } from "#stores/generation.ts";
+import { $writers } from "#stores/engines.ts";
+import {
+  $desk,
+  refine,
+  regenerate,
+  retry,
+  shownVersion,
+  showVersion,
+  stopGeneration,
+  type TextVersion,
+} from "#stores/generation.ts";
 import { $language } from "#stores/preferences.ts";
-import { showToast } from "#stores/toasts.ts";
+import { RenderedText } from "#components/ui/RenderedText.tsx";
+import { TextActions } from "#components/ui/TextActions.tsx";
 
 const action =
   "inline-flex items-center justify-center rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800";
+
+const REFINE_BUTTONS: Exclude<Refinement, "translate">[] = [
+  "shorter",
+  "longer",
+  "formal",
+  "friendlier",
+];
 
 function Skeleton() {
   return (
@@ -20,47 +43,141 @@ function Skeleton() {
   );
 }
 
+/** ‹ 2/3 ›: this session's versions of one request. */
+function VersionPicker({
+  shown,
+  count,
+  t,
+}: {
+  shown: number;
+  count: number;
+  t: Record<MessageKey, string>;
+}) {
+  const label = t["desk.version"]
+    .replace("{index}", String(shown + 1))
+    .replace("{count}", String(count));
+  return (
+    <div role="group" aria-label={label} className="inline-flex items-center gap-1 text-sm">
+      <button
+        type="button"
+        className="rounded px-2 py-0.5 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800"
+        onClick={() => showVersion(shown - 1)}
+        disabled={shown === 0}
+        aria-label={t["desk.previousVersion"]}
+      >
+        ‹
+      </button>
+      <span data-testid="version-count" className="tabular-nums">
+        {shown + 1}/{count}
+      </span>
+      <button
+        type="button"
+        className="rounded px-2 py-0.5 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800"
+        onClick={() => showVersion(shown + 1)}
+        disabled={shown === count - 1}
+        aria-label={t["desk.nextVersion"]}
+      >
+        ›
+      </button>
+    </div>
+  );
+}
+
+/** Shorter, Longer, More formal, Friendlier, Translate to …: follow-ups to the shown text. */
+function RefineBar({ version, t }: { version: TextVersion; t: Record<MessageKey, string> }) {
+  return (
+    <div
+      role="group"
+      aria-label={t["desk.refine"]}
+      className="mt-3 flex flex-wrap items-center gap-2"
+    >
+      {REFINE_BUTTONS.map((name) => (
+        <button key={name} type="button" className={action} onClick={() => refine(name)}>
+          {t[`desk.refine.${name}`]}
+        </button>
+      ))}
+      <label className="sr-only" htmlFor="refine-translate">
+        {t["desk.refine.translate"]}
+      </label>
+      <select
+        id="refine-translate"
+        className={`${action} bg-white dark:bg-slate-900`}
+        value=""
+        onChange={(event) => refine("translate", event.target.value as Language)}
+      >
+        <option value="" disabled>
+          {t["desk.refine.translate"]}
+        </option>
+        {LANGUAGES.filter((language) => language.id !== version.request.language).map(
+          (language) => (
+            <option key={language.id} value={language.id}>
+              {language.label}
+            </option>
+          ),
+        )}
+      </select>
+    </div>
+  );
+}
+
 /** The result panel (spec §2): placeholder, skeleton, streamed text, badge, actions. */
 export default function ResultPanel() {
-  const state = useStore($generation);
-  const last = useStore($lastRequest);
+  const desk = useStore($desk);
+  const writers = useStore($writers);
   const t = messagesFor(useStore($language));
-  const streaming = state.phase === "generating";
-  const hasText = state.text.length > 0;
-
-  async function copy() {
-    const ok = await copyText(state.text);
-    showToast(
-      ok
-        ? { title: t["toast.copied"], variant: "success" }
-        : { title: t["toast.copyFailed"], variant: "error" },
-    );
-  }
+  const streaming = desk.busy;
+  const version = streaming ? desk.writing : shownVersion(desk);
+  const text = version?.text ?? "";
+  const hasText = text.length > 0;
+  const language = version?.request.language ?? "english";
+  const canRefine =
+    !streaming &&
+    writers?.writer === "ai" &&
+    Boolean(version?.generationId) &&
+    version?.modelUsed !== "local";
 
   return (
     <div className="flex h-full flex-col">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Your text</h2>
-        {state.modelUsed && !streaming && (
-          <span
-            data-model={state.modelUsed}
-            className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-100"
-          >
-            {modelBadge(state.modelUsed, state.modelName)}
-          </span>
-        )}
+        <div className="flex items-center gap-2">
+          {!streaming && desk.versions.length > 1 && (
+            <VersionPicker shown={desk.shown} count={desk.versions.length} t={t} />
+          )}
+          {version?.modelUsed && !streaming && (
+            <span
+              data-model={version.modelUsed}
+              className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-100"
+            >
+              {modelBadge(version.modelUsed, version.modelName)}
+            </span>
+          )}
+        </div>
       </div>
 
-      {state.templateReason && !streaming && (
+      {desk.error && !streaming && (
+        <div
+          role="alert"
+          data-testid="result-error"
+          className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
+        >
+          <span>{desk.error}</span>
+          <button type="button" className={action} onClick={retry}>
+            {t["desk.retry"]}
+          </button>
+        </div>
+      )}
+
+      {version?.templateReason && !streaming && (
         <p data-testid="template-note" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          {t[`writer.template.${state.templateReason}`]}
+          {t[`writer.template.${version.templateReason}`]}
         </p>
       )}
 
       <div className="mt-4 flex-1" aria-busy={streaming} aria-live="off">
-        {!hasText && streaming && state.queuePosition !== null && (
+        {!hasText && streaming && desk.queuePosition !== null && (
           <p role="status" className="mb-3 text-sm text-slate-700 dark:text-slate-300">
-            {t["writer.queued"].replace("{count}", String(state.queuePosition))}
+            {t["writer.queued"].replace("{count}", String(desk.queuePosition))}
           </p>
         )}
         {!hasText && streaming && <Skeleton />}
@@ -70,61 +187,46 @@ export default function ResultPanel() {
           </p>
         )}
         {hasText && (
-          <div
+          <RenderedText
             data-testid="result-text"
-            className="max-h-[32rem] overflow-y-auto text-[0.95rem] leading-7 whitespace-pre-wrap text-slate-800 dark:text-slate-100"
-          >
-            {state.text}
-            {streaming && (
-              <span
-                aria-hidden="true"
-                className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-brand-500 align-middle"
-              />
-            )}
-          </div>
+            id="result-text"
+            text={text}
+            language={language}
+            streaming={streaming}
+            className="max-h-[32rem] overflow-y-auto text-[0.95rem] leading-7 text-slate-800 dark:text-slate-100"
+          />
         )}
       </div>
 
       {(hasText || streaming) && (
-        <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-          <p className="mr-auto text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
-            {countWords(state.text)} words • {contentTypeLabel(state.contentType)}
-          </p>
-          {streaming ? (
-            <button type="button" className={action} onClick={() => void stopGeneration()}>
-              Stop
-            </button>
-          ) : (
-            <>
-              <button
-                type="button"
-                className={action}
-                onClick={() => void copy()}
-                disabled={!hasText}
-              >
-                Copy
+        <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="mr-auto text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
+              {countWords(text)} words • {contentTypeLabel(version?.request.contentType)}
+            </p>
+            {streaming ? (
+              <button type="button" className={action} onClick={() => void stopGeneration()}>
+                Stop
               </button>
-              <button type="button" className={action} onClick={regenerate} disabled={!last}>
-                Regenerate
-              </button>
-              <button
-                type="button"
-                className={action}
-                onClick={() => downloadText(state.text, state.subject, "txt")}
-                disabled={!hasText}
-              >
-                Download .txt
-              </button>
-              <button
-                type="button"
-                className={action}
-                onClick={() => downloadText(state.text, state.subject, "md")}
-                disabled={!hasText}
-              >
-                Download .md
-              </button>
-            </>
-          )}
+            ) : (
+              <>
+                <TextActions
+                  text={text}
+                  subject={version?.subject ?? ""}
+                  language={language}
+                  printTargetId="result-text"
+                  copiedTitle={t["toast.copied"]}
+                  copyFailedTitle={t["toast.copyFailed"]}
+                  saveFailedTitle={t["toast.saveFailed"]}
+                  disabled={!hasText}
+                />
+                <button type="button" className={action} onClick={regenerate}>
+                  {t["desk.regenerate"]}
+                </button>
+              </>
+            )}
+          </div>
+          {canRefine && version && <RefineBar version={version} t={t} />}
         </div>
       )}
     </div>

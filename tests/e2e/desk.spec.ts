@@ -1,0 +1,172 @@
+import type { Page } from "@playwright/test";
+import { SAME_ORIGIN } from "./auth-helpers.ts";
+import { expect, generatorSelect, isPhone, test, toast } from "./fixtures.ts";
+
+/**
+ * The browser logs refused and aborted requests; they are what these tests make happen.
+ * (One pattern: Playwright reads a two-element array option as [value, options].)
+ */
+const EXPECTED_FAILURES = [/status of 402 .*\/api\/email\/generate|net::ERR_FAILED/];
+
+const GENERATE = { name: "Generate Text" } as const;
+
+/** Writes one text through the form and waits for it to be finished. */
+async function writeText(page: Page, prompt: string): Promise<string> {
+  await page.getByLabel("Describe the text you want").fill(prompt);
+  await page.getByRole("button", GENERATE).click();
+  await expect(page.getByRole("button", { name: "Regenerate" })).toBeVisible({ timeout: 20_000 });
+  return (await page.getByTestId("result-text").textContent()) ?? "";
+}
+
+/** Spends credits through the API from this browser, as a second tab would. */
+async function generateInAnotherTab(page: Page, content: string): Promise<void> {
+  const response = await page.request.post("/api/email/generate", {
+    headers: SAME_ORIGIN,
+    data: { content, language: "english", contentType: "email" },
+  });
+  expect(response.status()).toBe(200);
+}
+
+test.describe(() => {
+  test.use({ expectedConsole: EXPECTED_FAILURES });
+
+  test("a refused fourth guest text keeps the prompt and the previous result", async ({ page }) => {
+    await page.goto("/");
+    const first = await writeText(page, "An email to my landlord about the broken heating.");
+    // Another tab spends the rest of the trial; this page still believes 200 credits are left.
+    await generateInAnotherTab(page, "A note to my neighbour about the parcel.");
+    await generateInAnotherTab(page, "A reminder to my team about Friday's meeting.");
+
+    const prompt = page.getByLabel("Describe the text you want");
+    await prompt.fill("A thank-you letter to my teacher.");
+    await page.getByRole("button", GENERATE).click();
+    const dialog = page.getByRole("dialog", { name: "Your free trial has ended" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+
+    await expect(prompt).toHaveValue("A thank-you letter to my teacher.");
+    await expect(page.getByTestId("result-text")).toHaveText(first);
+    await expect(page.getByTestId("result-error")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Retry" })).toBeVisible();
+    // Now the page knows: the button is locked and says why.
+    await expect(page.getByRole("button", GENERATE)).toBeDisabled();
+    await expect(page.getByTestId("generator-cost")).toContainText("Your free trial has ended.");
+  });
+
+  test("a failed attempt keeps the prompt and the previous result, and Retry sends it again", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const first = await writeText(page, "An email to my landlord about the broken heating.");
+
+    await page.route("**/api/email/generate", (route) => route.abort("failed"));
+    const prompt = page.getByLabel("Describe the text you want");
+    await prompt.fill("A postcard from the seaside to my grandmother.");
+    await page.getByRole("button", GENERATE).click();
+    await expect(page.getByTestId("result-error")).toContainText("Network error");
+    await expect(prompt).toHaveValue("A postcard from the seaside to my grandmother.");
+    await expect(page.getByTestId("result-text")).toHaveText(first);
+
+    await page.unroute("**/api/email/generate");
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByTestId("result-text")).toContainText("the seaside", {
+      timeout: 20_000,
+    });
+    await expect(page.getByTestId("result-error")).toBeHidden();
+    // Sent successfully at last: now the box is cleared (spec §4, decision 035).
+    await expect(prompt).toHaveValue("");
+  });
+});
+
+test("Regenerate shows a different text and keeps both versions", async ({ page }) => {
+  await page.goto("/");
+  const first = await writeText(page, "A short story about a lighthouse keeper.");
+
+  await page.getByRole("button", { name: "Regenerate" }).click();
+  await expect(page.getByTestId("version-count")).toHaveText("2/2", { timeout: 20_000 });
+  const second = (await page.getByTestId("result-text").textContent()) ?? "";
+  expect(second).not.toBe(first);
+
+  await page.getByRole("button", { name: "Previous version" }).click();
+  await expect(page.getByTestId("version-count")).toHaveText("1/2");
+  await expect(page.getByTestId("result-text")).toHaveText(first);
+  await page.getByRole("button", { name: "Next version" }).click();
+  await expect(page.getByTestId("result-text")).toHaveText(second);
+});
+
+test("Shorter streams a new text linked to its parent in history", async ({ page, accounts }) => {
+  await accounts.register("refiner");
+  await page.goto("/");
+  await page
+    .getByRole("dialog", { name: "Verify your email" })
+    .getByRole("button", { name: "Remind me later" })
+    .click();
+  const first = await writeText(page, "An article about the history of the bicycle.");
+
+  await page.getByRole("button", { name: "Shorter" }).click();
+  // Streamed like any text: Stop while it writes, then the new version beside the first.
+  await expect(page.getByRole("button", { name: "Stop" })).toBeVisible();
+  await expect(page.getByTestId("version-count")).toHaveText("2/2", { timeout: 20_000 });
+  await expect(page.getByTestId("result-text")).not.toHaveText(first);
+
+  const history = await page.request.get("/api/email/my");
+  const { generations } = (await history.json()) as {
+    generations: { id: string; refinements: { parentId: string; refinement: string }[] }[];
+  };
+  expect(generations).toHaveLength(1);
+  expect(generations[0]!.refinements).toEqual([
+    expect.objectContaining({ parentId: generations[0]!.id, refinement: "shorter" }),
+  ]);
+});
+
+test("the Generate button shows the cost and Ctrl+Enter sends the form", async ({ page }) => {
+  await page.goto("/");
+  const cost = page.getByTestId("generator-cost");
+  await expect(cost).toHaveText("Uses 100 of your 300 credits");
+  const prompt = page.getByLabel("Describe the text you want");
+  await prompt.fill("An invitation to my birthday picnic in the park.");
+  await expect(page.getByText("48 / 4000")).toBeVisible();
+
+  await prompt.press("Control+Enter");
+  await expect(toast(page, "Email generated using a local AI model.")).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(cost).toHaveText("Uses 100 of your 200 credits");
+});
+
+test("a story's success toast names its type, and in Turkish everything is Turkish", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await (await generatorSelect(page, "Content type")).selectOption("story");
+  await writeText(page, "A story about a fox who learns to fly.");
+  await expect(toast(page, "Story generated using a local AI model.")).toBeVisible();
+
+  await (await generatorSelect(page, "Language")).selectOption("turkish");
+  await (await generatorSelect(page, "Content type")).selectOption("email");
+  await page.getByLabel("Describe the text you want").fill("Ev sahibime kalorifer hakkında");
+  await page.getByRole("button", GENERATE).click();
+  await expect(
+    toast(page, "E-posta yerel bir yapay zekâ modeli kullanılarak oluşturuldu."),
+  ).toBeVisible({ timeout: 20_000 });
+});
+
+test("on a phone the prompt comes first and the selects fold under More options", async ({
+  page,
+}) => {
+  test.skip(!isPhone(page), "the fold is for small screens");
+  await page.goto("/");
+  const prompt = page.getByLabel("Describe the text you want");
+  const language = page.getByLabel("Language", { exact: true });
+  await expect(prompt).toBeVisible();
+  await expect(language).toBeHidden();
+
+  const more = page.getByRole("button", { name: "More options" });
+  await expect(more).toHaveAttribute("aria-expanded", "false");
+  await more.click();
+  await expect(language).toBeVisible();
+  const promptBox = (await prompt.boundingBox())!;
+  const languageBox = (await language.boundingBox())!;
+  expect(promptBox.y).toBeLessThan(languageBox.y);
+});
