@@ -1,3 +1,5 @@
+import { modelBadge } from "#shared/models.ts";
+
 /**
  * UI text that switches to Turkish when Turkish is the selected output language
  * (DESIGN §7). Everything else on the site is English.
@@ -22,6 +24,7 @@ const en = {
   "toast.success": "Email generated using {model}.",
   "toast.copied": "Text copied to clipboard!",
   "toast.copyFailed": "Could not copy the text.",
+  "toast.saveFailed": "Could not prepare the file. Please try again.",
   "error.network": "Network error. Please check your connection.",
   "error.generationFailed": "Email generation failed: {message}",
   "error.unknown": "An unknown error occurred. Please try again.",
@@ -40,6 +43,25 @@ const en = {
   "writer.status.loading":
     "The local writer is starting. Until then, texts are free template drafts.",
   "writer.status.template": "No AI writer is set up: texts are free template drafts to fill in.",
+  "toast.successType": "{type} generated using {model}.",
+  "desk.cost": "Uses {cost} of your {credits} credits",
+  "desk.noCredits.guest": "Your free trial has ended.",
+  "desk.noCredits.unverified": "Verify your email to unlock 1000 weekly credits.",
+  "desk.noCredits.user": "You have used this week's credits.",
+  "desk.noCredits.more": "See your options",
+  "desk.retry": "Retry",
+  "desk.moreOptions": "More options",
+  "desk.shortcut": "Ctrl+Enter to generate",
+  "desk.regenerate": "Regenerate",
+  "desk.refine": "Refine",
+  "desk.refine.shorter": "Shorter",
+  "desk.refine.longer": "Longer",
+  "desk.refine.formal": "More formal",
+  "desk.refine.friendlier": "Friendlier",
+  "desk.refine.translate": "Translate to…",
+  "desk.version": "Version {index} of {count}",
+  "desk.previousVersion": "Previous version",
+  "desk.nextVersion": "Next version",
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -64,6 +86,7 @@ const tr: Record<MessageKey, string> = {
   "toast.success": "E-posta {model} kullanılarak oluşturuldu.",
   "toast.copied": "Metin panoya kopyalandı!",
   "toast.copyFailed": "Metin kopyalanamadı.",
+  "toast.saveFailed": "Dosya hazırlanamadı. Lütfen tekrar deneyin.",
   "error.network": "Ağ hatası. Lütfen bağlantınızı kontrol edin.",
   "error.generationFailed": "E-posta oluşturulamadı: {message}",
   "error.unknown": "Bilinmeyen bir hata oluştu. Lütfen tekrar deneyin.",
@@ -83,6 +106,25 @@ const tr: Record<MessageKey, string> = {
     "Yerel yazar başlatılıyor. O zamana kadar metinler ücretsiz şablon taslaklardır.",
   "writer.status.template":
     "Yapay zekâ yazarı kurulu değil: metinler doldurulacak ücretsiz şablon taslaklardır.",
+  "toast.successType": "{type} {model} kullanılarak oluşturuldu.",
+  "desk.cost": "{credits} kredinizin {cost} kadarını kullanır",
+  "desk.noCredits.guest": "Ücretsiz deneme sona erdi.",
+  "desk.noCredits.unverified": "Haftalık 1000 krediyi açmak için e-posta adresinizi doğrulayın.",
+  "desk.noCredits.user": "Bu haftaki kredilerinizi kullandınız.",
+  "desk.noCredits.more": "Seçeneklerinizi görün",
+  "desk.retry": "Tekrar dene",
+  "desk.moreOptions": "Diğer seçenekler",
+  "desk.shortcut": "Oluşturmak için Ctrl+Enter",
+  "desk.regenerate": "Yeniden oluştur",
+  "desk.refine": "Düzenle",
+  "desk.refine.shorter": "Daha kısa",
+  "desk.refine.longer": "Daha uzun",
+  "desk.refine.formal": "Daha resmî",
+  "desk.refine.friendlier": "Daha samimi",
+  "desk.refine.translate": "Çevir…",
+  "desk.version": "Sürüm {index} / {count}",
+  "desk.previousVersion": "Önceki sürüm",
+  "desk.nextVersion": "Sonraki sürüm",
 };
 
 const catalogs = { en, tr } as const;
@@ -100,4 +142,68 @@ export function translate(
     /\{(\w+)\}/g,
     (match, name: string) => values[name] ?? match,
   );
+}
+
+/** Content type names for the success toast, in the UI language. */
+const TYPE_NAMES: Record<"en" | "tr", Record<string, string>> = {
+  en: {
+    email: "Email",
+    article: "Article",
+    essay: "Essay",
+    story: "Story",
+    letter: "Letter",
+    blog: "Blog post",
+    report: "Report",
+    review: "Review",
+    proposal: "Proposal",
+    creative: "Creative text",
+  },
+  tr: {
+    email: "E-posta",
+    article: "Makale",
+    essay: "Deneme",
+    story: "Hikâye",
+    letter: "Mektup",
+    blog: "Blog yazısı",
+    report: "Rapor",
+    review: "İnceleme",
+    proposal: "Teklif",
+    creative: "Yaratıcı metin",
+  },
+};
+
+/** The writer's name in the success toast ("Email generated using Mistral AI."). */
+const MODEL_NAMES: Record<"en" | "tr", Record<string, string>> = {
+  en: {
+    local: "a template",
+    llama: "the local AI model",
+    "mistral-ai": "Mistral AI",
+    localai: "a local AI model",
+    "aitextgenerator-ai": "AI Text Generator",
+    "aitextgenerator-smart-ai": "Smart AI",
+  },
+  tr: {
+    local: "bir şablon",
+    llama: "yerel yapay zekâ modeli",
+    "mistral-ai": "Mistral AI",
+    localai: "yerel bir yapay zekâ modeli",
+    "aitextgenerator-ai": "AI Text Generator",
+    "aitextgenerator-smart-ai": "Smart AI",
+  },
+};
+
+/**
+ * Spec §4's "Email generated using {model}." for e-mails, "{Type} generated using {model}."
+ * for the other types; all Turkish when Turkish is selected, the writer's name too.
+ */
+export function successToastTitle(
+  language: string,
+  contentType: string,
+  modelUsed: string,
+): string {
+  const catalog = language === "turkish" ? "tr" : "en";
+  const model = MODEL_NAMES[catalog][modelUsed] ?? modelBadge(modelUsed);
+  if (contentType === "email") return translate(language, "toast.success", { model });
+  const type = TYPE_NAMES[catalog][contentType] ?? TYPE_NAMES[catalog].email!;
+  return translate(language, "toast.successType", { type, model });
 }

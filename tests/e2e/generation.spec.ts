@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { SAME_ORIGIN } from "./auth-helpers.ts";
-import { expect, isPhone, seriousAxeViolations, test, toast } from "./fixtures.ts";
+import { expect, generatorSelect, isPhone, seriousAxeViolations, test, toast } from "./fixtures.ts";
 
 const PROMPT =
   "Write an email to my landlord about the broken heating. It has been cold for a week.";
@@ -23,15 +23,18 @@ test.describe(() => {
       await page.getByRole("button", { name: "Generate Text" }).click();
       await expect(toast(page, "Email generated using a local AI model.")).toBeVisible();
       await expect(page.getByText("Local AI", { exact: true })).toBeVisible();
-      await expect(page.getByTestId("result-text")).toContainText("# the broken heating");
+      await expect(page.getByTestId("result-text")).toContainText("the broken heating");
       await expect(card).toContainText(`${300 - i * 100} credits`);
     }
     await expect(card).toContainText(
       "Your free trial has ended. Create an account for more usage.",
     );
 
+    // At zero the button is locked and says why; its link opens the dialog.
     await prompt.fill(PROMPT);
-    await page.getByRole("button", { name: "Generate Text" }).click();
+    await expect(page.getByRole("button", { name: "Generate Text" })).toBeDisabled();
+    await expect(page.getByTestId("generator-cost")).toContainText("Your free trial has ended.");
+    await page.getByRole("button", { name: "See your options" }).click();
     const dialog = page.getByRole("dialog", { name: "Your free trial has ended" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("link", { name: "Create Account" })).toHaveAttribute(
@@ -70,8 +73,8 @@ test.describe(() => {
       .getByRole("button", { name: "Remind me later" })
       .click();
 
-    await page.getByLabel("Content type").selectOption("essay");
-    await page.getByLabel("Length").selectOption("long");
+    await (await generatorSelect(page, "Content type")).selectOption("essay");
+    await (await generatorSelect(page, "Length")).selectOption("long");
     const prompt = page.getByLabel("Describe the text you want");
     await prompt.fill(
       "An essay about rivers and the cities that grew around them. Trade. Floods. Bridges. Ports. Mills. Festivals.",
@@ -81,26 +84,32 @@ test.describe(() => {
     await expect(page.getByRole("button", { name: "Generating..." })).toBeDisabled();
     await expect(page.getByRole("button", { name: "Stop" })).toBeVisible();
     const result = page.getByTestId("result-text");
-    await expect(result).toContainText("# rivers and the cities that grew around them");
+    await expect(
+      result.getByRole("heading", {
+        level: 1,
+        name: "rivers and the cities that grew around them",
+      }),
+    ).toBeVisible();
     // About 700 words, streamed: seconds, not the default five.
     await expect(page.getByRole("button", { name: "Copy" })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText("Local AI", { exact: true })).toBeVisible();
     await expect(page.getByText(/^\d+ words • Essay$/)).toBeVisible();
-    const text = (await result.textContent())!;
-
-    await page.getByRole("button", { name: "Copy" }).click();
-    await expect(toast(page, "Text copied to clipboard!")).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
 
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download .md" }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe("rivers-and-the-cities-that-grew-around-them.md");
-    expect(await readFile((await file.path())!, "utf8")).toBe(text);
+    // The text as written: Markdown, which the panel shows rendered.
+    const text = await readFile((await file.path())!, "utf8");
+    expect(text).toMatch(/^# rivers and the cities that grew around them\n/);
+
+    await page.getByRole("button", { name: "Copy" }).click();
+    await expect(toast(page, "Text copied to clipboard!")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
 
     await page.getByRole("button", { name: "Regenerate" }).click();
     await expect(page.getByRole("button", { name: "Stop" })).toBeVisible();
-    await expect(toast(page, "Email generated using a local AI model.")).toBeVisible({
+    await expect(toast(page, "Essay generated using a local AI model.")).toBeVisible({
       timeout: 20_000,
     });
     await expect(page.locator("#credit-card")).toContainText("100 credits");
@@ -144,7 +153,7 @@ test.describe(() => {
     page,
   }) => {
     await page.goto("/");
-    await page.getByLabel("Language").selectOption("turkish");
+    await (await generatorSelect(page, "Language")).selectOption("turkish");
     expect(await page.evaluate(() => localStorage.getItem("selectedLanguage"))).toBe("turkish");
 
     await page.getByRole("button", { name: "Generate Text" }).click();

@@ -1,5 +1,7 @@
+export type FileExtension = "txt" | "md" | "docx";
+
 /** A file name from a subject: letters and digits of any script, dashes between words. */
-export function fileNameFor(subject: string, extension: "txt" | "md"): string {
+export function fileNameFor(subject: string, extension: FileExtension): string {
   const base =
     subject
       .normalize("NFKC")
@@ -9,17 +11,25 @@ export function fileNameFor(subject: string, extension: "txt" | "md"): string {
   return `${base}.${extension}`;
 }
 
-/** Saves text as a file through a temporary object URL. */
-export function downloadText(text: string, subject: string, extension: "txt" | "md"): void {
-  const type = extension === "md" ? "text/markdown" : "text/plain";
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+/** Saves a file through a temporary object URL. */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
-  link.download = fileNameFor(subject, extension);
+  link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+/** Saves text as a .txt or .md file. */
+export function downloadText(text: string, subject: string, extension: "txt" | "md"): void {
+  const type = extension === "md" ? "text/markdown" : "text/plain";
+  downloadBlob(
+    new Blob([text], { type: `${type};charset=utf-8` }),
+    fileNameFor(subject, extension),
+  );
 }
 
 /** Copies text; false when the browser refuses. */
