@@ -123,7 +123,10 @@ test.describe(() => {
     await expect(result).not.toBeEmpty();
     await page.getByRole("button", { name: "Stop" }).click();
     await expect(page.getByText("Stopped", { exact: true })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Generate Text" })).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Stop" })).toBeHidden();
+    // Text had arrived, so the stopped story is kept and charged: 300 credits, three texts.
+    await expect(page.locator("#credit-card")).toContainText(/\b0 credits/);
+    await expect(page.getByRole("button", { name: "Generate Text" })).toBeDisabled();
 
     await page.goto("/profile");
     const table = page.getByRole("table");
