@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import pg from "pg";
+import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 
 export interface RunningServer {
   url: string;
@@ -73,14 +74,18 @@ export async function createStorage(): Promise<Storage> {
   };
 }
 
-/** Starts the built server (`node server/main.ts`) on a free loopback port. */
+/** Starts the built server (`node server/main.ts`, with its flags) on a free loopback port. */
 export async function startServer(
   storage: Storage,
   options: StartOptions = {},
 ): Promise<RunningServer> {
+  const main = [...SERVER_NODE_FLAGS, "server/main.ts"];
   const [command, args] = options.openFiles
-    ? ["sh", ["-c", `ulimit -n ${options.openFiles} && exec "$0" server/main.ts`, process.execPath]]
-    : [process.execPath, ["server/main.ts"]];
+    ? [
+        "sh",
+        ["-c", `ulimit -n ${options.openFiles} && exec "$0" ${main.join(" ")}`, process.execPath],
+      ]
+    : [process.execPath, main];
   const child = spawn(command as string, args as string[], {
     env: {
       PATH: process.env.PATH ?? "",
