@@ -7,6 +7,8 @@ interface ModalDialogProps {
   title: ReactNode;
   description: ReactNode;
   children?: ReactNode;
+  /** Room for a whole text (the history viewer) instead of a short question. */
+  wide?: boolean;
 }
 
 /**
@@ -14,7 +16,14 @@ interface ModalDialogProps {
  * backdrop. Radix Dialog's scroll lock injects a <style> element, which the CSP (no
  * 'unsafe-inline') refuses; the native element needs no inline style at all.
  */
-export function ModalDialog({ open, onClose, title, description, children }: ModalDialogProps) {
+export function ModalDialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  wide,
+}: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
 
@@ -37,7 +46,7 @@ export function ModalDialog({ open, onClose, title, description, children }: Mod
         // A click on the backdrop lands on the <dialog> element itself.
         if (event.target === ref.current) ref.current?.close();
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:bg-slate-900 dark:text-white"
+      className={`m-auto w-[calc(100%-2rem)] ${wide ? "max-w-3xl" : "max-w-md"} rounded-xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:bg-slate-900 dark:text-white`}
     >
       <div className="p-6">
         <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-white">

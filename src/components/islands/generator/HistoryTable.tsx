@@ -1,21 +1,135 @@
 import { useStore } from "@nanostores/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { apiFetch } from "#client/http.ts";
-import { copyText, downloadText } from "#client/download.ts";
-import { contentTypeLabel, languageLabel } from "#shared/generation.ts";
+import { copyRichText } from "#client/export.ts";
+import { savePromptForReuse, type ReusablePrompt } from "#client/reuse-prompt.ts";
+import {
+  CONTENT_TYPES,
+  LANGUAGES,
+  contentTypeLabel,
+  languageLabel,
+  textDirection,
+  type Refinement,
+} from "#shared/generation.ts";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
-import { $history, invalidateHistory } from "#stores/history.ts";
+import {
+  $history,
+  $historyFilters,
+  NO_FILTERS,
+  filtersFrom,
+  historySearch,
+  invalidateHistory,
+  type HistoryFilters,
+} from "#stores/history.ts";
 import { showToast } from "#stores/toasts.ts";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";
+import { RenderedText } from "#components/ui/RenderedText.tsx";
+import { TextActions } from "#components/ui/TextActions.tsx";
 
 const action =
-  "rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800";
+  "inline-flex min-h-9 items-center rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800";
+const dangerAction =
+  "inline-flex min-h-9 items-center rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800";
+const control =
+  "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-white";
+const button =
+  "rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 disabled:opacity-50 dark:border-slate-600 dark:text-white dark:hover:bg-slate-800";
 
-/** Spec §2 Profile: Subject, Type, Language, Date, Actions (Copy, Delete), and downloads. */
+const REFINEMENT_LABELS: Record<Refinement, string> = {
+  shorter: "Shorter",
+  longer: "Longer",
+  formal: "More formal",
+  friendlier: "Friendlier",
+  translate: "Translation",
+};
+
+/** A text and its refinements, in the order the list shows them. */
+function withRefinements(items: HistoryItem[]): { item: HistoryItem; parent?: HistoryItem }[] {
+  return items.flatMap((item) => [
+    { item },
+    ...item.refinements.map((refinement) => ({ item: refinement, parent: item })),
+  ]);
+}
+
+/** The first words of a text, without Markdown marks, for a card. */
+function preview(text: string): string {
+  return text
+    .replace(/^#{1,6}\s+/gm, "")
+    .replace(/[*_`>]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 160);
+}
+
+const dateOf = (item: HistoryItem) => new Date(item.createdAt).toLocaleDateString();
+
+/**
+ * Spec §2 Profile, as a library: search over subject and text, filters by type and
+ * language, pages of 20; a table on wide screens and cards on phones; a viewer with the
+ * rendered text, its exports and "Use this prompt again". Refinements sit under the text
+ * they were made from.
+ */
 export default function HistoryTable() {
+  const filters = useStore($historyFilters);
   const { data, loading, error } = useStore($history);
+  const [query, setQuery] = useState(filters.q);
+  const [viewing, setViewing] = useState<HistoryItem | null>(null);
   const [pendingDelete, setPendingDelete] = useState<HistoryItem | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const shown = useRef(data);
+  if (data) shown.current = data;
+  const page = shown.current;
+
+  // The filters live in the address, so that a reload or a shared link keeps them.
+  useEffect(() => {
+    const initial = filtersFrom(location.search);
+    $historyFilters.set(initial);
+    setQuery(initial.q);
+    return () => $historyFilters.set(NO_FILTERS);
+  }, []);
+  useEffect(() => {
+    const url = `${location.pathname}${historySearch(filters)}${location.hash}`;
+    if (url !== `${location.pathname}${location.search}${location.hash}`)
+      history.replaceState(history.state, "", url);
+  }, [filters]);
+
+  // Searching waits for a pause in typing.
+  useEffect(() => {
+    if (query.trim() === $historyFilters.get().q) return;
+    const timer = setTimeout(() => update({ q: query.trim() }), 300);
+    return () => clearTimeout(timer);
+  }, [query]);
+
+  // A deletion that empties the last page shows the page before it.
+  useEffect(() => {
+    if (data && data.generations.length === 0 && filters.page > 1)
+      update({ page: Math.max(1, Math.ceil(data.total / data.pageSize)) });
+  }, [data, filters.page]);
+
+  function update(change: Partial<HistoryFilters>) {
+    $historyFilters.set({ ...$historyFilters.get(), page: 1, ...change });
+  }
+
+  async function copy(item: HistoryItem) {
+    const ok = await copyRichText(item.generatedContent);
+    showToast(
+      ok
+        ? { title: "Copied", description: "Text copied to clipboard!", variant: "success" }
+        : { title: "Could not copy the text.", variant: "error" },
+    );
+  }
+
+  function reuse(item: HistoryItem) {
+    // The generator checks each value before it uses it (takePromptForReuse).
+    savePromptForReuse({
+      content: item.content,
+      contentType: item.contentType as ReusablePrompt["contentType"],
+      language: item.language as ReusablePrompt["language"],
+      tone: item.tone as ReusablePrompt["tone"],
+      length: (item.length ?? undefined) as ReusablePrompt["length"],
+    });
+    location.assign("/");
+  }
 
   async function confirmDelete() {
     if (!pendingDelete) return;
@@ -44,104 +158,256 @@ export default function HistoryTable() {
     }
   }
 
-  async function copy(item: HistoryItem) {
-    const ok = await copyText(item.generatedContent);
-    showToast(
-      ok
-        ? { title: "Copied", description: "Text copied to clipboard!", variant: "success" }
-        : { title: "Could not copy the text.", variant: "error" },
-    );
-  }
+  const filtered = filters.q !== "" || filters.contentType !== "" || filters.language !== "";
+  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+  const entries = page ? withRefinements(page.generations) : [];
 
-  if (!data) {
-    return (
-      <p className="text-slate-600 dark:text-slate-400">
-        {error && !loading ? "Could not load your writings." : "Loading your writings..."}
-      </p>
-    );
-  }
-  if (data.generations.length === 0) {
-    return <p className="text-slate-600 dark:text-slate-400">You don't have any writings yet.</p>;
-  }
+  const actions = (item: HistoryItem) => (
+    <>
+      <button
+        type="button"
+        className={action}
+        onClick={() => setViewing(item)}
+        aria-label={`Open "${item.subject}"`}
+      >
+        Open
+      </button>
+      <button
+        type="button"
+        className={action}
+        onClick={() => void copy(item)}
+        aria-label={`Copy "${item.subject}"`}
+      >
+        Copy
+      </button>
+      <button
+        type="button"
+        className={dangerAction}
+        onClick={() => setPendingDelete(item)}
+        aria-label={`Delete "${item.subject}"`}
+      >
+        Delete
+      </button>
+    </>
+  );
+
+  const subject = (item: HistoryItem, parent?: HistoryItem) => (
+    <>
+      {parent && item.refinement && (
+        <span className="me-2 inline-block rounded bg-slate-100 px-1.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+          <span aria-hidden="true">↳ </span>
+          {REFINEMENT_LABELS[item.refinement]}
+        </span>
+      )}
+      <span dir={textDirection(item.language) === "rtl" ? "rtl" : "auto"}>{item.subject}</span>
+    </>
+  );
 
   return (
     <>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Subject
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Type
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Language
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Date
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {data.generations.map((item) => (
-              <tr key={item.id}>
-                <td
-                  className="max-w-64 truncate py-2 pr-4 font-medium text-slate-900 dark:text-white"
-                  title={item.subject}
+      <form role="search" className="flex flex-wrap gap-2" onSubmit={(e) => e.preventDefault()}>
+        <input
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          aria-label="Search your texts"
+          placeholder="Search subject and text"
+          maxLength={200}
+          dir="auto"
+          className={`${control} min-w-0 flex-1 basis-full sm:basis-60`}
+        />
+        <select
+          aria-label="Type"
+          value={filters.contentType}
+          onChange={(event) => update({ contentType: event.target.value })}
+          className={`${control} min-w-0 flex-1 sm:flex-none`}
+        >
+          <option value="">All types</option>
+          {CONTENT_TYPES.map((type) => (
+            <option key={type.id} value={type.id}>
+              {type.label}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Language"
+          value={filters.language}
+          onChange={(event) => update({ language: event.target.value })}
+          className={`${control} min-w-0 flex-1 sm:flex-none`}
+        >
+          <option value="">All languages</option>
+          {LANGUAGES.map((language) => (
+            <option key={language.id} value={language.id}>
+              {language.label}
+            </option>
+          ))}
+        </select>
+      </form>
+
+      <div className="mt-4" aria-busy={loading}>
+        {!page ? (
+          <p className="text-slate-600 dark:text-slate-400">
+            {error && !loading ? "Could not load your writings." : "Loading your writings..."}
+          </p>
+        ) : page.generations.length === 0 ? (
+          <p className="text-slate-600 dark:text-slate-400" role="status">
+            {filtered ? "No texts match your search." : "You don't have any writings yet."}
+          </p>
+        ) : (
+          <>
+            <p className="sr-only" role="status">
+              {page.total === 1 ? "1 text" : `${page.total} texts`}
+            </p>
+            <table className="hidden w-full text-left text-sm md:table">
+              <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Subject
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Type
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Language
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Date
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                {entries.map(({ item, parent }) => (
+                  <tr key={item.id} data-history-entry={item.id} data-refinement-of={parent?.id}>
+                    <td
+                      className={`max-w-72 truncate py-2 pr-4 font-medium text-slate-900 dark:text-white ${parent ? "ps-6" : ""}`}
+                      title={item.subject}
+                    >
+                      {subject(item, parent)}
+                    </td>
+                    <td className="py-2 pr-4">{contentTypeLabel(item.contentType)}</td>
+                    <td className="py-2 pr-4">{languageLabel(item.language)}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap">
+                      <time dateTime={item.createdAt}>{dateOf(item)}</time>
+                    </td>
+                    <td className="py-2 whitespace-nowrap">{actions(item)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+
+            <ul className="space-y-3 md:hidden" aria-label="Your texts">
+              {entries.map(({ item, parent }) => (
+                <li
+                  key={item.id}
+                  data-history-entry={item.id}
+                  data-refinement-of={parent?.id}
+                  className={`rounded-lg border border-slate-200 p-3 dark:border-slate-700 ${parent ? "ms-4" : ""}`}
                 >
-                  {item.subject}
-                </td>
-                <td className="py-2 pr-4">{contentTypeLabel(item.contentType)}</td>
-                <td className="py-2 pr-4">{languageLabel(item.language)}</td>
-                <td className="py-2 pr-4 whitespace-nowrap">
-                  <time dateTime={item.createdAt}>
-                    {new Date(item.createdAt).toLocaleDateString()}
-                  </time>
-                </td>
-                <td className="py-2 whitespace-nowrap">
-                  <button
-                    type="button"
-                    className={action}
-                    onClick={() => void copy(item)}
-                    aria-label={`Copy "${item.subject}"`}
+                  <p className="font-medium break-words text-slate-900 dark:text-white">
+                    {subject(item, parent)}
+                  </p>
+                  <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                    {contentTypeLabel(item.contentType)} · {languageLabel(item.language)} ·{" "}
+                    <time dateTime={item.createdAt}>{dateOf(item)}</time>
+                  </p>
+                  <p
+                    dir={textDirection(item.language) === "rtl" ? "rtl" : "auto"}
+                    className="mt-2 line-clamp-2 text-sm break-words text-slate-700 dark:text-slate-300"
                   >
-                    Copy
-                  </button>
-                  <button
-                    type="button"
-                    className={action}
-                    onClick={() => downloadText(item.generatedContent, item.subject, "txt")}
-                    aria-label={`Download "${item.subject}" as .txt`}
-                  >
-                    .txt
-                  </button>
-                  <button
-                    type="button"
-                    className={action}
-                    onClick={() => downloadText(item.generatedContent, item.subject, "md")}
-                    aria-label={`Download "${item.subject}" as .md`}
-                  >
-                    .md
-                  </button>
-                  <button
-                    type="button"
-                    className="rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800"
-                    onClick={() => setPendingDelete(item)}
-                    aria-label={`Delete "${item.subject}"`}
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                    {preview(item.generatedContent)}
+                  </p>
+                  <div className="mt-2 -ms-2 flex flex-wrap gap-1">{actions(item)}</div>
+                </li>
+              ))}
+            </ul>
+
+            {pages > 1 && (
+              <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
+                <button
+                  type="button"
+                  className={button}
+                  disabled={filters.page <= 1}
+                  onClick={() => update({ page: filters.page - 1 })}
+                >
+                  Previous
+                </button>
+                <span className="text-sm text-slate-600 dark:text-slate-400">
+                  Page {filters.page} of {pages}
+                </span>
+                <button
+                  type="button"
+                  className={button}
+                  disabled={filters.page >= pages}
+                  onClick={() => update({ page: filters.page + 1 })}
+                >
+                  Next
+                </button>
+              </nav>
+            )}
+          </>
+        )}
       </div>
+
+      <ModalDialog
+        wide
+        open={viewing !== null}
+        onClose={() => setViewing(null)}
+        title={<span dir="auto">{viewing?.subject}</span>}
+        description={
+          viewing && (
+            <p>
+              {contentTypeLabel(viewing.contentType)} · {languageLabel(viewing.language)} ·{" "}
+              <time dateTime={viewing.createdAt}>{dateOf(viewing)}</time>
+            </p>
+          )
+        }
+      >
+        {viewing && (
+          <>
+            <RenderedText
+              id="history-viewer-text"
+              data-testid="viewer-text"
+              text={viewing.generatedContent}
+              language={viewing.language}
+              className="mt-4 max-h-[55vh] overflow-y-auto rounded-md border border-slate-200 p-4 text-[0.95rem] leading-7 dark:border-slate-700"
+            />
+            <div className="mt-4 flex flex-wrap items-center gap-2">
+              <TextActions
+                text={viewing.generatedContent}
+                subject={viewing.subject}
+                language={viewing.language}
+                printTargetId="history-viewer-text"
+              />
+            </div>
+            <div className="mt-4 flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-700">
+              <button
+                type="button"
+                className={`${button} text-red-700 dark:text-red-400`}
+                onClick={() => {
+                  setPendingDelete(viewing);
+                  setViewing(null);
+                }}
+              >
+                Delete
+              </button>
+              <button type="button" className={button} onClick={() => reuse(viewing)}>
+                Use this prompt again
+              </button>
+              <button
+                type="button"
+                className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                onClick={() => setViewing(null)}
+              >
+                Close
+              </button>
+            </div>
+          </>
+        )}
+      </ModalDialog>
+
       <ModalDialog
         open={pendingDelete !== null}
         onClose={() => setPendingDelete(null)}
@@ -153,11 +419,7 @@ export default function HistoryTable() {
         }
       >
         <div className="mt-6 flex justify-end gap-3">
-          <button
-            type="button"
-            onClick={() => setPendingDelete(null)}
-            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:text-white dark:hover:bg-slate-800"
-          >
+          <button type="button" onClick={() => setPendingDelete(null)} className={button}>
             Cancel
           </button>
           <button
