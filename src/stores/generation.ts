@@ -37,6 +37,8 @@ export interface DeskState {
   queuePosition: number | null;
   /** Why the last attempt failed; the panel offers Retry and keeps the previous text. */
   error: string | null;
+  /** The last attempt was refused for want of credits: Retry cannot help. */
+  outOfCredits: boolean;
 }
 
 /** The result panel's content (spec §4, Generation). */
@@ -47,6 +49,7 @@ export const $desk = atom<DeskState>({
   writing: null,
   queuePosition: null,
   error: null,
+  outOfCredits: false,
 });
 
 /** The prompt box. It lives here so that only a successful start clears it (decision 035). */
@@ -64,10 +67,13 @@ interface Attempt {
   kind: Kind;
 }
 
-let active: { controller: AbortController; generationId: string | null } | null = null;
+/** The attempt under way; `stopping` once Stop was pressed, so its last events are moot. */
+let active: {
+  controller: AbortController;
+  generationId: string | null;
+  stopping: boolean;
+} | null = null;
 let lastAttempt: Attempt | null = null;
-/** The variant number Regenerate asks for next, counted per request. */
-let nextVariant = 2;
 
 function t(key: Parameters<typeof translate>[1], values?: Record<string, string>): string {
   return translate($language.get(), key, values);
@@ -79,8 +85,8 @@ export function shownVersion(state: DeskState): TextVersion | null {
 }
 
 /** Ends an attempt that kept no text: the previous result comes back, and the prompt. */
-function giveUp(attempt: Attempt, error: string | null): void {
-  update({ busy: false, writing: null, queuePosition: null, error });
+function giveUp(attempt: Attempt, error: string | null, outOfCredits = false): void {
+  update({ busy: false, writing: null, queuePosition: null, error, outOfCredits });
   if (attempt.kind === "new" && !$prompt.get().trim()) $prompt.set(attempt.request.content);
 }
 
@@ -93,6 +99,7 @@ function keep(attempt: Attempt, version: TextVersion): void {
     writing: null,
     queuePosition: null,
     error: null,
+    outOfCredits: false,
     versions: next,
     shown: next.length - 1,
   });
@@ -101,6 +108,14 @@ function keep(attempt: Attempt, version: TextVersion): void {
 function failed(attempt: Attempt, message: string): void {
   giveUp(attempt, message);
   showToast({ title: t("error.generationFailed", { message }), variant: "error" });
+}
+
+/** Ends a stopped attempt: its words so far are kept, or, with none, nothing was charged. */
+function endStopped(attempt: Attempt): void {
+  const writing = $desk.get().writing;
+  if (!writing) return; // Finished first.
+  if (writing.text) keep(attempt, { ...writing, modelUsed: "stopped" });
+  else giveUp(attempt, null);
 }
 
 /** Reads the server-sent events of one attempt into the store. */
@@ -133,6 +148,7 @@ async function readEvents(attempt: Attempt, response: Response): Promise<void> {
       update({ writing: { ...writing, text: "" } });
     } else if (message.event === "done") {
       const modelUsed = String(data.modelUsed);
+      if (modelUsed === "stopped") return endStopped(attempt);
       keep(attempt, {
         ...writing,
         modelUsed,
@@ -145,6 +161,8 @@ async function readEvents(attempt: Attempt, response: Response): Promise<void> {
       });
       return;
     } else if (message.event === "error") {
+      // After Stop, the server's "cancelled" is the answer to it, not a failure.
+      if (active?.stopping) return endStopped(attempt);
       failed(attempt, String(data.message ?? t("error.generic")));
       return;
     }
@@ -161,11 +179,12 @@ async function readEvents(attempt: Attempt, response: Response): Promise<void> {
 async function run(attempt: Attempt): Promise<void> {
   if (active) return;
   const controller = new AbortController();
-  active = { controller, generationId: null };
+  active = { controller, generationId: null, stopping: false };
   lastAttempt = attempt;
   update({
     busy: true,
     error: null,
+    outOfCredits: false,
     queuePosition: null,
     writing: {
       request: attempt.request,
@@ -199,7 +218,7 @@ async function run(attempt: Attempt): Promise<void> {
         // Not JSON: the status says enough.
       }
       if (response.status === 402 && body.code === "INSUFFICIENT_CREDITS") {
-        giveUp(attempt, body.message ?? t("error.generic"));
+        giveUp(attempt, body.message ?? t("error.generic"), true);
         openCreditDialog(Boolean(body.isGuest));
         return;
       }
@@ -222,16 +241,24 @@ async function run(attempt: Attempt): Promise<void> {
 
 /** A new request from the form. */
 export function generate(request: GenerationRequestBody): Promise<void> {
-  nextVariant = 2;
   return run({ request: { ...request, variant: 1 }, kind: "new" });
+}
+
+/** The same request, whatever its variant. */
+function sameRequest(a: GenerationRequestBody, b: GenerationRequestBody): boolean {
+  const key = ({ variant: _variant, ...rest }: GenerationRequestBody) => JSON.stringify(rest);
+  return key(a) === key(b);
 }
 
 /** Regenerate: the shown version's request again, as a new variant (never the same text). */
 export function regenerate(): void {
-  const version = shownVersion($desk.get());
+  const { versions, shown } = $desk.get();
+  const version = versions[shown];
   if (!version) return;
-  const variant = nextVariant;
-  nextVariant = nextVariant >= MAX_VARIANT ? 2 : nextVariant + 1;
+  const written = versions
+    .filter((other) => sameRequest(other.request, version.request))
+    .map((other) => other.request.variant ?? 1);
+  const variant = Math.min(Math.max(...written) + 1, MAX_VARIANT);
   void run({ request: { ...version.request, variant }, kind: "variant" });
 }
 
@@ -268,7 +295,8 @@ export function dismissError(): void {
 export async function stopGeneration(): Promise<void> {
   const current = active;
   const attempt = lastAttempt;
-  if (!current || !attempt) return;
+  if (!current || !attempt || current.stopping) return;
+  current.stopping = true;
   const { generationId } = current;
   if (generationId) {
     await fetch("/api/email/cancel", {
@@ -278,9 +306,8 @@ export async function stopGeneration(): Promise<void> {
       body: JSON.stringify({ generationId }),
     }).catch(() => {});
   }
+  // Finished while the cancel was on its way (and perhaps another attempt began).
+  if (active !== current) return;
   current.controller.abort();
-  const writing = $desk.get().writing;
-  if (!writing) return; // Finished while the cancel was on its way.
-  if (writing.text) keep(attempt, { ...writing, modelUsed: "stopped" });
-  else giveUp(attempt, null);
+  endStopped(attempt);
 }

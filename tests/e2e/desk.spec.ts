@@ -47,8 +47,10 @@ test.describe(() => {
 
     await expect(prompt).toHaveValue("A thank-you letter to my teacher.");
     await expect(page.getByTestId("result-text")).toHaveText(first);
-    await expect(page.getByTestId("result-error")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Retry" })).toBeVisible();
+    // Retry cannot help without credits: the panel points to the options instead.
+    const error = page.getByTestId("result-error");
+    await expect(error.getByRole("button", { name: "See your options" })).toBeVisible();
+    await expect(error.getByRole("button", { name: "Retry" })).toHaveCount(0);
     // Now the page knows: the button is locked and says why.
     await expect(page.getByRole("button", GENERATE)).toBeDisabled();
     await expect(page.getByTestId("generator-cost")).toContainText("Your free trial has ended.");
@@ -109,6 +111,10 @@ test("Shorter streams a new text linked to its parent in history", async ({ page
   await expect(page.getByRole("button", { name: "Stop" })).toBeVisible();
   await expect(page.getByTestId("version-count")).toHaveText("2/2", { timeout: 20_000 });
   await expect(page.getByTestId("result-text")).not.toHaveText(first);
+  // The writer was given the first text to rework.
+  await expect(page.getByTestId("result-text").getByRole("heading", { level: 1 })).toHaveText(
+    "Revised: the history of the bicycle",
+  );
 
   const history = await page.request.get("/api/email/my");
   const { generations } = (await history.json()) as {

@@ -105,7 +105,10 @@ test.describe(() => {
 
     await page.getByRole("button", { name: "Copy" }).click();
     await expect(toast(page, "Text copied to clipboard!")).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+    // Plain text on the clipboard: the words, without the Markdown marks.
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      text.replace(/^# /, "").trimEnd(),
+    );
 
     await page.getByRole("button", { name: "Regenerate" }).click();
     await expect(page.getByRole("button", { name: "Stop" })).toBeVisible();

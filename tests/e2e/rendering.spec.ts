@@ -33,7 +33,7 @@ test.describe(() => {
         item.types.includes(type) ? await (await item.getType(type)).text() : null;
       return { plain: await read("text/plain"), html: await read("text/html") };
     });
-    expect(clipboard.plain).toMatch(/^# the history of the bicycle\n/);
+    expect(clipboard.plain).toMatch(/^the history of the bicycle\n\nThis part of the text/);
     expect(clipboard.html).toContain("<h1>the history of the bicycle</h1>");
   });
 });
@@ -98,9 +98,11 @@ test("Print shows the text alone", async ({ page }) => {
   expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
 
   await page.emulateMedia({ media: "print" });
-  await expect(result(page).getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Generate Text" })).toBeHidden();
+  const printed = page.locator("#print-root");
+  await expect(printed.getByRole("heading", { level: 1 })).toHaveText("the history of the bicycle");
+  // Nothing else takes room on the page: no blank pages where the rest of it was.
   await expect(page.getByRole("banner")).toBeHidden();
+  await expect(page.getByRole("main")).toBeHidden();
   // At full length, not cut to the panel's scroll height.
-  await expect(result(page)).toHaveCSS("max-height", "none");
+  await expect(printed.locator(".rendered-text")).toHaveCSS("max-height", "none");
 });

@@ -15,7 +15,10 @@ rmSync(process.env.DATA_DIR ?? ".test-data/e2e", { recursive: true, force: true 
 function answer(body: ChatRequest["body"]): string {
   const system = body.messages.find((message) => message.role === "system")?.content ?? "";
   const user = body.messages.find((message) => message.role === "user")?.content ?? "{}";
-  const { subject } = JSON.parse(user) as { subject?: string };
+  // A refinement sends the text to rework instead of a request: its title shows it was read.
+  const { subject: asked, text } = JSON.parse(user) as { subject?: string; text?: string };
+  const subject =
+    asked ?? (text ? `Revised: ${text.split("\n")[0]!.replace(/^#\s*/, "")}` : undefined);
   const words = Number(/about (\d+) words/.exec(system)?.[1] ?? 120);
   const sentence = `This part of the text is about ${subject ?? "your request"}.`;
   const perSentence = sentence.split(" ").length;

@@ -43,7 +43,7 @@ export function TextActions({
   const named = (action: string) => (label ? `${action} “${label}”` : action);
 
   async function copy() {
-    const ok = await copyRichText(text);
+    const ok = await copyRichText(text, language);
     showToast(
       ok
         ? { title: copiedTitle, variant: "success" }

@@ -1,11 +1,11 @@
 export type FileExtension = "txt" | "md" | "docx";
 
-/** A file name from a subject: letters and digits of any script, dashes between words. */
+/** A file name from a subject: letters (with their marks) and digits of any script. */
 export function fileNameFor(subject: string, extension: FileExtension): string {
   const base =
     subject
       .normalize("NFKC")
-      .replace(/[^\p{L}\p{N}]+/gu, "-")
+      .replace(/[^\p{L}\p{M}\p{N}]+/gu, "-")
       .replace(/^-+|-+$/g, "")
       .slice(0, 60) || "text";
   return `${base}.${extension}`;

@@ -1,3 +1,4 @@
+import { languageTag, textDirection } from "#shared/generation.ts";
 import { downloadBlob, downloadText, fileNameFor } from "./download.ts";
 
 export type ExportFormat = "txt" | "md" | "docx";
@@ -37,17 +38,29 @@ function squash(element: Element): string {
 }
 
 /**
- * Copies a text as plain text (as written) and as HTML, so that it pastes with its
- * headings and lists into mail and word processors; plain text only where the browser
- * refuses rich copy.
+ * Copies a text as plain text (no Markdown marks) and as HTML, so that it pastes with its
+ * headings and lists into mail and word processors; as written where the browser refuses
+ * rich copy. The clipboard item is made at once, inside the click, with the renderer's
+ * output still to come, as Safari requires.
  */
-export async function copyRichText(text: string): Promise<boolean> {
+export async function copyRichText(text: string, language = "english"): Promise<boolean> {
   try {
-    const { renderMarkdown } = await loadMarkdown();
+    const html = loadMarkdown().then(({ renderMarkdown }) => renderMarkdown(text));
+    const direction = textDirection(language);
     await navigator.clipboard.write([
       new ClipboardItem({
-        "text/plain": new Blob([text], { type: "text/plain" }),
-        "text/html": new Blob([renderMarkdown(text)], { type: "text/html" }),
+        "text/plain": html.then(
+          (rendered) => new Blob([plainTextOf(rendered)], { type: "text/plain" }),
+        ),
+        "text/html": html.then(
+          (rendered) =>
+            new Blob(
+              [`<div dir="${direction}" lang="${languageTag(language)}">${rendered}</div>`],
+              {
+                type: "text/html",
+              },
+            ),
+        ),
       }),
     ]);
     return true;
@@ -78,19 +91,23 @@ export async function downloadAs(
 }
 
 /**
- * Prints one text alone: the page's print style sheet hides everything but the element
- * marked as the print target, at its full height.
+ * Prints one text alone: a copy of the element goes into a print-only container, and the
+ * print style sheet shows nothing else, so the text prints at full length with no blank
+ * pages where the rest of the page was.
  */
 export function printElement(element: HTMLElement): void {
-  const root = document.documentElement;
-  for (const stale of document.querySelectorAll("[data-print-target]")) {
-    stale.removeAttribute("data-print-target");
-  }
-  element.setAttribute("data-print-target", "");
-  root.setAttribute("data-printing", "");
+  document.getElementById("print-root")?.remove();
+  const root = document.createElement("div");
+  root.id = "print-root";
+  const copy = element.cloneNode(true) as HTMLElement;
+  copy.removeAttribute("id");
+  copy.removeAttribute("data-testid");
+  root.append(copy);
+  document.body.append(root);
+  document.documentElement.setAttribute("data-printing", "");
   const done = () => {
-    element.removeAttribute("data-print-target");
-    root.removeAttribute("data-printing");
+    root.remove();
+    document.documentElement.removeAttribute("data-printing");
   };
   window.addEventListener("afterprint", done, { once: true });
   window.print();

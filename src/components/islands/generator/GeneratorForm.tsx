@@ -118,6 +118,8 @@ export default function GeneratorForm() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Ctrl+Enter submits past the disabled button: one text at a time, the prompt stays.
+    if (busy) return;
     if (!(LANGUAGE_IDS as string[]).includes(language)) {
       setError({ field: "language", message: t["generator.validation.language"] });
       return;

@@ -111,7 +111,7 @@ export default function HistoryTable() {
   }
 
   async function copy(item: HistoryItem) {
-    const ok = await copyRichText(item.generatedContent);
+    const ok = await copyRichText(item.generatedContent, item.language);
     showToast(
       ok
         ? { title: "Copied", description: "Text copied to clipboard!", variant: "success" }

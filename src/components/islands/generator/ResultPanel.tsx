@@ -1,4 +1,5 @@
 import { useStore } from "@nanostores/react";
+import { useState } from "react";
 import { messagesFor, type MessageKey } from "#i18n/messages.ts";
 import {
   LANGUAGES,
@@ -20,6 +21,8 @@ import {
   type TextVersion,
 } from "#stores/generation.ts";
 import { $language } from "#stores/preferences.ts";
+import { $creditStatus } from "#stores/credits.ts";
+import { openCreditDialog } from "#stores/credit-dialog.ts";
 import { RenderedText } from "#components/ui/RenderedText.tsx";
 import { TextActions } from "#components/ui/TextActions.tsx";
 
@@ -96,14 +99,24 @@ function RefineBar({ version, t }: { version: TextVersion; t: Record<MessageKey,
           {t[`desk.refine.${name}`]}
         </button>
       ))}
+      <TranslateControl version={version} t={t} />
+    </div>
+  );
+}
+
+/** Translate to …: a language, then a button, so that choosing never charges by itself. */
+function TranslateControl({ version, t }: { version: TextVersion; t: Record<MessageKey, string> }) {
+  const [target, setTarget] = useState("");
+  return (
+    <span className="inline-flex items-center gap-1">
       <label className="sr-only" htmlFor="refine-translate">
-        {t["desk.refine.translate"]}
+        {t["desk.refine.translateTo"]}
       </label>
       <select
         id="refine-translate"
         className={`${action} bg-white dark:bg-slate-900`}
-        value=""
-        onChange={(event) => refine("translate", event.target.value as Language)}
+        value={target}
+        onChange={(event) => setTarget(event.target.value)}
       >
         <option value="" disabled>
           {t["desk.refine.translate"]}
@@ -116,7 +129,15 @@ function RefineBar({ version, t }: { version: TextVersion; t: Record<MessageKey,
           ),
         )}
       </select>
-    </div>
+      <button
+        type="button"
+        className={action}
+        disabled={!target}
+        onClick={() => refine("translate", target as Language)}
+      >
+        {t["desk.refine.translateButton"]}
+      </button>
+    </span>
   );
 }
 
@@ -124,6 +145,7 @@ function RefineBar({ version, t }: { version: TextVersion; t: Record<MessageKey,
 export default function ResultPanel() {
   const desk = useStore($desk);
   const writers = useStore($writers);
+  const { data: credits } = useStore($creditStatus);
   const t = messagesFor(useStore($language));
   const streaming = desk.busy;
   const version = streaming ? desk.writing : shownVersion(desk);
@@ -162,9 +184,19 @@ export default function ResultPanel() {
           className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
         >
           <span>{desk.error}</span>
-          <button type="button" className={action} onClick={retry}>
-            {t["desk.retry"]}
-          </button>
+          {desk.outOfCredits ? (
+            <button
+              type="button"
+              className={action}
+              onClick={() => openCreditDialog(Boolean(credits?.isGuest))}
+            >
+              {t["desk.noCredits.more"]}
+            </button>
+          ) : (
+            <button type="button" className={action} onClick={retry}>
+              {t["desk.retry"]}
+            </button>
+          )}
         </div>
       )}
 
@@ -201,7 +233,7 @@ export default function ResultPanel() {
       {(hasText || streaming) && (
         <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
           <div className="flex flex-wrap items-center gap-2">
-            <p className="mr-auto text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
+            <p className="mr-auto text-xs text-slate-600 dark:text-slate-400">
               {countWords(text)} words • {contentTypeLabel(version?.request.contentType)}
             </p>
             {streaming ? (
@@ -210,6 +242,10 @@ export default function ResultPanel() {
               </button>
             ) : (
               <>
+                {/* Regenerate first: where Stop was stands Print, never a charged action. */}
+                <button type="button" className={action} onClick={regenerate}>
+                  {t["desk.regenerate"]}
+                </button>
                 <TextActions
                   text={text}
                   subject={version?.subject ?? ""}
@@ -220,9 +256,6 @@ export default function ResultPanel() {
                   saveFailedTitle={t["toast.saveFailed"]}
                   disabled={!hasText}
                 />
-                <button type="button" className={action} onClick={regenerate}>
-                  {t["desk.regenerate"]}
-                </button>
               </>
             )}
           </div>

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { fileNameFor } from "#client/download.ts";
+import { renderMarkdown } from "#client/markdown.ts";
+
+describe("renderMarkdown", () => {
+  it("renders headings, lists and emphasis", () => {
+    expect(renderMarkdown("# Title\n\n- one\n- **two**")).toBe(
+      "<h1>Title</h1>\n<ul>\n<li>one</li>\n<li><strong>two</strong></li>\n</ul>",
+    );
+  });
+
+  it("shows raw HTML as text", () => {
+    const html = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">');
+    expect(html).not.toMatch(/<script|<img/);
+    expect(html).toContain("&lt;script&gt;");
+  });
+
+  it("drops links with unsafe protocols", () => {
+    expect(renderMarkdown("[click](javascript:alert(1))")).toBe('<p><a href="">click</a></p>');
+  });
+
+  it("turns images into their alt text, so a text never loads anything", () => {
+    expect(renderMarkdown("![a chart](https://tracker.example/p.gif?id=1)")).toBe("<p>a chart</p>");
+  });
+});
+
+describe("fileNameFor", () => {
+  it("keeps the combining marks of Hindi words", () => {
+    expect(fileNameFor("हिन्दी में एक पत्र", "docx")).toBe("हिन्दी-में-एक-पत्र.docx");
+  });
+  it("keeps Arabic letters and joins words with dashes", () => {
+    expect(fileNameFor("رسالة إلى جاري", "txt")).toBe("رسالة-إلى-جاري.txt");
+  });
+});
