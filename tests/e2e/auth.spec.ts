@@ -153,18 +153,30 @@ test("the login and register forms show the spec's validation messages", async (
   expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
-test("an unverified user who signs in sees the verification banner with a resend link", async ({
-  page,
-  accounts,
-}) => {
+test("an unverified sign-in lands on / signed in", async ({ page, accounts }) => {
   const email = await accounts.register("unverified");
   await page.context().clearCookies();
   await page.goto("/login");
+  const header = page.locator("header[data-auth-state]");
+  await expect(header).toHaveAttribute("data-auth-state", "signed-out");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Log In" }).click();
-  await expect(page.getByText("Email verification required", { exact: true })).toBeVisible();
-  await page.getByRole("button", { name: "Resend verification email" }).click();
+
+  // Still on /login (the move home waits a second), the header already shows the user.
+  const banner = page.getByRole("status").filter({ hasText: "Email verification required" });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole("button", { name: "Resend verification email" })).toBeVisible();
+  await expect(header).toHaveAttribute("data-auth-state", "signed-in");
+  await expect(header.locator("[data-user-name]").first()).toHaveText("Robin Tester");
+  expect(new URL(page.url()).pathname).toBe("/login");
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(header).toHaveAttribute("data-auth-state", "signed-in");
+  await expect(header.locator("[data-user-name]").first()).toHaveText("Robin Tester");
+  const reminder = page.getByRole("dialog", { name: "Verify your email" });
+  await expect(reminder).toBeVisible();
+  await reminder.getByRole("button", { name: "Resend verification email" }).click();
   await expect(toast(page, "Verification email sent")).toBeVisible();
 });
 
