@@ -4,6 +4,7 @@ import { $creditStatus } from "#stores/credits.ts";
 
 const GUEST_EXHAUSTED = "Your free trial has ended. Create an account for more usage.";
 const USER_EXHAUSTED = "Credits exhausted. Wait for weekly reset.";
+const UNVERIFIED_EXHAUSTED = "Verify your email to unlock 1000 weekly credits.";
 
 /** The home page's credit status widget (spec §2, §4). */
 export default function CreditCard() {
@@ -47,8 +48,10 @@ export default function CreditCard() {
                 Register
               </a>
             </>
-          ) : (
+          ) : data.isVerified ? (
             USER_EXHAUSTED
+          ) : (
+            UNVERIFIED_EXHAUSTED
           )}
         </p>
       )}
