@@ -51,7 +51,7 @@ test("a guest sees the trial on the home page's credit card", async ({ page }) =
   const card = page.locator("#credit-card");
   await expect(card).toContainText("300 credits");
   await expect(card).toContainText("Guest Trial");
-  await expect(card).not.toContainText("Resets in");
+  await expect(card).not.toContainText("Resets");
 });
 
 test("an unverified user at zero sees the verify message", async ({ page, accounts }) => {
@@ -69,6 +69,7 @@ test("an unverified user at zero sees the verify message", async ({ page, accoun
     await prompt.fill(`A short note to my neighbour about the parcel, attempt ${i}.`);
     await page.getByRole("button", { name: "Generate Text" }).click();
     await expect(card).toContainText(`${300 - i * 100} credits`);
+    await expect(card).toContainText(i === 2 ? "1 text left" : `${3 - i} texts left`);
   }
 
   const verify = "Verify your email to unlock 1000 weekly credits.";
