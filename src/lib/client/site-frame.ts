@@ -53,6 +53,11 @@ function initMobileMenu(): void {
   menu.addEventListener("click", (event) => {
     if ((event.target as Element).closest("a")) setOpen(false);
   });
+  // A tap anywhere outside the menu and its button closes it, as on most phone sites.
+  document.addEventListener("click", (event) => {
+    const target = event.target as Node;
+    if (!menu.hidden && !menu.contains(target) && !toggle.contains(target)) setOpen(false);
+  });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && !menu.hidden) {
       setOpen(false);
