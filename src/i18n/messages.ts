@@ -15,6 +15,9 @@ const en = {
     "You have used this week's credits. They renew every Monday morning. You can also earn extra credits by watching short ads.",
   "creditDialog.user.ok": "OK",
   "creditDialog.user.earn": "Earn credits",
+  "creditDialog.unverified.title": "Verify your email to keep writing",
+  "creditDialog.unverified.body":
+    "You have used the credits of an unverified account. Verify your email to unlock 1000 weekly credits: follow the link we sent you, or ask for a new one.",
   "generator.validation.content": "Please describe the kind of text you want.",
   "generator.validation.language": "Please choose a language.",
   "generator.validation.contentType": "Please choose a content type.",
@@ -79,6 +82,9 @@ const tr: Record<MessageKey, string> = {
     "Bu haftaki kredilerinizi kullandınız. Krediler her pazartesi sabahı yenilenir. Kısa reklamlar izleyerek ek kredi de kazanabilirsiniz.",
   "creditDialog.user.ok": "Tamam",
   "creditDialog.user.earn": "Kredi kazan",
+  "creditDialog.unverified.title": "Yazmaya devam etmek için e-postanızı doğrulayın",
+  "creditDialog.unverified.body":
+    "Doğrulanmamış hesabın kredilerini kullandınız. Haftalık 1000 krediyi açmak için e-posta adresinizi doğrulayın: size gönderdiğimiz bağlantıyı açın veya yenisini isteyin.",
   "generator.validation.content": "Lütfen ne tür bir metin istediğinizi yazın.",
   "generator.validation.language": "Lütfen bir dil seçin.",
   "generator.validation.contentType": "Lütfen bir içerik türü seçin.",

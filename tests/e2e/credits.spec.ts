@@ -51,5 +51,37 @@ test("a guest sees the trial on the home page's credit card", async ({ page }) =
   const card = page.locator("#credit-card");
   await expect(card).toContainText("300 credits");
   await expect(card).toContainText("Guest Trial");
-  await expect(card).not.toContainText("Resets in");
+  await expect(card).not.toContainText("Resets");
+});
+
+test("an unverified user at zero sees the verify message", async ({ page, accounts }) => {
+  await accounts.register("unverified-zero");
+  await page.goto("/");
+  await page
+    .getByRole("dialog", { name: "Verify your email" })
+    .getByRole("button", { name: "Remind me later" })
+    .click();
+  const card = page.locator("#credit-card");
+  await expect(card).toContainText("300 credits");
+  // An unverified account has 300 credits: three texts bring it to zero.
+  const prompt = page.getByLabel("Describe the text you want");
+  for (let i = 1; i <= 3; i++) {
+    await prompt.fill(`A short note to my neighbour about the parcel, attempt ${i}.`);
+    await page.getByRole("button", { name: "Generate Text" }).click();
+    await expect(card).toContainText(`${300 - i * 100} credits`);
+    await expect(card).toContainText(i === 2 ? "1 text left" : `${3 - i} texts left`);
+  }
+
+  const verify = "Verify your email to unlock 1000 weekly credits.";
+  await expect(card).toContainText(verify);
+  await expect(card).not.toContainText(/weekly reset/i);
+  await expect(page.getByTestId("generator-cost")).toContainText(verify);
+  await page.getByRole("button", { name: "See your options" }).click();
+  const dialog = page.getByRole("dialog", { name: "Verify your email to keep writing" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Verify your email to unlock 1000 weekly credits");
+  await expect(dialog).not.toContainText(/Monday|renew/i);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await dialog.getByRole("button", { name: "Resend verification email" }).click();
+  await expect(toast(page, "Verification email sent")).toBeVisible();
 });

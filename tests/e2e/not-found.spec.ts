@@ -29,6 +29,9 @@ test("an unknown address shows the not-found page with everything the spec lists
   const href = await report.getAttribute("href");
   expect(href).toMatch(/^mailto:support@example\.com\?/);
   expect(decodeURIComponent(href!)).toContain("/no/such-page?from=test");
+  await expect(main.getByText("Think this is a mistake?")).toContainText(
+    "Think this is a mistake? Report the error",
+  );
 
   expect(await seriousAxeViolations(page)).toEqual([]);
 });

@@ -59,6 +59,33 @@ test("the mobile menu opens, lists the links and closes when a link is chosen", 
   );
 });
 
+test("the mobile menu closes on an outside tap and its button shows ✕ while open", async ({
+  page,
+}) => {
+  test.skip(!isPhone(page), "the menu button exists on small screens only");
+  await page.goto("/about");
+  const menu = page.locator("#mobile-menu");
+  const open = page.getByRole("button", { name: "Open menu" });
+  await expect(open.locator('[data-icon="menu"]')).toBeVisible();
+  await expect(open.locator('[data-icon="close"]')).toBeHidden();
+
+  await open.tap();
+  await expect(menu).toBeVisible();
+  const close = page.getByRole("button", { name: "Close menu" });
+  await expect(close.locator('[data-icon="close"]')).toBeVisible();
+  await expect(close.locator('[data-icon="menu"]')).toBeHidden();
+
+  // A tap inside the menu, away from its links, leaves it open.
+  await menu.tap({ position: { x: 4, y: 4 } });
+  await expect(menu).toBeVisible();
+
+  await page.getByRole("heading", { level: 1 }).tap();
+  await expect(menu).toBeHidden();
+  await expect(open).toHaveAttribute("aria-expanded", "false");
+  await expect(open.locator('[data-icon="menu"]')).toBeVisible();
+  await expect(open.locator('[data-icon="close"]')).toBeHidden();
+});
+
 test("the desktop header shows the links and no menu button", async ({ page }) => {
   test.skip(isPhone(page), "desktop layout");
   await page.goto("/");

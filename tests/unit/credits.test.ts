@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resetCountdown, usageRights } from "#shared/credits.ts";
+import { resetCountdown, resetNotice, textsLeft, usageRights } from "#shared/credits.ts";
 import { nextWeeklyReset, startOfUtcDay, weekKey } from "#server/credits/allowances.ts";
 
 describe("weekly reset dates", () => {
@@ -40,4 +40,25 @@ describe("usageRights", () => {
     [100, 1],
     [1050, 10],
   ])("%i credits give %i texts", (credits, rights) => expect(usageRights(credits)).toBe(rights));
+});
+
+describe("the credit card's wording", () => {
+  const now = new Date("2026-11-18T12:00:00Z");
+  it.each([
+    ["2026-11-18T20:00:00Z", "Resets soon"],
+    ["2026-11-19T11:59:59Z", "Resets soon"],
+    ["2026-11-19T12:00:00Z", "Resets in 1 day"],
+    ["2026-11-20T13:00:00Z", "Resets in 2 days"],
+    ["2026-11-23T00:00:00Z", "Resets in 4 days"],
+  ])("a reset at %s reads %s", (next, text) => expect(resetNotice(next, now)).toBe(text));
+
+  it("says nothing of a reset where none applies", () => expect(resetNotice(null, now)).toBeNull());
+
+  it.each([
+    [0, "0 texts left"],
+    [100, "1 text left"],
+    [199, "1 text left"],
+    [200, "2 texts left"],
+    [1000, "10 texts left"],
+  ])("%i credits read %s", (credits, text) => expect(textsLeft(credits)).toBe(text));
 });

@@ -1,5 +1,12 @@
 import { queueFlashToast } from "./flash.ts";
 
+/** Fired on window when this page signs a user in, so the header can switch at once. */
+export const SIGNED_IN_EVENT = "auth:signed-in";
+
+export function announceSignIn(): void {
+  window.dispatchEvent(new Event(SIGNED_IN_EVENT));
+}
+
 /** Session flags that belong to the signed-in user (spec §3: the reminder's dismissal). */
 const USER_SESSION_FLAGS = ["verification-reminder-dismissed"];
 

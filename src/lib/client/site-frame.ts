@@ -1,6 +1,6 @@
 import { displayName } from "#shared/display-name.ts";
 import { THEME_STORAGE_KEY } from "#shared/theme.ts";
-import { signOut } from "./session.ts";
+import { SIGNED_IN_EVENT, signOut } from "./session.ts";
 
 type Theme = "light" | "dark";
 
@@ -53,6 +53,11 @@ function initMobileMenu(): void {
   menu.addEventListener("click", (event) => {
     if ((event.target as Element).closest("a")) setOpen(false);
   });
+  // A tap anywhere outside the menu and its button closes it, as on most phone sites.
+  document.addEventListener("click", (event) => {
+    const target = event.target as Node;
+    if (!menu.hidden && !menu.contains(target) && !toggle.contains(target)) setOpen(false);
+  });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && !menu.hidden) {
       setOpen(false);
@@ -85,19 +90,8 @@ function showSignedIn(user: { name: string | null; email: string }): void {
   }
 }
 
-/**
- * Prerendered pages do not know who is visiting: the header asks /api/auth/me once and
- * switches to the signed-in links (spec §2). Server-rendered pages arrive already right.
- */
-async function initAuthState(): Promise<void> {
-  for (const button of document.querySelectorAll<HTMLButtonElement>("[data-logout]")) {
-    button.addEventListener("click", () => {
-      button.disabled = true;
-      void signOut();
-    });
-  }
-  const header = document.querySelector<HTMLElement>("[data-auth-state]");
-  if (header?.dataset.authState !== "unknown") return;
+/** Asks /api/auth/me who is visiting and shows the header that fits. */
+async function syncAuthState(header: HTMLElement): Promise<void> {
   try {
     const response = await fetch("/api/auth/me", {
       credentials: "same-origin",
@@ -114,9 +108,27 @@ async function initAuthState(): Promise<void> {
   }
 }
 
+/**
+ * Prerendered pages do not know who is visiting: the header asks /api/auth/me once and
+ * switches to the signed-in links (spec §2). Server-rendered pages arrive already right,
+ * until the sign-in form on this very page signs someone in.
+ */
+function initAuthState(): void {
+  for (const button of document.querySelectorAll<HTMLButtonElement>("[data-logout]")) {
+    button.addEventListener("click", () => {
+      button.disabled = true;
+      void signOut();
+    });
+  }
+  const header = document.querySelector<HTMLElement>("[data-auth-state]");
+  if (!header) return;
+  window.addEventListener(SIGNED_IN_EVENT, () => void syncAuthState(header));
+  if (header.dataset.authState === "unknown") void syncAuthState(header);
+}
+
 export function initSiteFrame(): void {
   initThemeToggle();
   initMobileMenu();
   initFooterYear();
-  void initAuthState();
+  initAuthState();
 }

@@ -35,3 +35,16 @@ export function resetCountdown(nextResetTime: string | null, now: Date): string 
 export function usageRights(credits: number): number {
   return Math.floor(credits / COST_PER_USE);
 }
+
+/** The credit card's reset line: "Resets soon", "Resets in 1 day", "Resets in N days". */
+export function resetNotice(nextResetTime: string | null, now: Date): string | null {
+  const countdown = resetCountdown(nextResetTime, now);
+  if (!countdown) return null;
+  return countdown === "Soon" ? "Resets soon" : `Resets in ${countdown}`;
+}
+
+/** The credit card's count: "1 text left", otherwise "N texts left". */
+export function textsLeft(credits: number): string {
+  const texts = usageRights(credits);
+  return texts === 1 ? "1 text left" : `${texts} texts left`;
+}

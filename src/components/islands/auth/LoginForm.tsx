@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { queueFlashToast } from "#client/flash.ts";
+import { announceSignIn } from "#client/session.ts";
 import { loginSchema } from "#shared/schemas/auth.ts";
 import { refreshUser } from "#stores/user.ts";
 import { showToast } from "#stores/toasts.ts";
@@ -17,12 +18,11 @@ export default function LoginForm() {
     fallbackMessage: "An unexpected error occurred. Please try again later.",
     onSuccess(answer, input) {
       refreshUser();
+      announceSignIn();
       showToast({ title: "Login Successful", description: "Welcome back!", variant: "success" });
-      if (answer.isVerified === false) {
-        // Stay here so that the banner and its resend link can be read.
-        setUnverifiedEmail(input.email);
-        return;
-      }
+      // Spec §4: an unverified user sees the banner too, then goes home like everyone else,
+      // where the reminder dialog offers the same resend button.
+      if (answer.isVerified === false) setUnverifiedEmail(input.email);
       queueFlashToast({
         title: "Signed in",
         description: "You are ready to write.",

@@ -1,9 +1,10 @@
 import { useStore } from "@nanostores/react";
-import { resetCountdown, usageRights } from "#shared/credits.ts";
+import { resetNotice, textsLeft } from "#shared/credits.ts";
 import { $creditStatus } from "#stores/credits.ts";
 
 const GUEST_EXHAUSTED = "Your free trial has ended. Create an account for more usage.";
 const USER_EXHAUSTED = "Credits exhausted. Wait for weekly reset.";
+const UNVERIFIED_EXHAUSTED = "Verify your email to unlock 1000 weekly credits.";
 
 /** The home page's credit status widget (spec §2, §4). */
 export default function CreditCard() {
@@ -20,7 +21,7 @@ export default function CreditCard() {
     );
   }
 
-  const countdown = resetCountdown(data.nextResetTime, new Date());
+  const reset = resetNotice(data.nextResetTime, new Date());
   const exhausted = data.credits < data.costPerUse;
   return (
     <div className="min-h-16 rounded-lg bg-brand-50 p-3 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-100">
@@ -28,14 +29,11 @@ export default function CreditCard() {
         <p>
           <span className="text-lg font-bold text-slate-900 dark:text-white">{data.credits}</span>{" "}
           credits
-          <span className="text-slate-600 dark:text-slate-300">
-            {" "}
-            • {usageRights(data.credits)} texts left
-          </span>
+          <span className="text-slate-600 dark:text-slate-300"> • {textsLeft(data.credits)}</span>
         </p>
         <p className="text-xs font-medium text-slate-600 dark:text-slate-300">
           {data.packageName}
-          {countdown && <> • Resets in {countdown}</>}
+          {reset && <> • {reset}</>}
         </p>
       </div>
       {exhausted && (
@@ -47,8 +45,10 @@ export default function CreditCard() {
                 Register
               </a>
             </>
-          ) : (
+          ) : data.isVerified ? (
             USER_EXHAUSTED
+          ) : (
+            UNVERIFIED_EXHAUSTED
           )}
         </p>
       )}

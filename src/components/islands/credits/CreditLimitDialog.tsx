@@ -2,18 +2,25 @@ import { useStore } from "@nanostores/react";
 import { messagesFor } from "#i18n/messages.ts";
 import { $creditDialog, closeCreditDialog } from "#stores/credit-dialog.ts";
 import { $language } from "#stores/preferences.ts";
+import { $currentUser } from "#stores/user.ts";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";
+import { ResendVerificationButton } from "#components/ui/ResendVerificationButton.tsx";
 
 const primary =
   "inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700";
 const secondary =
   "inline-flex items-center justify-center rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:text-white dark:hover:bg-slate-800";
 
-/** Spec §8: the credit-limit dialog, guest and registered variants, Turkish when Turkish is selected. */
+/**
+ * Spec §8: the credit-limit dialog, Turkish when Turkish is selected. An unverified user has
+ * no weekly renewal to wait for (DESIGN §4), so is asked to verify instead.
+ */
 export default function CreditLimitDialog() {
   const { open, isGuest } = useStore($creditDialog);
+  const user = useStore($currentUser).data?.user;
   const t = messagesFor(useStore($language));
-  const variant = isGuest ? "guest" : "user";
+  const unverifiedEmail = !isGuest && user && !user.isVerified ? user.email : null;
+  const variant = isGuest ? "guest" : unverifiedEmail ? "unverified" : "user";
 
   return (
     <ModalDialog
@@ -31,6 +38,16 @@ export default function CreditLimitDialog() {
             <a href="/register" className={primary}>
               {t["creditDialog.guest.register"]}
             </a>
+          </>
+        ) : unverifiedEmail ? (
+          <>
+            <ResendVerificationButton
+              email={unverifiedEmail}
+              className={`${secondary} disabled:opacity-60`}
+            />
+            <button type="button" onClick={closeCreditDialog} className={primary}>
+              {t["creditDialog.user.ok"]}
+            </button>
           </>
         ) : (
           <>

@@ -5,7 +5,7 @@ import { Field, useHydrated } from "#components/ui/Field.tsx";
 type Outcome = { kind: "success" | "failure"; message: string } | null;
 
 const inputClass =
-  "rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-500 focus:outline-none dark:border-slate-600 dark:bg-slate-900 dark:text-white";
+  "rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-500 dark:border-slate-600 dark:bg-slate-900 dark:text-white";
 
 /** "Share Your Experience" (spec §2, §4): idle → Submitting... → green or red message. */
 export default function FeedbackForm() {
