@@ -53,6 +53,8 @@ const en = {
   "desk.noCredits.user": "You have used this week's credits.",
   "desk.noCredits.more": "See your options",
   "desk.retry": "Retry",
+  "desk.interrupted":
+    "The connection was lost while the text was being written. What arrived is kept here; the finished text is saved with your texts.",
   "desk.moreOptions": "More options",
   "desk.shortcut": "Ctrl+Enter to generate",
   "desk.regenerate": "Regenerate",
@@ -121,6 +123,8 @@ const tr: Record<MessageKey, string> = {
   "desk.noCredits.user": "Bu haftaki kredilerinizi kullandınız.",
   "desk.noCredits.more": "Seçeneklerinizi görün",
   "desk.retry": "Tekrar dene",
+  "desk.interrupted":
+    "Metin yazılırken bağlantı koptu. Gelen kısım burada duruyor; metnin tamamı metinlerinizle birlikte kaydedilir.",
   "desk.moreOptions": "Diğer seçenekler",
   "desk.shortcut": "Oluşturmak için Ctrl+Enter",
   "desk.regenerate": "Yeniden oluştur",

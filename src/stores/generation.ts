@@ -37,8 +37,8 @@ export interface DeskState {
   queuePosition: number | null;
   /** Why the last attempt failed; the panel offers Retry and keeps the previous text. */
   error: string | null;
-  /** The last attempt was refused for want of credits: Retry cannot help. */
-  outOfCredits: boolean;
+  /** What the error box offers: Retry, the credit options, or nothing (text was kept). */
+  errorAction: "retry" | "credits" | "none";
 }
 
 /** The result panel's content (spec §4, Generation). */
@@ -49,7 +49,7 @@ export const $desk = atom<DeskState>({
   writing: null,
   queuePosition: null,
   error: null,
-  outOfCredits: false,
+  errorAction: "retry",
 });
 
 /** The prompt box. It lives here so that only a successful start clears it (decision 035). */
@@ -85,8 +85,12 @@ export function shownVersion(state: DeskState): TextVersion | null {
 }
 
 /** Ends an attempt that kept no text: the previous result comes back, and the prompt. */
-function giveUp(attempt: Attempt, error: string | null, outOfCredits = false): void {
-  update({ busy: false, writing: null, queuePosition: null, error, outOfCredits });
+function giveUp(
+  attempt: Attempt,
+  error: string | null,
+  errorAction: DeskState["errorAction"] = "retry",
+): void {
+  update({ busy: false, writing: null, queuePosition: null, error, errorAction });
   if (attempt.kind === "new" && !$prompt.get().trim()) $prompt.set(attempt.request.content);
 }
 
@@ -99,7 +103,7 @@ function keep(attempt: Attempt, version: TextVersion): void {
     writing: null,
     queuePosition: null,
     error: null,
-    outOfCredits: false,
+    errorAction: "retry",
     versions: next,
     shown: next.length - 1,
   });
@@ -116,6 +120,19 @@ function endStopped(attempt: Attempt): void {
   if (!writing) return; // Finished first.
   if (writing.text) keep(attempt, { ...writing, modelUsed: "stopped" });
   else giveUp(attempt, null);
+}
+
+/**
+ * The connection broke while text was arriving. The server finishes and keeps the text
+ * (decision 011), so what arrived stays on screen and no Retry is offered: a Retry would
+ * pay for a second text.
+ */
+function lostConnection(attempt: Attempt): void {
+  const writing = $desk.get().writing;
+  if (!writing) return;
+  if (!writing.text || !writing.generationId) return failed(attempt, t("error.network"));
+  keep(attempt, { ...writing, modelUsed: "interrupted" });
+  update({ error: t("desk.interrupted"), errorAction: "none" });
 }
 
 /** Reads the server-sent events of one attempt into the store. */
@@ -168,7 +185,7 @@ async function readEvents(attempt: Attempt, response: Response): Promise<void> {
     }
   }
   // The stream ended without a verdict (connection lost).
-  if ($desk.get().writing) failed(attempt, t("error.network"));
+  lostConnection(attempt);
 }
 
 /**
@@ -184,7 +201,7 @@ async function run(attempt: Attempt): Promise<void> {
   update({
     busy: true,
     error: null,
-    outOfCredits: false,
+    errorAction: "retry",
     queuePosition: null,
     writing: {
       request: attempt.request,
@@ -218,7 +235,7 @@ async function run(attempt: Attempt): Promise<void> {
         // Not JSON: the status says enough.
       }
       if (response.status === 402 && body.code === "INSUFFICIENT_CREDITS") {
-        giveUp(attempt, body.message ?? t("error.generic"), true);
+        giveUp(attempt, body.message ?? t("error.generic"), "credits");
         openCreditDialog(Boolean(body.isGuest));
         return;
       }
@@ -228,9 +245,7 @@ async function run(attempt: Attempt): Promise<void> {
     try {
       await readEvents(attempt, response);
     } catch (error) {
-      if ((error as Error).name !== "AbortError" && $desk.get().writing) {
-        failed(attempt, t("error.network"));
-      }
+      if ((error as Error).name !== "AbortError") lostConnection(attempt);
     }
   } finally {
     active = null;

@@ -176,3 +176,28 @@ test("on a phone the prompt comes first and the selects fold under More options"
   const languageBox = (await language.boundingBox())!;
   expect(promptBox.y).toBeLessThan(languageBox.y);
 });
+
+test("a connection lost mid-text keeps what arrived and offers no paid Retry", async ({ page }) => {
+  await page.goto("/");
+  // The server's answer breaks off after the first words, as a dropped connection would.
+  await page.route("/api/email/generate", (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: "text/event-stream",
+      body: [
+        'event: start\ndata: {"generationId":"00000000-0000-4000-8000-000000000001","subject":"the heating"}\n\n',
+        'event: delta\ndata: {"text":"# The heating\\n\\nDear landlord, the heating"}\n\n',
+      ].join(""),
+    }),
+  );
+  await page.getByLabel("Describe the text you want").fill("An email about the broken heating.");
+  await page.getByRole("button", GENERATE).click();
+
+  const result = page.getByTestId("result-text");
+  await expect(result.getByRole("heading", { level: 1 })).toHaveText("The heating");
+  await expect(result).toContainText("Dear landlord, the heating");
+  const error = page.getByTestId("result-error");
+  await expect(error).toContainText("The connection was lost");
+  await expect(error.getByRole("button")).toHaveCount(0);
+  await expect(page.getByText("Unfinished", { exact: true })).toBeVisible();
+});

@@ -16,6 +16,8 @@ const BADGES: Record<string, string> = {
   "aitextgenerator-ai": "AI Text Generator",
   "aitextgenerator-smart-ai": "Smart AI",
   stopped: "Stopped",
+  /** The connection broke mid-text (client side only: the server finishes the text). */
+  interrupted: "Unfinished",
 };
 
 export function modelBadge(

@@ -184,7 +184,7 @@ export default function ResultPanel() {
           className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
         >
           <span>{desk.error}</span>
-          {desk.outOfCredits ? (
+          {desk.errorAction === "credits" && (
             <button
               type="button"
               className={action}
@@ -192,7 +192,8 @@ export default function ResultPanel() {
             >
               {t["desk.noCredits.more"]}
             </button>
-          ) : (
+          )}
+          {desk.errorAction === "retry" && (
             <button type="button" className={action} onClick={retry}>
               {t["desk.retry"]}
             </button>
