@@ -47,6 +47,7 @@ const en = {
     "The local writer is starting. Until then, texts are free template drafts.",
   "writer.status.template": "No AI writer is set up: texts are free template drafts to fill in.",
   "toast.successType": "{type} generated using {model}.",
+  "error.generationFailedType": "{type} generation failed: {message}",
   "desk.cost": "Uses {cost} of your {credits} credits",
   "desk.noCredits.guest": "Your free trial has ended.",
   "desk.noCredits.unverified": "Verify your email to unlock 1000 weekly credits.",
@@ -117,6 +118,7 @@ const tr: Record<MessageKey, string> = {
   "writer.status.template":
     "Yapay zekâ yazarı kurulu değil: metinler doldurulacak ücretsiz şablon taslaklardır.",
   "toast.successType": "{type} {model} kullanılarak oluşturuldu.",
+  "error.generationFailedType": "{type} oluşturulamadı: {message}",
   "desk.cost": "{credits} kredinizin {cost} kadarını kullanır",
   "desk.noCredits.guest": "Ücretsiz deneme sona erdi.",
   "desk.noCredits.unverified": "Haftalık 1000 krediyi açmak için e-posta adresinizi doğrulayın.",
@@ -201,8 +203,8 @@ const MODEL_NAMES: Record<"en" | "tr", Record<string, string>> = {
     llama: "yerel yapay zekâ modeli",
     "mistral-ai": "Mistral AI",
     localai: "yerel bir yapay zekâ modeli",
-    "aitextgenerator-ai": "AI Text Generator",
-    "aitextgenerator-smart-ai": "Smart AI",
+    "aitextgenerator-ai": "Yapay Zekâ Metin Oluşturucu",
+    "aitextgenerator-smart-ai": "Akıllı Yapay Zekâ",
   },
 };
 
@@ -218,6 +220,16 @@ export function successToastTitle(
   const catalog = language === "turkish" ? "tr" : "en";
   const model = MODEL_NAMES[catalog][modelUsed] ?? modelBadge(modelUsed);
   if (contentType === "email") return translate(language, "toast.success", { model });
-  const type = TYPE_NAMES[catalog][contentType] ?? TYPE_NAMES[catalog].email!;
-  return translate(language, "toast.successType", { type, model });
+  return translate(language, "toast.successType", { type: typeName(catalog, contentType), model });
+}
+
+function typeName(catalog: "en" | "tr", contentType: string): string {
+  return TYPE_NAMES[catalog][contentType] ?? TYPE_NAMES[catalog].email!;
+}
+
+/** Spec §4's "Email generation failed: {message}" for e-mails, the text's own type otherwise. */
+export function failureToastTitle(language: string, contentType: string, message: string): string {
+  if (contentType === "email") return translate(language, "error.generationFailed", { message });
+  const type = typeName(language === "turkish" ? "tr" : "en", contentType);
+  return translate(language, "error.generationFailedType", { type, message });
 }

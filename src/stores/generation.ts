@@ -1,5 +1,5 @@
 import { atom } from "nanostores";
-import { successToastTitle, translate } from "#i18n/messages.ts";
+import { failureToastTitle, successToastTitle, translate } from "#i18n/messages.ts";
 import { MAX_VARIANT, type Language, type Refinement } from "#shared/generation.ts";
 import { readServerSentEvents } from "#shared/sse.ts";
 import { $language } from "./preferences.ts";
@@ -111,7 +111,8 @@ function keep(attempt: Attempt, version: TextVersion): void {
 
 function failed(attempt: Attempt, message: string): void {
   giveUp(attempt, message);
-  showToast({ title: t("error.generationFailed", { message }), variant: "error" });
+  const title = failureToastTitle($language.get(), attempt.request.contentType, message);
+  showToast({ title, variant: "error" });
 }
 
 /** Ends a stopped attempt: its words so far are kept, or, with none, nothing was charged. */

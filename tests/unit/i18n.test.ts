@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messagesFor, successToastTitle, translate } from "#i18n/messages.ts";
+import { failureToastTitle, messagesFor, successToastTitle, translate } from "#i18n/messages.ts";
 
 describe("message catalog", () => {
   it("answers in Turkish only when Turkish is selected", () => {
@@ -51,6 +51,23 @@ describe("success toast", () => {
     );
     expect(successToastTitle("turkish", "story", "local")).toBe(
       "Hikâye bir şablon kullanılarak oluşturuldu.",
+    );
+    expect(successToastTitle("turkish", "essay", "aitextgenerator-smart-ai")).toBe(
+      "Deneme Akıllı Yapay Zekâ kullanılarak oluşturuldu.",
+    );
+  });
+});
+
+describe("failure toast", () => {
+  it("keeps the spec's wording for e-mails and names other types", () => {
+    expect(failureToastTitle("english", "email", "Timeout")).toBe(
+      "Email generation failed: Timeout",
+    );
+    expect(failureToastTitle("english", "blog", "Timeout")).toBe(
+      "Blog post generation failed: Timeout",
+    );
+    expect(failureToastTitle("turkish", "report", "Zaman aşımı")).toBe(
+      "Rapor oluşturulamadı: Zaman aşımı",
     );
   });
 });

@@ -534,6 +534,31 @@ describe("template drafts", () => {
   });
 });
 
+describe("regenerated template drafts", () => {
+  // Regenerate asks for variant 2, 3, …: the same request must not hand back the same text,
+  // with the visitor's points or without any (a bare "write something" is all skeleton).
+  it("differ from every earlier variant, keeping each point once", () => {
+    for (const { language, contentType } of PAIRS) {
+      for (const tone of TONES) {
+        for (const length of LENGTHS) {
+          for (const base of [
+            requestFor(language, contentType),
+            { content: "x", language, contentType },
+          ]) {
+            const texts = [1, 2, 3, 4].map((variant) => draft({ ...base, tone, length, variant }));
+            expect(new Set(texts).size, `${contentType} ${language} ${tone} ${length}`).toBe(4);
+            if (base.content === "x") continue;
+            for (const text of texts) {
+              for (const point of FIXTURES[language].points)
+                expect(occurrences(text, point)).toBe(1);
+            }
+          }
+        }
+      }
+    }
+  });
+});
+
 describe("template draft regressions", () => {
   it("never calls an article a proposal", () => {
     for (const tone of TONES) {

@@ -457,6 +457,12 @@ interface Draft {
   recipient: Recipient | null;
   /** Guidance slots after each point. */
   perPoint: number;
+  /**
+   * How many times the user asked again (Regenerate: variant 2 is 1): each asks for one
+   * more section and more guidance, and starts each point's guidance elsewhere in its list,
+   * so a regenerated draft is never the text the user already has.
+   */
+  more: number;
   /** Sections (or list items) a draft has at least, filled with guidance when few points. */
   sections: number;
   long: boolean;
@@ -475,7 +481,7 @@ function sentence(d: Draft, parts: string[]): string {
 /** A point as written, then guidance slots taken in turn from `keys`. */
 function pointWithGuidance(d: Draft, point: string, index: number, keys: SlotKey[]): string {
   const guidance = Array.from({ length: d.perPoint }, (_, j) =>
-    slot(d, keys[(index * d.perPoint + j) % keys.length]!),
+    slot(d, keys[(index * d.perPoint + j + d.more) % keys.length]!),
   );
   return sentence(d, [asSentence(point, d.language), ...guidance]);
 }
@@ -533,7 +539,7 @@ function messageBody(d: Draft): string[] {
   return [
     slot(d, d.register === "formal" ? "purpose" : "warmOpening"),
     ...points,
-    ...(d.sections > 1 ? [slot(d, "anotherPoint")] : []),
+    ...Array.from({ length: (d.sections > 1 ? 1 : 0) + d.more }, () => slot(d, "anotherPoint")),
     ...(d.persuasive ? [slot(d, "strongestReason")] : []),
     slot(d, warm ? "warmWish" : d.ask),
     ...(d.long && !warm ? [slot(d, "contact")] : []),
@@ -623,6 +629,7 @@ function story(d: Draft): string[] {
     ...told(beginning, 0),
     heading(label.turningPoint),
     slot(d, "change"),
+    ...Array.from({ length: d.more }, (_, i) => slot(d, i % 2 ? "dialogue" : "showScene")),
     ...told(middle, 1),
     sentence(d, [slot(d, "reaction"), d.long ? slot(d, "dialogue") : ""]),
     heading(label.ending),
@@ -660,7 +667,7 @@ function report(d: Draft): string[] {
     ...fill(d, d.points.length).map(() => `- ${slot(d, "finding")}`),
   ];
   const recommendations = Array.from(
-    { length: Math.max(1, d.sections - 1) },
+    { length: Math.max(1 + d.more, d.sections - 1) },
     (_, i) => `${i + 1}. ${slot(d, "recommendation")}`,
   );
   return [
@@ -694,7 +701,7 @@ function review(d: Draft): string[] {
     strengths.join("\n"),
     ...(d.points.length ? [slot(d, "moveWeakness")] : []),
     heading(label.weaknesses),
-    `- ${slot(d, "weakness")}`,
+    Array.from({ length: 1 + d.more }, () => `- ${slot(d, "weakness")}`).join("\n"),
     ...(d.long ? [slot(d, "example")] : []),
     heading(label.verdict),
     sentence(d, [slot(d, "recommendTo"), slot(d, "rating")]),
@@ -732,7 +739,7 @@ function creative(d: Draft): string[] {
   const stanzas = d.points.map((point, i) => [
     point,
     ...Array.from({ length: d.perPoint }, (_, j) =>
-      slot(d, (i * d.perPoint + j) % 2 ? "answerLine" : "imageLine"),
+      slot(d, (i * d.perPoint + j + d.more) % 2 ? "answerLine" : "imageLine"),
     ),
   ]);
   stanzas.push(...fill(d, stanzas.length).map(() => [slot(d, "imageLine"), slot(d, "answerLine")]));
@@ -770,6 +777,10 @@ export function composeOfflineDraft(request: GenerationRequest): string {
   const titleKey = draftTitle === null ? null : pointKey(draftTitle);
   const concise = request.tone === "concise";
   const long = request.length === "long" && !concise;
+  // Regenerate's variants 2, 3, … of a request: up to five that each differ.
+  const more = Math.min(request.variant - 1, 5);
+  const perPoint = concise ? 1 : { short: 1, medium: 2, long: 3 }[request.length];
+  const sections = concise ? 1 : { short: 2, medium: 3, long: 4 }[request.length];
   const d: Draft = {
     book: PHRASEBOOKS[request.language],
     language: request.language,
@@ -782,8 +793,9 @@ export function composeOfflineDraft(request: GenerationRequest): string {
         : prompt.points.filter((point) => pointKey(point) !== titleKey),
     register: registerOf(request, recipient),
     recipient,
-    perPoint: concise ? 1 : { short: 1, medium: 2, long: 3 }[request.length],
-    sections: concise ? 1 : { short: 2, medium: 3, long: 4 }[request.length],
+    perPoint: Math.min(perPoint + more, 3),
+    sections: sections + more,
+    more,
     long,
     persuasive: request.tone === "persuasive",
     ask: REPAIR.test(request.content)
