@@ -5,7 +5,7 @@ import { readServerSentEvents } from "#shared/sse.ts";
 import { $language } from "./preferences.ts";
 import { invalidateCreditStatus } from "./credits.ts";
 import { openCreditDialog } from "./credit-dialog.ts";
-import { invalidateHistory } from "./history.ts";
+import { invalidateHistory } from "./history-cache.ts";
 import { showToast } from "./toasts.ts";
 import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
 import type { TemplateReason } from "./engines.ts";

@@ -1,8 +1,7 @@
 import { atom, computed } from "nanostores";
 import type { HistoryPage } from "#shared/schemas/generation.ts";
-import { createFetcherStore, invalidateKeys } from "./query.ts";
-
-export const HISTORY_KEY = "/api/email/my";
+import { HISTORY_KEY } from "./history-cache.ts";
+import { createFetcherStore } from "./query.ts";
 
 /** What the history on /profile shows: a search, two filters and a page. */
 export interface HistoryFilters {
@@ -46,8 +45,3 @@ export const $history = createFetcherStore<{ success: boolean } & HistoryPage>(
   [HISTORY_KEY, $historySearch],
   { dedupeTime: 1_000 },
 );
-
-/** After a text is written or deleted: every cached page of the history is stale. */
-export function invalidateHistory(): void {
-  invalidateKeys((key) => key.startsWith(HISTORY_KEY));
-}

@@ -1,65 +1,19 @@
 import { useStore } from "@nanostores/react";
-import { messagesFor } from "#i18n/messages.ts";
-import { $creditDialog, closeCreditDialog } from "#stores/credit-dialog.ts";
-import { $language } from "#stores/preferences.ts";
-import { $currentUser } from "#stores/user.ts";
-import { ModalDialog } from "#components/ui/ModalDialog.tsx";
-import { ResendVerificationButton } from "#components/ui/ResendVerificationButton.tsx";
+import { lazy, Suspense, useRef } from "react";
+import { $creditDialog } from "#stores/credit-dialog.ts";
 
-const primary =
-  "inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700";
-const secondary =
-  "inline-flex items-center justify-center rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:text-white dark:hover:bg-slate-800";
+/** Most visits never run out of credits: the dialog's code loads when it first opens. */
+const CreditLimitDialogBody = lazy(() => import("./CreditLimitDialogBody.tsx"));
 
-/**
- * Spec §8: the credit-limit dialog, Turkish when Turkish is selected. An unverified user has
- * no weekly renewal to wait for (DESIGN §4), so is asked to verify instead.
- */
+/** Spec §8's credit-limit dialog, mounted on / and loaded on its first opening. */
 export default function CreditLimitDialog() {
-  const { open, isGuest } = useStore($creditDialog);
-  const user = useStore($currentUser).data?.user;
-  const t = messagesFor(useStore($language));
-  const unverifiedEmail = !isGuest && user && !user.isVerified ? user.email : null;
-  const variant = isGuest ? "guest" : unverifiedEmail ? "unverified" : "user";
-
+  const { open } = useStore($creditDialog);
+  const opened = useRef(false);
+  if (open) opened.current = true;
+  if (!opened.current) return null;
   return (
-    <ModalDialog
-      open={open}
-      onClose={closeCreditDialog}
-      title={t[`creditDialog.${variant}.title`]}
-      description={<p>{t[`creditDialog.${variant}.body`]}</p>}
-    >
-      <div className="mt-6 flex flex-wrap justify-end gap-3">
-        {isGuest ? (
-          <>
-            <a href="/login" className={secondary}>
-              {t["creditDialog.guest.login"]}
-            </a>
-            <a href="/register" className={primary}>
-              {t["creditDialog.guest.register"]}
-            </a>
-          </>
-        ) : unverifiedEmail ? (
-          <>
-            <ResendVerificationButton
-              email={unverifiedEmail}
-              className={`${secondary} disabled:opacity-60`}
-            />
-            <button type="button" onClick={closeCreditDialog} className={primary}>
-              {t["creditDialog.user.ok"]}
-            </button>
-          </>
-        ) : (
-          <>
-            <a href="/credits" className={secondary}>
-              {t["creditDialog.user.earn"]}
-            </a>
-            <button type="button" onClick={closeCreditDialog} className={primary}>
-              {t["creditDialog.user.ok"]}
-            </button>
-          </>
-        )}
-      </div>
-    </ModalDialog>
+    <Suspense fallback={null}>
+      <CreditLimitDialogBody />
+    </Suspense>
   );
 }

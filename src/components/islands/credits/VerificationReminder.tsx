@@ -1,76 +1,27 @@
 import { useStore } from "@nanostores/react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { $currentUser } from "#stores/user.ts";
-import { ResendVerificationButton } from "#components/ui/ResendVerificationButton.tsx";
-import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 
 export const REMINDER_DISMISSED_KEY = "verification-reminder-dismissed";
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
-/** Spec §4: "Xh Ym remaining", or "Account expired" once the 24 hours are over. */
-export function remainingText(createdAt: string, now: number): string {
-  const left = new Date(createdAt).getTime() + DAY_MS - now;
-  if (left <= 0) return "Account expired";
-  const minutes = Math.floor(left / 60_000);
-  return `${Math.floor(minutes / 60)}h ${minutes % 60}m remaining`;
-}
+/** Only a new, unverified account needs the reminder: its code loads for that account alone. */
+const VerificationReminderDialog = lazy(() => import("./VerificationReminderDialog.tsx"));
 
-/** Reminds a new, unverified user to verify before the account is deleted. */
+/**
+ * Reminds a new, unverified user to verify before the account is deleted. Eligibility is
+ * judged when the page opens; a dialog left open past the deadline stays and says
+ * "Account expired".
+ */
 export default function VerificationReminder() {
-  const { data } = useStore($currentUser);
-  const user = data?.user;
-  const [now, setNow] = useState(() => Date.now());
-  const [dismissed, setDismissed] = useState(
-    () => sessionStorage.getItem(REMINDER_DISMISSED_KEY) === "1",
-  );
-
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-
-  // Eligibility is judged when the page opens; a dialog left open past the deadline
-  // stays and says "Account expired".
+  const user = useStore($currentUser).data?.user;
   const [openedAt] = useState(() => Date.now());
-  const open =
-    Boolean(user && !user.isVerified && openedAt - new Date(user.createdAt).getTime() < DAY_MS) &&
-    !dismissed;
-  if (!user) return null;
-
-  function remindLater() {
-    sessionStorage.setItem(REMINDER_DISMISSED_KEY, "1");
-    setDismissed(true);
-  }
-
+  const [dismissed] = useState(() => sessionStorage.getItem(REMINDER_DISMISSED_KEY) === "1");
+  const due = user && !user.isVerified && openedAt - new Date(user.createdAt).getTime() < DAY_MS;
+  if (!user || !due || dismissed) return null;
   return (
-    <ModalDialog
-      open={open}
-      onClose={remindLater}
-      title="Verify your email"
-      description={
-        <p>
-          We sent a verification link to <strong>{user.email}</strong>. Verify within 24 hours to
-          keep your account and receive 1000 credits every week; unverified accounts are deleted
-          automatically.
-        </p>
-      }
-    >
-      <p className="mt-4 rounded-md bg-yellow-50 px-3 py-2 text-sm font-semibold text-yellow-950 dark:bg-yellow-950 dark:text-yellow-50">
-        {remainingText(user.createdAt, now)}
-      </p>
-      <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <ResendVerificationButton
-          email={user.email}
-          className="inline-flex items-center justify-center rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:text-white dark:hover:bg-slate-800"
-        />
-        <button
-          type="button"
-          onClick={remindLater}
-          className="inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-        >
-          Remind me later
-        </button>
-      </div>
-    </ModalDialog>
+    <Suspense fallback={null}>
+      <VerificationReminderDialog user={user} />
+    </Suspense>
   );
 }

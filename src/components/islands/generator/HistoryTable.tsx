@@ -18,9 +18,9 @@ import {
   NO_FILTERS,
   filtersFrom,
   historySearch,
-  invalidateHistory,
   type HistoryFilters,
 } from "#stores/history.ts";
+import { invalidateHistory } from "#stores/history-cache.ts";
 import { showToast } from "#stores/toasts.ts";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 import { RenderedText } from "#components/ui/RenderedText.tsx";
