@@ -97,6 +97,26 @@ test("Regenerate shows a different text and keeps both versions", async ({ page 
   await expect(page.getByTestId("result-text")).toHaveText(second);
 });
 
+test("keyboard focus stays on the desk when Regenerate and Stop take each other's place", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await (await generatorSelect(page, "Content type")).selectOption("story");
+  await (await generatorSelect(page, "Length")).selectOption("long");
+  await writeText(page, "A story about a lighthouse keeper. The storm. The rescue.");
+
+  await page.getByRole("button", { name: "Regenerate" }).focus();
+  await page.keyboard.press("Enter");
+  // A long story streams for seconds: Stop, where Regenerate was, has the focus meanwhile.
+  const stop = page.getByRole("button", { name: "Stop" });
+  await expect(stop).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Stopped", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Regenerate" })).toBeFocused();
+  await expect(page.getByTestId("version-count")).toHaveText("2/2");
+  await expect(page.getByText("Version 2 of 2", { exact: true })).toBeAttached();
+});
+
 test("Shorter streams a new text linked to its parent in history", async ({ page, accounts }) => {
   await accounts.register("refiner");
   await page.goto("/");
@@ -112,7 +132,7 @@ test("Shorter streams a new text linked to its parent in history", async ({ page
   await expect(page.getByTestId("version-count")).toHaveText("2/2", { timeout: 20_000 });
   await expect(page.getByTestId("result-text")).not.toHaveText(first);
   // The writer was given the first text to rework.
-  await expect(page.getByTestId("result-text").getByRole("heading", { level: 1 })).toHaveText(
+  await expect(page.getByTestId("result-text").getByRole("heading", { level: 3 })).toHaveText(
     "Revised: the history of the bicycle",
   );
 
@@ -194,7 +214,7 @@ test("a connection lost mid-text keeps what arrived and offers no paid Retry", a
   await page.getByRole("button", GENERATE).click();
 
   const result = page.getByTestId("result-text");
-  await expect(result.getByRole("heading", { level: 1 })).toHaveText("The heating");
+  await expect(result.getByRole("heading", { level: 3 })).toHaveText("The heating");
   await expect(result).toContainText("Dear landlord, the heating");
   const error = page.getByTestId("result-error");
   await expect(error).toContainText("The connection was lost");

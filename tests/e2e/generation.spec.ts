@@ -86,7 +86,7 @@ test.describe(() => {
     const result = page.getByTestId("result-text");
     await expect(
       result.getByRole("heading", {
-        level: 1,
+        level: 3,
         name: "rivers and the cities that grew around them",
       }),
     ).toBeVisible();

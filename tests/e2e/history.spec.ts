@@ -79,7 +79,7 @@ test("the viewer opens and Use this prompt again fills the box", async ({ page, 
     .filter({ visible: true })
     .click();
   const viewer = page.getByRole("dialog", { name: /bicycle/ });
-  await expect(viewer.getByRole("heading", { level: 1 })).toHaveText("the history of the bicycle");
+  await expect(viewer.getByRole("heading", { level: 3 })).toHaveText("the history of the bicycle");
   await expect(viewer.getByRole("button", { name: "Download .docx" })).toBeVisible();
 
   await viewer.getByRole("button", { name: "Use this prompt again" }).click();

@@ -21,9 +21,11 @@ test.describe(() => {
     page,
   }) => {
     await writeText(page, "An essay about the history of the bicycle.");
-    const heading = result(page).getByRole("heading", { level: 1 });
+    const heading = result(page).getByRole("heading", { level: 3 });
     await expect(heading).toHaveText("the history of the bicycle");
     await expect(result(page)).not.toContainText("# ");
+    // The text's title sits under the panel's heading: the page keeps its one <h1>.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
 
     await page.getByRole("button", { name: "Copy" }).click();
     await expect(toast(page, "Text copied to clipboard!")).toBeVisible();
@@ -40,7 +42,7 @@ test.describe(() => {
 
 test("raw HTML in a text is shown as text, never as markup", async ({ page }) => {
   await writeText(page, 'An essay about <img src="x" data-injected="yes"> and bridges.');
-  await expect(result(page).getByRole("heading", { level: 1 })).toContainText("<img");
+  await expect(result(page).getByRole("heading", { level: 3 })).toContainText("<img");
   await expect(page.locator("[data-injected]")).toHaveCount(0);
 });
 
@@ -99,7 +101,7 @@ test("Print shows the text alone", async ({ page }) => {
 
   await page.emulateMedia({ media: "print" });
   const printed = page.locator("#print-root");
-  await expect(printed.getByRole("heading", { level: 1 })).toHaveText("the history of the bicycle");
+  await expect(printed.getByRole("heading", { level: 3 })).toHaveText("the history of the bicycle");
   // Nothing else takes room on the page: no blank pages where the rest of it was.
   await expect(page.getByRole("banner")).toBeHidden();
   await expect(page.getByRole("main")).toBeHidden();

@@ -9,6 +9,12 @@ describe("renderMarkdown", () => {
     );
   });
 
+  it("moves headings down under a page's own, to <h6> at most", () => {
+    expect(renderMarkdown("# Title\n\n## Part\n\n#### Detail", { topHeading: 3 })).toBe(
+      "<h3>Title</h3>\n<h4>Part</h4>\n<h6>Detail</h6>",
+    );
+  });
+
   it("shows raw HTML as text", () => {
     const html = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">');
     expect(html).not.toMatch(/<script|<img/);

@@ -20,7 +20,10 @@ let loading: Promise<Render> | null = null;
 
 /** The Markdown renderer is loaded with the first text, not with the page. */
 function loadRenderer(): Promise<Render> {
-  loading ??= import("#client/markdown.ts").then((module) => (renderer = module.renderMarkdown));
+  loading ??= import("#client/markdown.ts").then(
+    // Under the panel's (or the viewer's) <h2>: the text's "# Title" is an <h3>.
+    (module) => (renderer = (text) => module.renderMarkdown(text, { topHeading: 3 })),
+  );
   return loading;
 }
 

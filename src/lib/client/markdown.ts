@@ -6,9 +6,19 @@ import { gfm, gfmHtml } from "micromark-extension-gfm";
  * Raw HTML in the text is shown as text and links keep only safe protocols (micromark's
  * defaults), so a model or a user cannot put markup or script on our page.
  */
-export function renderMarkdown(text: string): string {
+export function renderMarkdown(text: string, { topHeading = 1 } = {}): string {
   const html = micromark(text, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
   // Images become their alt text: a text never loads anything, not even from a paste of
   // its HTML into a mail program (which our CSP does not cover).
-  return html.replace(/<img\b[^>]*?\balt="([^"]*)"[^>]*>/g, "$1").replace(/<img\b[^>]*>/g, "");
+  const safe = html
+    .replace(/<img\b[^>]*?\balt="([^"]*)"[^>]*>/g, "$1")
+    .replace(/<img\b[^>]*>/g, "");
+  if (topHeading === 1) return safe;
+  // On a page the text sits under the page's own headings: its "# Title" must not be a
+  // second <h1>, so every level moves down (to <h6> at most).
+  return safe.replace(
+    /<(\/?)h([1-6])>/g,
+    (_, close: string, level: string) =>
+      `<${close}h${Math.min(6, Number(level) + topHeading - 1)}>`,
+  );
 }

@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { messagesFor, type MessageKey } from "#i18n/messages.ts";
 import {
   LANGUAGES,
@@ -70,8 +70,11 @@ function VersionPicker({
       >
         ‹
       </button>
-      <span data-testid="version-count" className="tabular-nums">
+      <span data-testid="version-count" className="tabular-nums" aria-hidden="true">
         {shown + 1}/{count}
+      </span>
+      <span className="sr-only" aria-live="polite">
+        {label}
       </span>
       <button
         type="button"
@@ -152,6 +155,14 @@ export default function ResultPanel() {
   const text = version?.text ?? "";
   const hasText = text.length > 0;
   const language = version?.request.language ?? "english";
+  const actions = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Stop and Regenerate take each other's place: focus on the one that went moves to what
+    // stands there now, not to <body>, where a keyboard user would start over.
+    const focused = document.activeElement;
+    if (focused && focused !== document.body) return;
+    actions.current?.querySelector("button")?.focus({ preventScroll: true });
+  }, [streaming]);
   const canRefine =
     !streaming &&
     writers?.writer === "ai" &&
@@ -233,7 +244,7 @@ export default function ResultPanel() {
 
       {(hasText || streaming) && (
         <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
-          <div className="flex flex-wrap items-center gap-2">
+          <div ref={actions} className="flex flex-wrap items-center gap-2">
             <p className="mr-auto text-xs text-slate-600 dark:text-slate-400">
               {countWords(text)} words • {contentTypeLabel(version?.request.contentType)}
             </p>
