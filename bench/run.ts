@@ -28,7 +28,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ONLY = process.env.BENCH_ONLY?.split(",").map((part) => part.trim());
 const runs = (part: string) => !ONLY || ONLY.includes(part);
 /** Extra flags for the measured server's Node, to compare settings (e.g. V8 heap sizes). */
-const EXTRA_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? "";
+const EXTRA_NODE_FLAGS = (process.env.BENCH_NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean);
 const rows: { what: string; figure: string; budget: string; ok: boolean | null }[] = [];
 
 function record(what: string, figure: string, budget: string, ok: boolean | null): void {
@@ -415,7 +415,7 @@ async function measureDatabase(label: string, databaseUrl: string | undefined): 
   const storage = await createStorage();
   const server = await startServer(storage, {
     env: { TRUSTED_PROXY: "1", DATABASE_URL: databaseUrl ? storage.env.DATABASE_URL! : "" },
-    nodeOptions: `--expose-gc ${EXTRA_NODE_OPTIONS}`.trim(),
+    nodeFlags: ["--expose-gc", ...EXTRA_NODE_FLAGS],
   });
   try {
     const { client } = await signUp(server.url, true);

@@ -19,8 +19,11 @@ export interface RunningServer {
 
 export interface StartOptions {
   env?: Record<string, string>;
-  /** Flags for the server's Node (NODE_OPTIONS), e.g. `--expose-gc` for the benchmark. */
-  nodeOptions?: string;
+  /**
+   * More flags for the server's Node, after its own, e.g. `--expose-gc` for the benchmark.
+   * On the command line, since NODE_OPTIONS refuses most V8 flags.
+   */
+  nodeFlags?: string[];
   /** Reuse a data directory or database from an earlier start (a restart). */
   reuse?: { dataDir?: string; databaseUrl?: string };
   /** Start under `ulimit -n` of this many open files. */
@@ -79,7 +82,7 @@ export async function startServer(
   storage: Storage,
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const main = [...SERVER_NODE_FLAGS, "server/main.ts"];
+  const main = [...SERVER_NODE_FLAGS, ...(options.nodeFlags ?? []), "server/main.ts"];
   const [command, args] = options.openFiles
     ? [
         "sh",
@@ -94,7 +97,6 @@ export async function startServer(
       PORT: "0",
       LOG_LEVEL: "info",
       PUBLIC_URL: "http://localhost:4321",
-      ...(options.nodeOptions ? { NODE_OPTIONS: options.nodeOptions } : {}),
       ...storage.env,
       ...options.env,
     },

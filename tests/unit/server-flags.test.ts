@@ -8,12 +8,10 @@ const scripts = (
 const dockerCmd = /^CMD (\[.*\])$/m.exec(readFileSync("Dockerfile", "utf8"))?.[1] ?? "[]";
 
 describe("the server's Node flags", () => {
-  it.each(SERVER_NODE_FLAGS)(
-    "%s is given by npm start, npm run serve and the Dockerfile",
-    (flag) => {
-      expect(scripts.start).toContain(`node ${flag} server/start.ts`);
-      expect(scripts.serve).toContain(`node ${flag} server/main.ts`);
-      expect(JSON.parse(dockerCmd) as string[]).toContain(flag);
-    },
-  );
+  it("are given, all of them, by npm start, npm run serve and the Dockerfile", () => {
+    const flags = SERVER_NODE_FLAGS.join(" ");
+    expect(scripts.start).toContain(`node ${flags} server/start.ts`);
+    expect(scripts.serve).toContain(`node ${flags} server/main.ts`);
+    expect(JSON.parse(dockerCmd)).toEqual(["node", ...SERVER_NODE_FLAGS, "server/main.ts"]);
+  });
 });
