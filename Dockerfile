@@ -44,4 +44,6 @@ EXPOSE 4321
 HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:4321/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
+# glibc malloc: two arenas, freed memory returned (server/node-flags.ts, decision 040).
+ENV MALLOC_ARENA_MAX=2 MALLOC_TRIM_THRESHOLD_=131072
 CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "server/main.ts"]

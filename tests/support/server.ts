@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import pg from "pg";
-import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 
 export interface RunningServer {
   url: string;
@@ -92,6 +92,7 @@ export async function startServer(
   const child = spawn(command as string, args as string[], {
     env: {
       PATH: process.env.PATH ?? "",
+      ...SERVER_MALLOC_ENV,
       NODE_ENV: "test",
       HOST: "127.0.0.1",
       PORT: "0",
