@@ -263,7 +263,8 @@ export default function GeneratorForm() {
         <p
           id="generator-cost"
           data-testid="generator-cost"
-          className="text-center text-xs text-slate-600 dark:text-slate-400"
+          // Its line is kept while the credits load, so nothing below moves when they arrive.
+          className="min-h-4 text-center text-xs text-slate-600 dark:text-slate-400"
         >
           {charged &&
             !outOfCredits &&

@@ -1,4 +1,4 @@
-import { eq, lt, or } from "drizzle-orm";
+import { eq, lt, or, sql } from "drizzle-orm";
 import { DAY_MS, HOUR_MS } from "#server/clock.ts";
 import type { Database } from "#server/db/index.ts";
 import { sessions, users } from "#server/db/schema.ts";
@@ -64,15 +64,8 @@ export function isWellFormedSessionToken(token: string): boolean {
   return isWellFormedToken(id) && isWellFormedToken(secret) && extra === undefined;
 }
 
-export async function validateSessionToken(
-  db: Database,
-  token: string,
-  now: Date,
-): Promise<SessionValidation> {
-  if (!isWellFormedSessionToken(token)) return null;
-  const [id, secret] = token.split(".") as [string, string];
-
-  const [row] = await db
+function prepareSessionLookup(db: Database) {
+  return db
     .select({
       id: sessions.id,
       secretHash: sessions.secretHash,
@@ -88,8 +81,28 @@ export async function validateSessionToken(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("session_lookup");
+}
+
+/**
+ * Every signed-in request reads its session: the statement is built once per database
+ * and, on PostgreSQL, parsed and planned once per connection (a named statement).
+ */
+const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+
+export async function validateSessionToken(
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<SessionValidation> {
+  if (!isWellFormedSessionToken(token)) return null;
+  const [id, secret] = token.split(".") as [string, string];
+
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
+  const [row] = await lookup.execute({ id });
   if (!row || !constantTimeEqualHex(row.secretHash, hashSecret(secret))) return null;
 
   if (now.getTime() >= expiresAt(row.createdAt, row.lastUsedAt).getTime()) {

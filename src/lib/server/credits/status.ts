@@ -15,6 +15,24 @@ import {
   guestGenerationsFromAddress,
 } from "#server/generation/generations.ts";
 
+function prepareStatusRead(db: Database) {
+  return db
+    .select({
+      credits: users.credits,
+      emailVerified: users.emailVerified,
+      lastWeeklyGrant: users.lastWeeklyGrant,
+      // Written out: drizzle leaves columns unqualified in a one-table select, which would
+      // let the subquery's "id" mean the ad session's.
+      adsToday: sql<number>`(select count(*)::int from ad_sessions a where a.user_id = ${sql.placeholder("userId")} and a.claimed_at >= ${sql.placeholder("dayStart")})`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("credit_status");
+}
+
+/** The status is read on every page a signed-in user opens: built and planned once. */
+const statusReads = new WeakMap<Database, ReturnType<typeof prepareStatusRead>>();
+
 /**
  * One statement in the usual case (issue 11): the balance, the verification and today's
  * ads together. Only when this week's grant is due does it take the grant's transaction.
@@ -25,17 +43,9 @@ export async function creditStatusForUser(
   now: Date,
   adWatchSeconds: number,
 ): Promise<CreditStatus> {
-  const [row] = await db
-    .select({
-      credits: users.credits,
-      emailVerified: users.emailVerified,
-      lastWeeklyGrant: users.lastWeeklyGrant,
-      // Written out: drizzle leaves columns unqualified in a one-table select, which would
-      // let the subquery's "id" mean the ad session's.
-      adsToday: sql<number>`(select count(*)::int from ad_sessions a where a.user_id = ${userId} and a.claimed_at >= ${startOfUtcDay(now)})`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  let read = statusReads.get(db);
+  if (!read) statusReads.set(db, (read = prepareStatusRead(db)));
+  const [row] = await read.execute({ userId, dayStart: startOfUtcDay(now) });
   let credits = row?.credits ?? 0;
   if (row && weeklyGrantDue(row, now)) {
     credits = (await applyWeeklyGrant(db, userId, now))?.credits ?? credits;
