@@ -292,6 +292,36 @@ export function matchesSearch(term: string): SQL {
   return sql`(${generations.subject} || ' ' || coalesce(${generations.generatedContent}, '')) ilike ${pattern}`;
 }
 
+/** A page of top-level texts, with the total and whether each has refinements. */
+function historyPageQuery(db: Database, listed: SQL | undefined) {
+  return db
+    .select({
+      ...historyColumns,
+      total: sql<number>`(count(*) over ())::int`,
+      refined: sql<boolean>`exists (select 1 from generations as refined where refined.root_id = generations.id)`,
+    })
+    .from(generations)
+    .where(listed)
+    .orderBy(desc(generations.createdAt), desc(generations.id));
+}
+
+function prepareUnfilteredHistoryPage(db: Database) {
+  const userId = sql.placeholder("userId");
+  return historyPageQuery(
+    db,
+    and(eq(generations.userId, userId), eq(generations.status, "done"), isNull(generations.rootId)),
+  )
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("history_page");
+}
+
+/** The history's first look (no search, no filter): built and planned once. */
+const unfilteredHistoryPages = new WeakMap<
+  Database,
+  ReturnType<typeof prepareUnfilteredHistoryPage>
+>();
+
 /**
  * A signed-in user's finished texts, newest first, a page of top-level texts at a time,
  * each with its refinements (GET /api/email/my). A text is listed when it or one of its
@@ -321,18 +351,17 @@ export async function listHistory(
           ),
         );
 
-  // One statement for the page, its total and whether it has refinements to fetch.
-  const rows = await db
-    .select({
-      ...historyColumns,
-      total: sql<number>`(count(*) over ())::int`,
-      refined: sql<boolean>`exists (select 1 from generations as refined where refined.root_id = generations.id)`,
-    })
-    .from(generations)
-    .where(listed)
-    .orderBy(desc(generations.createdAt), desc(generations.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  // One statement for the page, its total and whether it has refinements to fetch; the
+  // usual one (no search, no filter) prepared once per database.
+  const offset = (query.page - 1) * query.pageSize;
+  let rows: Awaited<ReturnType<typeof historyPageQuery>>;
+  if (matches.length === 0) {
+    let prepared = unfilteredHistoryPages.get(db);
+    if (!prepared) unfilteredHistoryPages.set(db, (prepared = prepareUnfilteredHistoryPage(db)));
+    rows = await prepared.execute({ userId, limit: query.pageSize, offset });
+  } else {
+    rows = await historyPageQuery(db, listed).limit(query.pageSize).offset(offset);
+  }
   const total =
     rows[0]?.total ??
     (query.page === 1
