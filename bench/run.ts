@@ -732,7 +732,7 @@ function writeReport(): void {
         `| ${r.ok === null ? "" : r.ok ? "✓" : "✗ over budget"} | ${r.what} | ${r.figure} | ${r.budget} |`,
     ),
     "",
-    "Why the figures over budget are what they are, and what would fix them: `docs/decisions/034-benchmark-findings.md`.",
+    "Why the figures over budget are what they are, and what would fix them: `docs/decisions/041-benchmark-findings.md`.",
     "",
     "",
   ];
