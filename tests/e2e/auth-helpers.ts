@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export const PASSWORD = "violet-harbor-42";
 
@@ -42,9 +42,15 @@ export async function followOutboxLink(
   clientAddress: string,
 ): Promise<void> {
   await page.setExtraHTTPHeaders({ "x-forwarded-for": "127.0.0.1" });
-  await page.goto("/dev/outbox");
   const message = page.locator("main > ol > li").filter({ hasText: to }).first();
-  const href = await message.getByRole("link", { name: linkText }).first().getAttribute("href");
+  const link = message.getByRole("link", { name: linkText }).first();
+  // A reset link is sent after the answer (its timing tells nothing about the address),
+  // so the outbox may not hold it yet: it is read again until it does.
+  await expect(async () => {
+    await page.goto("/dev/outbox");
+    await expect(link).toBeAttached({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  const href = await link.getAttribute("href");
   await page.setExtraHTTPHeaders({ "x-forwarded-for": clientAddress });
   await page.goto(href!);
 }
