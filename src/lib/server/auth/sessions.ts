@@ -1,6 +1,7 @@
 import { eq, lt, or, sql } from "drizzle-orm";
 import { DAY_MS, HOUR_MS } from "#server/clock.ts";
 import type { Database } from "#server/db/index.ts";
+import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { sessions, users } from "#server/db/schema.ts";
 import {
   constantTimeEqualHex,
@@ -64,8 +65,9 @@ export function isWellFormedSessionToken(token: string): boolean {
   return isWellFormedToken(id) && isWellFormedToken(secret) && extra === undefined;
 }
 
-function prepareSessionLookup(db: Database) {
-  return db
+/** Every signed-in request reads its session. */
+const sessionLookup = preparedPerDatabase((db) =>
+  db
     .select({
       id: sessions.id,
       secretHash: sessions.secretHash,
@@ -83,14 +85,8 @@ function prepareSessionLookup(db: Database) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder("id")))
     .limit(1)
-    .prepare("session_lookup");
-}
-
-/**
- * Every signed-in request reads its session: the statement is built once per database
- * and, on PostgreSQL, parsed and planned once per connection (a named statement).
- */
-const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+    .prepare("session_lookup"),
+);
 
 export async function validateSessionToken(
   db: Database,
@@ -100,9 +96,7 @@ export async function validateSessionToken(
   if (!isWellFormedSessionToken(token)) return null;
   const [id, secret] = token.split(".") as [string, string];
 
-  let lookup = sessionLookups.get(db);
-  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
-  const [row] = await lookup.execute({ id });
+  const [row] = await sessionLookup(db).execute({ id });
   if (!row || !constantTimeEqualHex(row.secretHash, hashSecret(secret))) return null;
 
   if (now.getTime() >= expiresAt(row.createdAt, row.lastUsedAt).getTime()) {

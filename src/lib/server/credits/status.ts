@@ -7,6 +7,7 @@ import {
   type CreditStatus,
 } from "#shared/credits.ts";
 import type { Database } from "#server/db/index.ts";
+import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { creditLedger, generations, users } from "#server/db/schema.ts";
 import { applyWeeklyGrant, nextWeeklyReset, startOfUtcDay, weeklyGrantDue } from "./allowances.ts";
 import type { Guest } from "./guests.ts";
@@ -15,8 +16,9 @@ import {
   guestGenerationsFromAddress,
 } from "#server/generation/generations.ts";
 
-function prepareStatusRead(db: Database) {
-  return db
+/** The status is read on every page a signed-in user opens. */
+const statusRead = preparedPerDatabase((db) =>
+  db
     .select({
       credits: users.credits,
       emailVerified: users.emailVerified,
@@ -27,11 +29,8 @@ function prepareStatusRead(db: Database) {
     })
     .from(users)
     .where(eq(users.id, sql.placeholder("userId")))
-    .prepare("credit_status");
-}
-
-/** The status is read on every page a signed-in user opens: built and planned once. */
-const statusReads = new WeakMap<Database, ReturnType<typeof prepareStatusRead>>();
+    .prepare("credit_status"),
+);
 
 /**
  * One statement in the usual case (issue 11): the balance, the verification and today's
@@ -43,9 +42,7 @@ export async function creditStatusForUser(
   now: Date,
   adWatchSeconds: number,
 ): Promise<CreditStatus> {
-  let read = statusReads.get(db);
-  if (!read) statusReads.set(db, (read = prepareStatusRead(db)));
-  const [row] = await read.execute({ userId, dayStart: startOfUtcDay(now) });
+  const [row] = await statusRead(db).execute({ userId, dayStart: startOfUtcDay(now) });
   let credits = row?.credits ?? 0;
   if (row && weeklyGrantDue(row, now)) {
     credits = (await applyWeeklyGrant(db, userId, now))?.credits ?? credits;

@@ -10,6 +10,7 @@ import { DAY_MS } from "#server/clock.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { generations, guests } from "#server/db/schema.ts";
+import { preparedPerDatabase } from "#server/db/prepared.ts";
 
 /**
  * The `generations` table, its whole life (STYLE: one owner per table): a pending row
@@ -305,22 +306,20 @@ function historyPageQuery(db: Database, listed: SQL | undefined) {
     .orderBy(desc(generations.createdAt), desc(generations.id));
 }
 
-function prepareUnfilteredHistoryPage(db: Database) {
-  const userId = sql.placeholder("userId");
-  return historyPageQuery(
+/** The history's first look (no search, no filter). */
+const unfilteredHistoryPage = preparedPerDatabase((db) =>
+  historyPageQuery(
     db,
-    and(eq(generations.userId, userId), eq(generations.status, "done"), isNull(generations.rootId)),
+    and(
+      eq(generations.userId, sql.placeholder("userId")),
+      eq(generations.status, "done"),
+      isNull(generations.rootId),
+    ),
   )
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
-    .prepare("history_page");
-}
-
-/** The history's first look (no search, no filter): built and planned once. */
-const unfilteredHistoryPages = new WeakMap<
-  Database,
-  ReturnType<typeof prepareUnfilteredHistoryPage>
->();
+    .prepare("history_page"),
+);
 
 /**
  * A signed-in user's finished texts, newest first, a page of top-level texts at a time,
@@ -356,9 +355,7 @@ export async function listHistory(
   const offset = (query.page - 1) * query.pageSize;
   let rows: Awaited<ReturnType<typeof historyPageQuery>>;
   if (matches.length === 0) {
-    let prepared = unfilteredHistoryPages.get(db);
-    if (!prepared) unfilteredHistoryPages.set(db, (prepared = prepareUnfilteredHistoryPage(db)));
-    rows = await prepared.execute({ userId, limit: query.pageSize, offset });
+    rows = await unfilteredHistoryPage(db).execute({ userId, limit: query.pageSize, offset });
   } else {
     rows = await historyPageQuery(db, listed).limit(query.pageSize).offset(offset);
   }
