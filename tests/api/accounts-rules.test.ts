@@ -8,10 +8,16 @@ import {
   verifyEmailToken,
 } from "#server/auth/accounts.ts";
 import { createEmailToken } from "#server/auth/email-tokens.ts";
-import { createSession, validateSessionToken } from "#server/auth/sessions.ts";
+import {
+  SESSION_CACHE_MS,
+  createSession,
+  invalidateSession,
+  validateSessionToken,
+} from "#server/auth/sessions.ts";
 import { DAY_MS, HOUR_MS } from "#server/clock.ts";
 import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
+import { countQueries } from "#server/db/query-count.ts";
 import { createStorage, type Storage } from "../support/server.ts";
 
 /** Business rules with an injected clock, against the real database (PGlite or PostgreSQL). */
@@ -111,6 +117,81 @@ describe("sessions", () => {
     const tampered = `${id}.${secret!.slice(0, -1)}${secret!.endsWith("a") ? "b" : "a"}`;
     expect(await validateSessionToken(handle.db, tampered, T0)).toBeNull();
     expect(await validateSessionToken(handle.db, `${id}`, T0)).toBeNull();
+  });
+});
+
+describe("the session cache (decision 042)", () => {
+  /** The statements `validateSessionToken` sends, and its answer. */
+  async function validate(token: string, now: Date) {
+    const counts = { queries: 0 };
+    const result = await countQueries(counts, () => validateSessionToken(handle.db, token, now));
+    return { result, queries: counts.queries };
+  }
+
+  it("a session read once is not read again within SESSION_CACHE_MS", async () => {
+    const { user } = await registerAccount(handle.db, input(), T0);
+    const { token } = await createSession(handle.db, user.id, T0);
+    expect((await validate(token, at(1000))).queries).toBe(1);
+    const again = await validate(token, at(2000));
+    expect(again).toMatchObject({ queries: 0, result: { user: { id: user.id } } });
+    expect((await validate(token, at(1000 + SESSION_CACHE_MS))).queries).toBe(1);
+  });
+
+  it("a cached session still refuses a wrong secret", async () => {
+    const { user } = await registerAccount(handle.db, input(), T0);
+    const { token } = await createSession(handle.db, user.id, T0);
+    await validate(token, T0);
+    const [id, secret] = token.split(".");
+    const tampered = `${id}.${secret!.slice(0, -1)}${secret!.endsWith("a") ? "b" : "a"}`;
+    expect((await validate(tampered, T0)).result).toBeNull();
+  });
+
+  it("signing out here ends a cached session at once", async () => {
+    const { user } = await registerAccount(handle.db, input(), T0);
+    const { token, session } = await createSession(handle.db, user.id, T0);
+    await validate(token, T0);
+    await invalidateSession(handle.db, session.id);
+    expect((await validate(token, at(1))).result).toBeNull();
+  });
+
+  it("a password reset here ends every cached session of the account at once", async () => {
+    const { user } = await registerAccount(handle.db, input(), T0);
+    const { token } = await createSession(handle.db, user.id, T0);
+    await validate(token, T0);
+    const link = await createEmailToken(handle.db, user.id, "reset_password", T0);
+    await resetPassword(handle.db, link, "fresh-garden-13", at(1));
+    expect((await validate(token, at(2))).result).toBeNull();
+  });
+
+  it("a verification here is seen by the next request", async () => {
+    const { user } = await registerAccount(handle.db, input(), T0);
+    const { token } = await createSession(handle.db, user.id, T0);
+    expect((await validate(token, T0)).result?.user.emailVerified).toBe(false);
+    await verifyEmailToken(
+      handle.db,
+      await createEmailToken(handle.db, user.id, "verify_email", T0),
+      at(1),
+    );
+    expect((await validate(token, at(2))).result?.user.emailVerified).toBe(true);
+  });
+
+  it("a sign-out on another instance reaches this one within SESSION_CACHE_MS", async () => {
+    const { user } = await registerAccount(handle.db, input(), T0);
+    const { token, session } = await createSession(handle.db, user.id, T0);
+    await validate(token, T0);
+    // Another instance deletes the row; this process has not heard of it.
+    await handle.db.delete(schema.sessions).where(eq(schema.sessions.id, session.id));
+    expect((await validate(token, at(SESSION_CACHE_MS - 1))).result).not.toBeNull();
+    expect((await validate(token, at(SESSION_CACHE_MS))).result).toBeNull();
+  });
+
+  it("an unverified account deleted by the cleanup job loses its cached sessions", async () => {
+    const { user } = await registerAccount(handle.db, input(), T0);
+    const { token } = await createSession(handle.db, user.id, T0);
+    const late = at(DAY_MS + HOUR_MS);
+    await validate(token, late);
+    expect((await runCleanup(handle.db, late)).ran).toBe(true);
+    expect((await validate(token, at(DAY_MS + HOUR_MS + 1))).result).toBeNull();
   });
 });
 

@@ -13,7 +13,12 @@ import { AppError } from "#server/errors.ts";
 import { getLogger } from "#server/logger.ts";
 import { consumeEmailToken, createEmailToken } from "./email-tokens.ts";
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
-import { createSession, invalidateUserSessions, type SessionUser } from "./sessions.ts";
+import {
+  createSession,
+  forgetCachedSessions,
+  invalidateUserSessions,
+  type SessionUser,
+} from "./sessions.ts";
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 export const COMMON_PASSWORD = "This password is too common. Please choose a less predictable one.";
@@ -157,7 +162,10 @@ export async function resendVerification(db: Database, email: string, now: Date)
 
 export async function verifyEmailToken(db: Database, token: string, now: Date): Promise<boolean> {
   const userId = await consumeEmailToken(db, token, "verify_email", now);
-  return userId !== null && (await verifyAccount(db, userId, now));
+  if (userId === null || !(await verifyAccount(db, userId, now))) return false;
+  // Its signed-in requests now see a verified account.
+  forgetCachedSessions(db, [userId]);
+  return true;
 }
 
 export const WRONG_PASSWORD = "The password is not correct.";
@@ -178,17 +186,21 @@ export async function deleteAccount(db: Database, userId: string, password: stri
     });
   }
   await db.delete(users).where(eq(users.id, userId));
+  forgetCachedSessions(db, [userId]);
 }
 
-/** Accounts still unverified 24 hours after registration are deleted (spec §4). */
-export async function deleteUnverifiedAccounts(db: Database, now: Date): Promise<number> {
+/**
+ * Accounts still unverified 24 hours after registration are deleted (spec §4); their ids,
+ * for the caller to forget their cached sessions once its transaction commits.
+ */
+export async function deleteUnverifiedAccounts(db: Database, now: Date): Promise<string[]> {
   const deleted = await db
     .delete(users)
     .where(
       and(eq(users.emailVerified, false), lt(users.createdAt, new Date(now.getTime() - DAY_MS))),
     )
     .returning({ id: users.id });
-  return deleted.length;
+  return deleted.map((user) => user.id);
 }
 
 export function toPublicUser(user: SessionUser) {

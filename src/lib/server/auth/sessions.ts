@@ -69,7 +69,6 @@ export function isWellFormedSessionToken(token: string): boolean {
 const sessionLookup = preparedPerDatabase((db) =>
   db
     .select({
-      id: sessions.id,
       secretHash: sessions.secretHash,
       createdAt: sessions.createdAt,
       lastUsedAt: sessions.lastUsedAt,
@@ -88,6 +87,72 @@ const sessionLookup = preparedPerDatabase((db) =>
     .prepare("session_lookup"),
 );
 
+/**
+ * Sessions this process has validated lately, so that a signed-in request sends no
+ * statement for its session (issue 11, item 3; decision 042). An entry lives
+ * SESSION_CACHE_MS at most: this process forgets it at once on logout, password change,
+ * verification and deletion; another instance's change reaches it within that time.
+ */
+export const SESSION_CACHE_MS = 10_000;
+const SESSION_CACHE_LIMIT = 10_000;
+
+interface CachedSession {
+  secretHash: string;
+  createdAt: Date;
+  lastUsedAt: Date;
+  user: SessionUser;
+  readAt: number;
+}
+
+interface SessionCache {
+  entries: Map<string, CachedSession>;
+  /** Bumped by every forget: a read that began before one may not fill the cache. */
+  epoch: number;
+}
+
+const sessionCaches = new WeakMap<Database, SessionCache>();
+
+function sessionCache(db: Database): SessionCache {
+  let cache = sessionCaches.get(db);
+  if (!cache) sessionCaches.set(db, (cache = { entries: new Map(), epoch: 0 }));
+  return cache;
+}
+
+function cachedSession(cache: SessionCache, id: string, now: Date): CachedSession | undefined {
+  const entry = cache.entries.get(id);
+  if (!entry) return undefined;
+  const age = now.getTime() - entry.readAt;
+  if (age >= 0 && age < SESSION_CACHE_MS) return entry;
+  cache.entries.delete(id);
+  return undefined;
+}
+
+function rememberSession(cache: SessionCache, id: string, entry: CachedSession): void {
+  cache.entries.delete(id);
+  // Oldest first: a full cache drops the entry read longest ago.
+  if (cache.entries.size >= SESSION_CACHE_LIMIT) {
+    cache.entries.delete(cache.entries.keys().next().value!);
+  }
+  cache.entries.set(id, entry);
+}
+
+/** Every forget goes through here, so that none can miss the epoch. */
+function forget(db: Database, drop: (entries: Map<string, CachedSession>) => void): void {
+  const cache = sessionCache(db);
+  cache.epoch++;
+  drop(cache.entries);
+}
+
+/** This process forgets a user's cached sessions (their account or sessions changed). */
+export function forgetCachedSessions(db: Database, userIds: Iterable<string>): void {
+  const forgotten = new Set(userIds);
+  forget(db, (entries) => {
+    for (const [id, entry] of entries) {
+      if (forgotten.has(entry.user.id)) entries.delete(id);
+    }
+  });
+}
+
 export async function validateSessionToken(
   db: Database,
   token: string,
@@ -96,36 +161,47 @@ export async function validateSessionToken(
   if (!isWellFormedSessionToken(token)) return null;
   const [id, secret] = token.split(".") as [string, string];
 
-  const [row] = await sessionLookup(db).execute({ id });
-  if (!row || !constantTimeEqualHex(row.secretHash, hashSecret(secret))) return null;
+  const cache = sessionCache(db);
+  const epoch = cache.epoch;
+  const cached = cachedSession(cache, id, now);
+  let entry = cached;
+  if (!entry) {
+    const [row] = await sessionLookup(db).execute({ id });
+    if (!row) return null;
+    entry = { ...row, readAt: now.getTime() };
+  }
+  if (!constantTimeEqualHex(entry.secretHash, hashSecret(secret))) return null;
+  if (!cached && cache.epoch === epoch) rememberSession(cache, id, entry);
 
-  if (now.getTime() >= expiresAt(row.createdAt, row.lastUsedAt).getTime()) {
+  if (now.getTime() >= expiresAt(entry.createdAt, entry.lastUsedAt).getTime()) {
+    cache.entries.delete(id);
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  let lastUsedAt = row.lastUsedAt;
-  if (now.getTime() - lastUsedAt.getTime() >= LAST_USED_WRITE_INTERVAL_MS) {
-    lastUsedAt = now;
+  if (now.getTime() - entry.lastUsedAt.getTime() >= LAST_USED_WRITE_INTERVAL_MS) {
+    entry.lastUsedAt = now;
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, id));
   }
   return {
     session: {
-      id: row.id,
-      userId: row.user.id,
-      createdAt: row.createdAt,
-      lastUsedAt,
-      expiresAt: expiresAt(row.createdAt, lastUsedAt),
+      id,
+      userId: entry.user.id,
+      createdAt: entry.createdAt,
+      lastUsedAt: entry.lastUsedAt,
+      expiresAt: expiresAt(entry.createdAt, entry.lastUsedAt),
     },
-    user: row.user,
+    user: entry.user,
   };
 }
 
 export async function invalidateSession(db: Database, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+  forget(db, (entries) => entries.delete(sessionId));
 }
 
 export async function invalidateUserSessions(db: Database, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  forgetCachedSessions(db, [userId]);
 }
 
 /** Removes sessions past either limit; run by the cleanup job. */
