@@ -13,7 +13,9 @@ export default defineConfig({
   output: "static",
   trailingSlash: "never",
   adapter: node({
-    mode: "standalone",
+    // server/main.ts serves the built files from memory; the standalone handler would stat
+    // the disk for every other request first (decision 043).
+    mode: "middleware",
     // Writes each prerendered page's CSP to dist/_headers.json; server/security-headers.ts
     // sends it as a header (a <meta> CSP cannot carry frame-ancestors).
     staticHeaders: true,

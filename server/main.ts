@@ -178,6 +178,21 @@ function route(req: IncomingMessage, res: ServerResponse, pathname: string): voi
       serveStaticFile(req, res, file);
       return;
     }
+    // `/about/` is the page `/about` (trailingSlash: "never").
+    const page = pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : null;
+    if (page && staticFiles.get(page)?.type.startsWith("text/html")) {
+      const query = req.url!.slice(pathname.length);
+      res.writeHead(301, { Location: `${page}${query}` });
+      res.end();
+      return;
+    }
+  }
+  // What Astro would fail to decode (an encoded byte that is not UTF-8).
+  try {
+    decodeURI(pathname);
+  } catch {
+    sendFailure(res, pathname, 400, { code: "BAD_REQUEST", message: "Malformed request address." });
+    return;
   }
   const answered = handler(req, res) as unknown;
   if (answered instanceof Promise)

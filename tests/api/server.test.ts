@@ -130,6 +130,12 @@ describe("static files", () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("");
   });
+
+  it("send a page asked for with a trailing slash to its one address, query kept", async () => {
+    const response = await get("/about/?ref=mail", { redirect: "manual" });
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe("/about?ref=mail");
+  });
 });
 
 describe("API error shape", () => {
@@ -192,5 +198,13 @@ describe("API error shape", () => {
     const { status, text } = await rawRequest("GET /%zz HTTP/1.1");
     expect(status).toBe(400);
     expect(text).toContain('"success":false');
+  });
+
+  it("answers an address with an encoded byte that is not UTF-8 with a 400", async () => {
+    for (const path of ["/api/auth/%E0%A4", "/about%C0"]) {
+      const { status, text } = await rawRequest(`GET ${path} HTTP/1.1`);
+      expect(status, path).toBe(400);
+      expect(text, path).toContain("Malformed request address.");
+    }
   });
 });
