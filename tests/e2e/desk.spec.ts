@@ -110,6 +110,9 @@ test("keyboard focus stays on the desk when Regenerate and Stop take each other'
   // A long story streams for seconds: Stop, where Regenerate was, has the focus meanwhile.
   const stop = page.getByRole("button", { name: "Stop" });
   await expect(stop).toBeFocused();
+  // Stopped before its first words, a text is refunded and leaves no version: wait for them.
+  await expect(page.getByTestId("result-text")).toBeVisible();
+  await expect(stop).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByText("Stopped", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Regenerate" })).toBeFocused();
