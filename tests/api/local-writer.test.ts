@@ -119,8 +119,10 @@ describe("stopping", () => {
     const events = await first.rest;
     expect(events.at(-1)).toMatchObject({ event: "done", data: { modelUsed: "stopped" } });
 
-    const [stopped] = await waitFor("the native generation to stop", () =>
-      stoppedLogs().slice(before),
+    const [stopped] = await waitFor(
+      "the native generation to stop",
+      () => stoppedLogs().slice(before),
+      { done: (lines) => lines.length > 0 },
     );
     expect(stopped!.stoppedWithinMs).toBeLessThan(1_000);
     // Far fewer pieces than the long text's budget: the model stopped, not just the stream.
