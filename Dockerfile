@@ -46,4 +46,4 @@ HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
 STOPSIGNAL SIGTERM
 # glibc malloc: two arenas, freed memory returned (server/node-flags.ts, decision 040).
 ENV MALLOC_ARENA_MAX=2 MALLOC_TRIM_THRESHOLD_=131072
-CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "server/main.ts"]
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "--expose-gc", "dist/server/main.mjs"]

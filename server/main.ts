@@ -32,6 +32,7 @@ import {
   openFileCount,
   openFileLimit,
 } from "./connection-guard.ts";
+import { collectGarbage, noteRequest, returnMemoryWhenQuiet } from "./memory.ts";
 import { loadStaticFiles, serveStaticFile } from "./static-files.ts";
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -209,6 +210,7 @@ const server = createServer(
     connectionsCheckingInterval: 1_000,
   },
   (req, res) => {
+    noteRequest();
     const target = canonicalRequestTarget(req.url ?? "/");
     const pathname = target === null ? "/" : target.split("?")[0]!;
     secureHeadersOnWrite(res, pathname);
@@ -277,6 +279,16 @@ server.listen(config.PORT, config.HOST, () => {
 });
 
 const stopJobs = startJobs(serverJobs(database.db, config.RESERVATION_TIMEOUT_MS));
+returnMemoryWhenQuiet((pauseMs, rssBefore) =>
+  log.info(
+    {
+      pauseMs: Math.round(pauseMs),
+      rssMbBefore: Math.round(rssBefore / 1e6),
+      rssMbAfter: Math.round(process.memoryUsage.rss() / 1e6),
+    },
+    "memory returned after a busy spell",
+  ),
+);
 
 /**
  * Stops accepting, then waits until every open connection has closed: idle keep-alive
@@ -325,21 +337,25 @@ async function shutdown(signal: string): Promise<void> {
   process.exit(0);
 }
 
-// SIGUSR2 reports memory, after a collection when Node runs with --expose-gc (the benchmark).
+// SIGUSR2 reports memory a second after a compacting collection (the benchmark), once V8
+// has handed the freed pages back.
 process.on("SIGUSR2", () => {
-  (globalThis as { gc?: () => void }).gc?.();
-  const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
-  const mb = (bytes: number) => Math.round(bytes / 1e6);
-  log.info(
-    {
-      rssMb: mb(rss),
-      heapTotalMb: mb(heapTotal),
-      heapUsedMb: mb(heapUsed),
-      externalMb: mb(external),
-      arrayBuffersMb: mb(arrayBuffers),
-    },
-    "memory",
-  );
+  const pauseMs = collectGarbage();
+  setTimeout(() => {
+    const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
+    const mb = (bytes: number) => Math.round(bytes / 1e6);
+    log.info(
+      {
+        rssMb: mb(rss),
+        heapTotalMb: mb(heapTotal),
+        heapUsedMb: mb(heapUsed),
+        externalMb: mb(external),
+        arrayBuffersMb: mb(arrayBuffers),
+        collectionMs: pauseMs === null ? null : Math.round(pauseMs),
+      },
+      "memory",
+    );
+  }, 1_000).unref();
 });
 // `on`, not `once`: a library's signal-exit handler (node-llama-cpp's lock files) re-raises a
 // signal that no other listener is left to handle, which would kill the drain half-way.

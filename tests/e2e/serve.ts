@@ -8,6 +8,8 @@
  */
 import { createHash } from "node:crypto";
 import { rmSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { startChatFake, type ChatRequest } from "../fakes/chat-completions.ts";
 
 rmSync(process.env.DATA_DIR ?? ".test-data/e2e", { recursive: true, force: true });
@@ -29,4 +31,5 @@ function answer(body: ChatRequest["body"]): string {
 
 const writer = await startChatFake({ text: answer, model: "e2e-writer", wordDelayMs: 5 });
 process.env.OPENAI_COMPAT_BASE_URL = `${writer.url}/v1`;
-await import("../../server/main.ts");
+// The bundle that `npm run build` wrote, as `npm start` runs it.
+await import(pathToFileURL(resolve("dist/server/main.mjs")).href);

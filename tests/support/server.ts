@@ -77,12 +77,12 @@ export async function createStorage(): Promise<Storage> {
   };
 }
 
-/** Starts the built server (`node server/main.ts`, with its flags) on a free loopback port. */
+/** Starts the built server (`node dist/server/main.mjs`, with its flags) on a free loopback port. */
 export async function startServer(
   storage: Storage,
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const main = [...SERVER_NODE_FLAGS, ...(options.nodeFlags ?? []), "server/main.ts"];
+  const main = [...SERVER_NODE_FLAGS, ...(options.nodeFlags ?? []), "dist/server/main.mjs"];
   const [command, args] = options.openFiles
     ? [
         "sh",

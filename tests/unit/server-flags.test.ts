@@ -11,9 +11,9 @@ const dockerCmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? "[]";
 describe("the server's Node flags", () => {
   it("are given, all of them, by npm start, npm run serve and the Dockerfile", () => {
     const flags = SERVER_NODE_FLAGS.join(" ");
-    expect(scripts.start).toContain(`node ${flags} server/start.ts`);
-    expect(scripts.serve).toContain(`node ${flags} server/main.ts`);
-    expect(JSON.parse(dockerCmd)).toEqual(["node", ...SERVER_NODE_FLAGS, "server/main.ts"]);
+    expect(scripts.start).toContain(`node ${flags} server/start.mjs`);
+    expect(scripts.serve).toContain(`node ${flags} dist/server/main.mjs`);
+    expect(JSON.parse(dockerCmd)).toEqual(["node", ...SERVER_NODE_FLAGS, "dist/server/main.mjs"]);
   });
 });
 

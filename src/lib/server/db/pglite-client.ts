@@ -76,6 +76,15 @@ export function createDataDirIfMissing(pgDir: string): boolean {
 }
 
 /**
+ * The thread's script: its TypeScript source where this module runs from source (tests,
+ * `astro dev`), the bundle scripts/build-server.ts wrote where it runs built, so that
+ * the thread never loads Node's type stripper (decision 045).
+ */
+const THREAD_SCRIPT = import.meta.url.endsWith(".ts")
+  ? new URL("./pglite-thread.ts", import.meta.url)
+  : resolve("dist/server/pglite-thread.mjs");
+
+/**
  * PGlite on a thread of its own, seen through the part of PGlite's interface that drizzle
  * uses (`query`, `exec`, `transaction`). Every query crosses to the thread and back, so the
  * server's event loop never waits on one.
@@ -123,7 +132,7 @@ export class PgliteThreadClient {
     const release = lockDataDir(options.dataDir);
     try {
       if (createDataDirIfMissing(pgDir)) options.created?.(pgDir);
-      const worker = new Worker(resolve("src/lib/server/db/pglite-thread.ts"), {
+      const worker = new Worker(THREAD_SCRIPT, {
         workerData: {
           dataDir: pgDir,
           migrationsFolder: options.migrationsFolder,
