@@ -45,5 +45,5 @@ HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:4321/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
 # glibc malloc: two arenas, freed memory returned (server/node-flags.ts, decision 040).
-ENV MALLOC_ARENA_MAX=2 MALLOC_TRIM_THRESHOLD_=131072
+ENV MALLOC_ARENA_MAX=2 MALLOC_TRIM_THRESHOLD_=131072 MALLOC_MMAP_THRESHOLD_=65536
 CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "--expose-gc", "dist/server/main.mjs"]

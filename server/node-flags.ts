@@ -1,3 +1,5 @@
+import MALLOC_ENV from "./malloc-env.json" with { type: "json" };
+
 /**
  * The Node flags the server runs with, wherever it runs: `npm start`, `npm run serve`, the
  * Dockerfile and the test and benchmark servers (tests/unit/server-flags.test.ts checks
@@ -14,10 +16,12 @@ export const SERVER_NODE_FLAGS = [
 ];
 
 /**
- * glibc malloc settings the Docker image runs with (decision 040): two arenas instead of
- * eight per core, and freed memory above 128 KB handed back to the system. The PGlite
- * thread's allocations otherwise stay resident after a burst (about 60 MB). They take
- * effect only from the process's environment, so `npm start` runs without them unless
- * they are exported first; the test and benchmark servers run with them, as the image does.
+ * glibc malloc settings the server runs with everywhere (decisions 040 and 045): two
+ * arenas instead of eight per core; freed memory above 128 KB handed back to the system;
+ * blocks of 64 KB and more in mappings of their own, returned whole when freed (glibc
+ * otherwise raises that threshold as large blocks are freed, and they fragment its heap).
+ * The PGlite thread's allocations otherwise stay resident after a burst. They take effect
+ * only from the process's environment: the Docker image sets them, `npm start`
+ * (server/start.mjs) re-executes itself with them, the test and benchmark servers get them.
  */
-export const SERVER_MALLOC_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_TRIM_THRESHOLD_: "131072" };
+export const SERVER_MALLOC_ENV: Record<string, string> = MALLOC_ENV;

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -7,6 +8,7 @@ import {
   type RunningServer,
   type Storage,
 } from "../support/server.ts";
+import { SERVER_MALLOC_ENV } from "../../server/node-flags.ts";
 
 let storage: Storage | undefined;
 let server: RunningServer | undefined;
@@ -84,5 +86,16 @@ describe("start", () => {
   it("refuses an invalid environment, naming the variable", async () => {
     storage = await createStorage();
     await expect(startServer(storage, { env: { PORT: "eighty" } })).rejects.toThrow(/PORT/);
+  });
+
+  it("npm start gives the server its malloc settings in the same process", async () => {
+    storage = await createStorage();
+    server = await startServer(storage, { asNpmStart: true });
+    // The process that listens is the one started (signals reach it), with the settings.
+    const environ = readFileSync(`/proc/${server.process.pid}/environ`, "utf8").split("\0");
+    for (const [name, value] of Object.entries(SERVER_MALLOC_ENV)) {
+      expect(environ).toContain(`${name}=${value}`);
+    }
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 });

@@ -28,6 +28,8 @@ export interface StartOptions {
   reuse?: { dataDir?: string; databaseUrl?: string };
   /** Start under `ulimit -n` of this many open files. */
   openFiles?: number;
+  /** Start as `npm start` does from a plain shell: server/start.mjs, no malloc settings. */
+  asNpmStart?: boolean;
 }
 
 /** A fresh database on the PostgreSQL server named by TEST_DATABASE_URL. */
@@ -82,7 +84,8 @@ export async function startServer(
   storage: Storage,
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const main = [...SERVER_NODE_FLAGS, ...(options.nodeFlags ?? []), "dist/server/main.mjs"];
+  const entry = options.asNpmStart ? "server/start.mjs" : "dist/server/main.mjs";
+  const main = [...SERVER_NODE_FLAGS, ...(options.nodeFlags ?? []), entry];
   const [command, args] = options.openFiles
     ? [
         "sh",
@@ -92,7 +95,7 @@ export async function startServer(
   const child = spawn(command as string, args as string[], {
     env: {
       PATH: process.env.PATH ?? "",
-      ...SERVER_MALLOC_ENV,
+      ...(options.asNpmStart ? {} : SERVER_MALLOC_ENV),
       NODE_ENV: "test",
       HOST: "127.0.0.1",
       PORT: "0",
