@@ -7,6 +7,7 @@ import {
   type CreditStatus,
 } from "#shared/credits.ts";
 import type { Database } from "#server/db/index.ts";
+import { keptUntilWrite } from "#server/db/kept-reads.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { creditLedger, generations, users } from "#server/db/schema.ts";
 import { applyWeeklyGrant, nextWeeklyReset, startOfUtcDay, weeklyGrantDue } from "./allowances.ts";
@@ -32,9 +33,15 @@ const statusRead = preparedPerDatabase((db) =>
     .prepare("credit_status"),
 );
 
+type StatusRow = Awaited<ReturnType<ReturnType<typeof statusRead>["execute"]>>[number];
+
+/** On the embedded database a user's row is kept until the next write (decision 046). */
+const keptStatus = keptUntilWrite<StatusRow | undefined>();
+
 /**
- * One statement in the usual case (issue 11): the balance, the verification and today's
- * ads together. Only when this week's grant is due does it take the grant's transaction.
+ * One statement in the usual case (issue 11), none on the embedded database while nothing
+ * was written since: the balance, the verification and today's ads together. Only when
+ * this week's grant is due does it take the grant's transaction.
  */
 export async function creditStatusForUser(
   db: Database,
@@ -42,7 +49,11 @@ export async function creditStatusForUser(
   now: Date,
   adWatchSeconds: number,
 ): Promise<CreditStatus> {
-  const [row] = await statusRead(db).execute({ userId, dayStart: startOfUtcDay(now) });
+  const dayStart = startOfUtcDay(now);
+  const row = await keptStatus(db, `${userId} ${dayStart.getTime()}`, async () => {
+    const [found] = await statusRead(db).execute({ userId, dayStart });
+    return found;
+  });
   let credits = row?.credits ?? 0;
   if (row && weeklyGrantDue(row, now)) {
     credits = (await applyWeeklyGrant(db, userId, now))?.credits ?? credits;

@@ -75,6 +75,12 @@ export function createDataDirIfMissing(pgDir: string): boolean {
   return true;
 }
 
+/** Anything but a plain SELECT or the start of a transaction may change data. */
+function mayWrite(message: Call): boolean {
+  if (message.op === "begin") return false;
+  return message.op !== "query" || !/^\s*select\s/i.test(message.sql);
+}
+
 /**
  * The thread's script: its TypeScript source where this module runs from source (tests,
  * `astro dev`), the bundle scripts/build-server.ts wrote where it runs built, so that
@@ -97,6 +103,11 @@ export class PgliteThreadClient {
   >();
   #nextId = 1;
   #failure: Error | null = null;
+  /**
+   * Statements that may change data, counted when sent and again when answered: reads
+   * made while it stood still may be kept until it moves (kept-reads.ts).
+   */
+  writeEpoch = 0;
   #release: () => void;
 
   private constructor(worker: Worker, release: () => void) {
@@ -160,10 +171,14 @@ export class PgliteThreadClient {
   #call(message: Call): Promise<any> {
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
+    const writes = mayWrite(message);
+    if (writes) this.writeEpoch++;
+    const answered = new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       this.#worker.postMessage({ ...message, id } as PgliteRequest);
     });
+    if (!writes) return answered;
+    return answered.finally(() => this.writeEpoch++);
   }
 
   #query(sql: string, params: unknown[] = [], options: QueryOptions = {}, txId?: number) {

@@ -1,0 +1,46 @@
+import type { Database } from "./index.ts";
+
+/**
+ * The embedded database's count of statements that may change data, or null on
+ * PostgreSQL. Only this process writes to its PGlite folder (one instance per folder,
+ * decision 033), and its client counts each such statement when it is sent and again when
+ * it is answered (pglite-client.ts), so a value read while the count stood still stays
+ * true until the count moves. PostgreSQL has other writers: other instances, psql.
+ */
+function writeEpoch(db: Database): number | null {
+  const client = (db as unknown as { $client?: { writeEpoch?: unknown } }).$client;
+  return typeof client?.writeEpoch === "number" ? client.writeEpoch : null;
+}
+
+/**
+ * Values read from the database, kept until its next write where that can be known (the
+ * embedded database, see writeEpoch), read every time elsewhere. At most `limit` values
+ * per database; every write forgets them all, which on the embedded database's small
+ * scale costs a read each, and keeps the rule simple enough to trust (decision 046).
+ */
+export function keptUntilWrite<Value>(limit = 10_000) {
+  const kept = new WeakMap<Database, { epoch: number; values: Map<string, Value> }>();
+  return async function read(
+    db: Database,
+    key: string,
+    load: () => Promise<Value>,
+  ): Promise<Value> {
+    const epoch = writeEpoch(db);
+    if (epoch === null) return load();
+    let state = kept.get(db);
+    if (!state) kept.set(db, (state = { epoch, values: new Map() }));
+    if (state.epoch !== epoch) {
+      state.epoch = epoch;
+      state.values.clear();
+    }
+    const hit = state.values.get(key);
+    if (hit !== undefined) return hit;
+    const value = await load();
+    // A write sent or answered while this read ran may or may not be in what it read.
+    if (writeEpoch(db) === epoch && state.epoch === epoch) {
+      state.values.set(key, value);
+      if (state.values.size > limit) state.values.delete(state.values.keys().next().value!);
+    }
+    return value;
+  };
+}
