@@ -35,7 +35,8 @@ COPY --from=build --chown=node:node /app/drizzle ./drizzle
 COPY --from=build --chown=node:node /app/models ./models
 COPY --from=build --chown=node:node /app/server ./server
 COPY --from=build --chown=node:node /app/scripts ./scripts
-# The server entry and the CLI scripts run these modules unbundled (docs/decisions/002).
+# The CLI scripts, and the short process that creates a new PGlite folder, run these
+# modules unbundled (docs/decisions/002); the server runs its bundle (decision 045).
 COPY --from=build --chown=node:node /app/src/lib ./src/lib
 RUN mkdir -p /data && chown node:node /data
 USER node
@@ -44,6 +45,7 @@ EXPOSE 4321
 HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:4321/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
-# glibc malloc: two arenas, freed memory returned (server/node-flags.ts, decision 040).
+# glibc malloc: two arenas, freed memory returned, large blocks mapped on their own
+# (server/malloc-env.json, decisions 040 and 045).
 ENV MALLOC_ARENA_MAX=2 MALLOC_TRIM_THRESHOLD_=131072 MALLOC_MMAP_THRESHOLD_=65536
 CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "--expose-gc", "dist/server/main.mjs"]

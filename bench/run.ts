@@ -18,7 +18,12 @@ import { reserveGeneration } from "#server/generation/service.ts";
 import { openDatabase, schema } from "#server/db/index.ts";
 import { startChatFake } from "../tests/fakes/chat-completions.ts";
 import { signUp } from "../tests/support/client.ts";
-import { createStorage, startServer, type RunningServer } from "../tests/support/server.ts";
+import {
+  createStorage,
+  startServer,
+  waitForLog,
+  type RunningServer,
+} from "../tests/support/server.ts";
 import { readServerSentEvents } from "#shared/sse.ts";
 import { DEFAULT_MODEL, huggingFaceUrl } from "#server/generation/local-model/source.ts";
 import { writeTinyGguf } from "../tests/support/tiny-gguf.ts";
@@ -266,9 +271,10 @@ async function openLoop(
   };
 }
 
+/** Resident memory in MB of 10^6 bytes, as the server reports its own (VmRSS is in KiB). */
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+  return (Number(/VmRSS:\s+(\d+)/.exec(status)![1]) * 1024) / 1e6;
 }
 
 async function main(): Promise<void> {
@@ -422,27 +428,23 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 }
 
-/** The first log line with this message from now on, or null after 30 s. */
-async function waitForLogLine(
-  server: RunningServer,
-  msg: string,
-): Promise<Record<string, unknown> | null> {
-  const before = server.logs.filter((entry) => entry.msg === msg).length;
-  for (let i = 0; i < 300; i++) {
-    const entries = server.logs.filter((entry) => entry.msg === msg);
-    if (entries.length > before) return entries.at(-1)!;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  return null;
+/** The first log line with this message from now on (30 s at most). */
+function nextLogLine(server: RunningServer, msg: string): Promise<Record<string, unknown>> {
+  const before = server.logs.length;
+  return waitForLog(
+    server,
+    (entry) => entry.msg === msg && server.logs.indexOf(entry) >= before,
+    30_000,
+  );
 }
 
 /** Asks the server to collect garbage and report its memory (SIGUSR2, see server/main.ts). */
 async function memoryAfterCollection(
   server: RunningServer,
 ): Promise<{ rssMb: number; heapTotalMb: number; heapUsedMb: number; externalMb: number }> {
-  const reported = waitForLogLine(server, "memory");
+  const reported = nextLogLine(server, "memory");
   server.process.kill("SIGUSR2");
-  const entry = (await reported) ?? {};
+  const entry = await reported;
   return {
     rssMb: Number(entry.rssMb),
     heapTotalMb: Number(entry.heapTotalMb),
@@ -539,13 +541,12 @@ async function measureDatabase(label: string, databaseUrl: string | undefined): 
     // to give back what the load left (server/memory.ts, decision 045); and after a
     // compacting collection forced by SIGUSR2.
     const rss = rssMb(server.process.pid!);
-    const returned = await waitForLogLine(server, "memory returned after a busy spell");
-    const settled = rssMb(server.process.pid!);
+    const returned = await nextLogLine(server, "memory returned after a busy spell");
     const collected = await memoryAfterCollection(server);
     const budget = databaseUrl ? 200 : 250;
     record(
       `${label}: server RSS after the load (once quiet; after a forced collection)`,
-      `${rss.toFixed(0)} MB (${returned ? `${settled.toFixed(0)} MB after its own ${returned.pauseMs} ms collection` : "no collection of its own"}; ${collected.rssMb.toFixed(0)} MB, V8 heap ${collected.heapUsedMb} MB used of ${collected.heapTotalMb} MB, external ${collected.externalMb} MB)`,
+      `${rss.toFixed(0)} MB (${returned.rssMb} MB after its own ${returned.pauseMs} ms collection; ${collected.rssMb.toFixed(0)} MB, V8 heap ${collected.heapUsedMb} MB used of ${collected.heapTotalMb} MB, external ${collected.externalMb} MB)`,
       `≤ ${budget} MB`,
       collected.rssMb <= budget,
     );

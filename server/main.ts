@@ -32,7 +32,7 @@ import {
   openFileCount,
   openFileLimit,
 } from "./connection-guard.ts";
-import { collectGarbage, noteRequest, returnMemoryWhenQuiet } from "./memory.ts";
+import { noteRequest, reportMemoryOnSignal, returnMemoryWhenQuiet } from "./memory.ts";
 import { loadStaticFiles, serveStaticFile } from "./static-files.ts";
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -210,9 +210,9 @@ const server = createServer(
     connectionsCheckingInterval: 1_000,
   },
   (req, res) => {
-    noteRequest();
     const target = canonicalRequestTarget(req.url ?? "/");
     const pathname = target === null ? "/" : target.split("?")[0]!;
+    if (pathname !== "/healthz" && pathname !== "/readyz") noteRequest(res);
     secureHeadersOnWrite(res, pathname);
     // One id from here on: the logs below and the middleware's own use this header.
     req.headers["x-request-id"] = requestIdFrom(req.headers["x-request-id"]);
@@ -271,6 +271,7 @@ server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
 });
 
 server.listen(config.PORT, config.HOST, () => {
+  returnMemoryWhenQuiet(log);
   const { port } = server.address() as AddressInfo;
   log.info(
     { port, host: config.HOST, database: database.kind, url: `http://${config.HOST}:${port}` },
@@ -279,16 +280,6 @@ server.listen(config.PORT, config.HOST, () => {
 });
 
 const stopJobs = startJobs(serverJobs(database.db, config.RESERVATION_TIMEOUT_MS));
-returnMemoryWhenQuiet((pauseMs, rssBefore) =>
-  log.info(
-    {
-      pauseMs: Math.round(pauseMs),
-      rssMbBefore: Math.round(rssBefore / 1e6),
-      rssMbAfter: Math.round(process.memoryUsage.rss() / 1e6),
-    },
-    "memory returned after a busy spell",
-  ),
-);
 
 /**
  * Stops accepting, then waits until every open connection has closed: idle keep-alive
@@ -337,26 +328,8 @@ async function shutdown(signal: string): Promise<void> {
   process.exit(0);
 }
 
-// SIGUSR2 reports memory a second after a compacting collection (the benchmark), once V8
-// has handed the freed pages back.
-process.on("SIGUSR2", () => {
-  const pauseMs = collectGarbage();
-  setTimeout(() => {
-    const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
-    const mb = (bytes: number) => Math.round(bytes / 1e6);
-    log.info(
-      {
-        rssMb: mb(rss),
-        heapTotalMb: mb(heapTotal),
-        heapUsedMb: mb(heapUsed),
-        externalMb: mb(external),
-        arrayBuffersMb: mb(arrayBuffers),
-        collectionMs: pauseMs === null ? null : Math.round(pauseMs),
-      },
-      "memory",
-    );
-  }, 1_000).unref();
-});
+// SIGUSR2 reports memory after a compacting collection (the benchmark).
+reportMemoryOnSignal(log);
 // `on`, not `once`: a library's signal-exit handler (node-llama-cpp's lock files) re-raises a
 // signal that no other listener is left to handle, which would kill the drain half-way.
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

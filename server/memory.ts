@@ -3,10 +3,14 @@
  * into pages that an ordinary collection leaves committed, half empty: after the
  * benchmark's load about 100 MB of heap held 50 MB of objects, and V8's own memory reducer
  * did not run in 40 idle seconds. A compacting collection (V8's "last resort" flavour)
- * hands those pages back. It runs when requests came and then none for a while, and only
- * when the process has grown, so a quiet server never pays for it; it needs Node's
+ * hands those pages back. It runs only after requests came and then none for a whole
+ * interval, with none still open (a stream), and only when the process has grown since
+ * the last one: a quiet server never pays its pause. Health probes do not count as
+ * requests, so a load balancer's polling does not keep it from running. It needs Node's
  * `--expose-gc` (server/node-flags.ts) and does nothing without it.
  */
+import type { ServerResponse } from "node:http";
+import type { Logger } from "pino";
 
 type Collect = (options: { type: "major"; execution: "sync"; flavor: "last-resort" }) => void;
 
@@ -14,40 +18,90 @@ type Collect = (options: { type: "major"; execution: "sync"; flavor: "last-resor
 const QUIET_MS = 5_000;
 /** Growth of the process since the last collection that makes one worth its pause. */
 const GROWTH_BYTES = 24 * 1024 * 1024;
+/** V8 hands freed pages back on a background thread, within about this long. */
+const SETTLE_MS = 1_000;
 
 const collect = (globalThis as { gc?: Collect }).gc;
 let requests = 0;
-let rssAfterLastCollection = process.memoryUsage.rss();
+let open = 0;
+let busySinceCollection = false;
+let rssAfterLastCollection = Number.POSITIVE_INFINITY;
 
-/** Called for every request: the quiet spell starts again. */
-export function noteRequest(): void {
+const mb = (bytes: number) => Math.round(bytes / 1e6);
+
+/** Called for every request but health probes: the quiet spell starts again. */
+export function noteRequest(res: ServerResponse): void {
   requests++;
+  open++;
+  busySinceCollection = true;
+  res.once("close", () => open--);
 }
 
 /** A compacting collection now; returns how long it paused the event loop, in ms. */
-export function collectGarbage(): number | null {
+function collectGarbage(): number | null {
   if (!collect) return null;
   const started = performance.now();
   collect({ type: "major", execution: "sync", flavor: "last-resort" });
-  rssAfterLastCollection = process.memoryUsage.rss();
+  busySinceCollection = false;
   return performance.now() - started;
 }
 
+/** Runs `then` once the freed pages are back, and takes the new baseline there. */
+function afterSettling(then: () => void): void {
+  setTimeout(() => {
+    rssAfterLastCollection = process.memoryUsage.rss();
+    then();
+  }, SETTLE_MS).unref();
+}
+
+/** The process's memory, for the log. */
+function memoryFigures(): Record<string, number> {
+  const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
+  return {
+    rssMb: mb(rss),
+    heapTotalMb: mb(heapTotal),
+    heapUsedMb: mb(heapUsed),
+    externalMb: mb(external),
+    arrayBuffersMb: mb(arrayBuffers),
+  };
+}
+
 /**
- * Checks every QUIET_MS: when requests came before and none since, and the process grew,
- * collects. `collected` hears how long it took and what the process weighs after it.
+ * Starts the check, every QUIET_MS; call once the server listens (the baseline is the
+ * process as it serves, not as it was loading).
  */
-export function returnMemoryWhenQuiet(
-  collected: (pauseMs: number, rssBefore: number) => void,
-): NodeJS.Timeout {
+export function returnMemoryWhenQuiet(log: Logger): void {
+  rssAfterLastCollection = process.memoryUsage.rss();
   let seen = requests;
-  return setInterval(() => {
-    const quiet = requests === seen;
+  setInterval(() => {
+    const quiet = requests === seen && open === 0;
     seen = requests;
-    if (!quiet) return;
-    const rss = process.memoryUsage.rss();
-    if (rss - rssAfterLastCollection < GROWTH_BYTES) return;
+    if (!quiet || !busySinceCollection) return;
+    const rssBefore = process.memoryUsage.rss();
+    if (rssBefore - rssAfterLastCollection < GROWTH_BYTES) return;
     const pauseMs = collectGarbage();
-    if (pauseMs !== null) collected(pauseMs, rss);
+    if (pauseMs === null) return;
+    afterSettling(() =>
+      log.info(
+        { pauseMs: Math.round(pauseMs), rssMbBefore: mb(rssBefore), ...memoryFigures() },
+        "memory returned after a busy spell",
+      ),
+    );
   }, QUIET_MS).unref();
+}
+
+/** SIGUSR2 (the benchmark): a compacting collection now, memory reported once settled. */
+export function reportMemoryOnSignal(log: Logger): void {
+  process.on("SIGUSR2", () => {
+    const pauseMs = collectGarbage();
+    afterSettling(() =>
+      log.info(
+        {
+          ...memoryFigures(),
+          collectionMs: pauseMs === null ? null : Math.round(pauseMs),
+        },
+        "memory",
+      ),
+    );
+  });
 }

@@ -11,14 +11,15 @@ import MALLOC_ENV from "./malloc-env.json" with { type: "json" };
 // server), as the Docker image starts with them (decisions 040 and 045).
 const missing = Object.keys(MALLOC_ENV).filter((name) => process.env[name] === undefined);
 if (process.platform === "linux" && missing.length > 0 && process.execve) {
-  process.execve(
-    process.execPath,
-    [process.execPath, ...process.execArgv, ...process.argv.slice(1)],
-    {
-      ...MALLOC_ENV,
-      ...process.env,
-    },
-  );
+  try {
+    process.execve(
+      process.execPath,
+      [process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+      { ...MALLOC_ENV, ...process.env },
+    );
+  } catch (error) {
+    console.warn(`Running without ${missing.join(", ")}: ${error.message}`);
+  }
 }
 
 const run = (args) => spawnSync(process.execPath, args, { stdio: "inherit" }).status;

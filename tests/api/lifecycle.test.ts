@@ -97,5 +97,7 @@ describe("start", () => {
       expect(environ).toContain(`${name}=${value}`);
     }
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    // SIGTERM reaches the server itself, which drains and exits cleanly.
+    expect(await server.stop()).toBe(0);
   });
 });

@@ -78,10 +78,38 @@ describe("statements per request", () => {
       client.post("/api/email/generate", request),
     );
     expect(count).toBe(GENERATE_STATEMENTS);
-    // What was written is read again, not a status kept from before it.
-    const after = await client.get("/api/credits/status");
-    expect(after.body.credits).toBe(1000 - 100);
   });
+
+  it.skipIf(usingPostgres)(
+    "the embedded database keeps a status and a history page until the next write",
+    async () => {
+      const { client } = await signUp(server.url, true);
+      const read = async (path: string) => {
+        let body: Record<string, any> = {};
+        const queries = await queriesOf(path, async () => (body = (await client.get(path)).body));
+        return { queries, body };
+      };
+      const status = async () => {
+        const { queries, body } = await read("/api/credits/status");
+        return { queries, credits: body.credits as number };
+      };
+      const history = async () => {
+        const { queries, body } = await read("/api/email/my");
+        return { queries, texts: (body.generations as { id: string }[]).map((text) => text.id) };
+      };
+      // Kept: read again without a statement (a background job's write may cost one more).
+      await expect.poll(status).toEqual({ queries: 0, credits: 1000 });
+      await expect.poll(history).toEqual({ queries: 0, texts: [] });
+
+      const generated = await client.post("/api/email/generate", request);
+      expect(await status()).toEqual({ queries: 1, credits: 900 });
+      expect(await history()).toEqual({ queries: 1, texts: [generated.body.generationId] });
+
+      await expect.poll(history).toMatchObject({ queries: 0 });
+      await client.request("DELETE", `/api/email/delete/${generated.body.generationId}`);
+      expect((await history()).texts).toEqual([]);
+    },
+  );
 });
 
 /**

@@ -20,7 +20,7 @@ export interface RunningServer {
 export interface StartOptions {
   env?: Record<string, string>;
   /**
-   * More flags for the server's Node, after its own, e.g. `--expose-gc` for the benchmark.
+   * More flags for the server's Node, after its own (the benchmark compares V8 flags).
    * On the command line, since NODE_OPTIONS refuses most V8 flags.
    */
   nodeFlags?: string[];

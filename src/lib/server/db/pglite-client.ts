@@ -8,7 +8,7 @@ import { deserializeError, type PgliteReply, type PgliteRequest } from "./pglite
 /** Small buffers: the embedded database serves one site, not a data warehouse. */
 const POSTGRESQL_CONF = ["shared_buffers=16MB", "work_mem=2MB", "maintenance_work_mem=16MB"];
 
-type Call = PgliteRequest extends infer R
+export type Call = PgliteRequest extends infer R
   ? R extends { id: number }
     ? Omit<R, "id">
     : never
@@ -75,8 +75,11 @@ export function createDataDirIfMissing(pgDir: string): boolean {
   return true;
 }
 
-/** Anything but a plain SELECT or the start of a transaction may change data. */
-function mayWrite(message: Call): boolean {
+/**
+ * Anything but a plain SELECT or the start of a transaction may change data. (A SELECT
+ * that calls a function that writes would break this; this app has none.)
+ */
+export function mayWrite(message: Call): boolean {
   if (message.op === "begin") return false;
   return message.op !== "query" || !/^\s*select\s/i.test(message.sql);
 }
@@ -121,6 +124,8 @@ export class PgliteThreadClient {
       else pending.reject(deserializeError(reply.error));
     });
     const fail = (error: Error) => {
+      // Nothing read before stays kept: every request now answers "unavailable".
+      this.writeEpoch++;
       // Reads as "the database is unavailable" (db/errors.ts): requests answer 503.
       this.#failure = Object.assign(new Error(`Connection terminated: ${error.message}`), {
         code: "08006",
