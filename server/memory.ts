@@ -4,8 +4,8 @@
  * benchmark's load about 100 MB of heap held 50 MB of objects, and V8's own memory reducer
  * did not run in 40 idle seconds. A compacting collection (V8's "last resort" flavour)
  * hands those pages back. It runs only after requests came and then none for a whole
- * interval, with none still open (a stream), and only when the process has grown since
- * the last one: a quiet server never pays its pause. Health probes do not count as
+ * interval, with none still open (a stream), and only when V8 holds 24 MB of heap it does
+ * not use: a quiet server never pays its pause. Health probes do not count as
  * requests, so a load balancer's polling does not keep it from running. It needs Node's
  * `--expose-gc` (server/node-flags.ts) and does nothing without it.
  */
@@ -16,8 +16,8 @@ type Collect = (options: { type: "major"; execution: "sync"; flavor: "last-resor
 
 /** How long the server must have had no request before it collects. */
 const QUIET_MS = 5_000;
-/** Growth of the process since the last collection that makes one worth its pause. */
-const GROWTH_BYTES = 24 * 1024 * 1024;
+/** Heap that V8 holds but does not use, above which a collection is worth its pause. */
+const SLACK_BYTES = 24 * 1024 * 1024;
 /** V8 hands freed pages back on a background thread, within about this long. */
 const SETTLE_MS = 1_000;
 
@@ -25,7 +25,6 @@ const collect = (globalThis as { gc?: Collect }).gc;
 let requests = 0;
 let open = 0;
 let busySinceCollection = false;
-let rssAfterLastCollection = Number.POSITIVE_INFINITY;
 
 const mb = (bytes: number) => Math.round(bytes / 1e6);
 
@@ -46,12 +45,9 @@ function collectGarbage(): number | null {
   return performance.now() - started;
 }
 
-/** Runs `then` once the freed pages are back, and takes the new baseline there. */
+/** Runs `then` once the freed pages are back. */
 function afterSettling(then: () => void): void {
-  setTimeout(() => {
-    rssAfterLastCollection = process.memoryUsage.rss();
-    then();
-  }, SETTLE_MS).unref();
+  setTimeout(then, SETTLE_MS).unref();
 }
 
 /** The process's memory, for the log. */
@@ -66,19 +62,15 @@ function memoryFigures(): Record<string, number> {
   };
 }
 
-/**
- * Starts the check, every QUIET_MS; call once the server listens (the baseline is the
- * process as it serves, not as it was loading).
- */
+/** Starts the check, every QUIET_MS: a quiet server holding slack heap collects. */
 export function returnMemoryWhenQuiet(log: Logger): void {
-  rssAfterLastCollection = process.memoryUsage.rss();
   let seen = requests;
   setInterval(() => {
     const quiet = requests === seen && open === 0;
     seen = requests;
     if (!quiet || !busySinceCollection) return;
-    const rssBefore = process.memoryUsage.rss();
-    if (rssBefore - rssAfterLastCollection < GROWTH_BYTES) return;
+    const { heapTotal, heapUsed, rss: rssBefore } = process.memoryUsage();
+    if (heapTotal - heapUsed < SLACK_BYTES) return;
     const pauseMs = collectGarbage();
     if (pauseMs === null) return;
     afterSettling(() =>
