@@ -546,7 +546,7 @@ async function measureDatabase(label: string, databaseUrl: string | undefined): 
     // compacting collection forced by SIGUSR2.
     const rss = rssMb(server.process.pid!);
     // Two of the server's 5 s checks and the second it waits for pages to come back; it
-    // collects only when V8 holds 24 MB of heap it does not use (server/memory.ts).
+    // collects only when V8's heap grew 24 MB since its smallest (server/memory.ts).
     const returned = await nextLogLine(server, "memory returned after a busy spell", 12_000).catch(
       () => null,
     );
@@ -554,7 +554,7 @@ async function measureDatabase(label: string, databaseUrl: string | undefined): 
     const budget = databaseUrl ? 200 : 250;
     record(
       `${label}: server RSS after the load (once quiet; after a forced collection)`,
-      `${rss.toFixed(0)} MB (${returned ? `${returned.rssMb} MB after its own ${returned.pauseMs} ms collection` : "no collection of its own: under 24 MB of slack heap"}; ${collected.rssMb.toFixed(0)} MB, V8 heap ${collected.heapUsedMb} MB used of ${collected.heapTotalMb} MB, external ${collected.externalMb} MB)`,
+      `${rss.toFixed(0)} MB (${returned ? `${returned.rssMb} MB after its own ${returned.pauseMs} ms collection` : "no collection of its own: the heap grew less than 24 MB"}; ${collected.rssMb.toFixed(0)} MB, V8 heap ${collected.heapUsedMb} MB used of ${collected.heapTotalMb} MB, external ${collected.externalMb} MB)`,
       `≤ ${budget} MB`,
       collected.rssMb <= budget,
     );

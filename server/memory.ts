@@ -4,8 +4,8 @@
  * benchmark's load about 100 MB of heap held 50 MB of objects, and V8's own memory reducer
  * did not run in 40 idle seconds. A compacting collection (V8's "last resort" flavour)
  * hands those pages back. It runs only after requests came and then none for a whole
- * interval, with none still open (a stream), and only when V8 holds 24 MB of heap it does
- * not use: a quiet server never pays its pause. Health probes do not count as
+ * interval, with none still open (a stream), and only when V8's heap grew 24 MB above its
+ * smallest since the last one: a quiet server never pays its pause. Health probes do not count as
  * requests, so a load balancer's polling does not keep it from running. It needs Node's
  * `--expose-gc` (server/node-flags.ts) and does nothing without it.
  */
@@ -16,8 +16,8 @@ type Collect = (options: { type: "major"; execution: "sync"; flavor: "last-resor
 
 /** How long the server must have had no request before it collects. */
 const QUIET_MS = 5_000;
-/** Heap that V8 holds but does not use, above which a collection is worth its pause. */
-const SLACK_BYTES = 24 * 1024 * 1024;
+/** Growth of V8's heap above its smallest since the last collection that makes one worth its pause. */
+const GROWTH_BYTES = 24 * 1024 * 1024;
 /** V8 hands freed pages back on a background thread, within about this long. */
 const SETTLE_MS = 1_000;
 
@@ -25,6 +25,8 @@ const collect = (globalThis as { gc?: Collect }).gc;
 let requests = 0;
 let open = 0;
 let busySinceCollection = false;
+/** V8's heap at its smallest since the last collection (it grows under load, not back). */
+let smallestHeap = Number.POSITIVE_INFINITY;
 
 const mb = (bytes: number) => Math.round(bytes / 1e6);
 
@@ -42,6 +44,7 @@ function collectGarbage(): number | null {
   const started = performance.now();
   collect({ type: "major", execution: "sync", flavor: "last-resort" });
   busySinceCollection = false;
+  smallestHeap = process.memoryUsage().heapTotal;
   return performance.now() - started;
 }
 
@@ -62,15 +65,17 @@ function memoryFigures(): Record<string, number> {
   };
 }
 
-/** Starts the check, every QUIET_MS: a quiet server holding slack heap collects. */
+/** Starts the check, every QUIET_MS: a quiet server whose heap grew collects. */
 export function returnMemoryWhenQuiet(log: Logger): void {
+  smallestHeap = process.memoryUsage().heapTotal;
   let seen = requests;
   setInterval(() => {
+    const { heapTotal, rss: rssBefore } = process.memoryUsage();
+    smallestHeap = Math.min(smallestHeap, heapTotal);
     const quiet = requests === seen && open === 0;
     seen = requests;
     if (!quiet || !busySinceCollection) return;
-    const { heapTotal, heapUsed, rss: rssBefore } = process.memoryUsage();
-    if (heapTotal - heapUsed < SLACK_BYTES) return;
+    if (heapTotal - smallestHeap < GROWTH_BYTES) return;
     const pauseMs = collectGarbage();
     if (pauseMs === null) return;
     afterSettling(() =>
