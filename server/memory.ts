@@ -24,7 +24,7 @@ const SETTLE_MS = 1_000;
 const collect = (globalThis as { gc?: Collect }).gc;
 let requests = 0;
 let open = 0;
-let busySinceCollection = false;
+let requestsAtCollection = 0;
 /** V8's heap at its smallest since the last collection (it grows under load, not back). */
 let smallestHeap = Number.POSITIVE_INFINITY;
 
@@ -34,7 +34,6 @@ const mb = (bytes: number) => Math.round(bytes / 1e6);
 export function noteRequest(res: ServerResponse): void {
   requests++;
   open++;
-  busySinceCollection = true;
   res.once("close", () => open--);
 }
 
@@ -43,7 +42,7 @@ function collectGarbage(): number | null {
   if (!collect) return null;
   const started = performance.now();
   collect({ type: "major", execution: "sync", flavor: "last-resort" });
-  busySinceCollection = false;
+  requestsAtCollection = requests;
   smallestHeap = process.memoryUsage().heapTotal;
   return performance.now() - started;
 }
@@ -74,7 +73,7 @@ export function returnMemoryWhenQuiet(log: Logger): void {
     smallestHeap = Math.min(smallestHeap, heapTotal);
     const quiet = requests === seen && open === 0;
     seen = requests;
-    if (!quiet || !busySinceCollection) return;
+    if (!quiet || requests === requestsAtCollection) return;
     if (heapTotal - smallestHeap < GROWTH_BYTES) return;
     const pauseMs = collectGarbage();
     if (pauseMs === null) return;

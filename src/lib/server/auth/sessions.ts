@@ -1,6 +1,7 @@
 import { eq, lt, or, sql } from "drizzle-orm";
 import { DAY_MS, HOUR_MS } from "#server/clock.ts";
 import type { Database } from "#server/db/index.ts";
+import { setBounded } from "#server/bounded-map.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { sessions, users } from "#server/db/schema.ts";
 import {
@@ -127,15 +128,6 @@ function cachedSession(cache: SessionCache, id: string, now: Date): CachedSessio
   return undefined;
 }
 
-function rememberSession(cache: SessionCache, id: string, entry: CachedSession): void {
-  cache.entries.delete(id);
-  // Oldest first: a full cache drops the entry read longest ago.
-  if (cache.entries.size >= SESSION_CACHE_LIMIT) {
-    cache.entries.delete(cache.entries.keys().next().value!);
-  }
-  cache.entries.set(id, entry);
-}
-
 /** Every forget goes through here, so that none can miss the epoch. */
 function forget(db: Database, drop: (entries: Map<string, CachedSession>) => void): void {
   const cache = sessionCache(db);
@@ -171,7 +163,8 @@ export async function validateSessionToken(
     entry = { ...row, readAt: now.getTime() };
   }
   if (!constantTimeEqualHex(entry.secretHash, hashSecret(secret))) return null;
-  if (!cached && cache.epoch === epoch) rememberSession(cache, id, entry);
+  // A full cache drops the entry read longest ago.
+  if (!cached && cache.epoch === epoch) setBounded(cache.entries, id, entry, SESSION_CACHE_LIMIT);
 
   if (now.getTime() >= expiresAt(entry.createdAt, entry.lastUsedAt).getTime()) {
     cache.entries.delete(id);

@@ -1,3 +1,4 @@
+import { setBounded } from "#server/bounded-map.ts";
 import type { Database } from "./index.ts";
 
 /**
@@ -37,10 +38,8 @@ export function keptUntilWrite<Value>(limit = 10_000) {
     if (hit !== undefined) return hit;
     const value = await load();
     // A write sent or answered while this read ran may or may not be in what it read.
-    if (writeEpoch(db) === epoch && state.epoch === epoch) {
-      state.values.set(key, value);
-      if (state.values.size > limit) state.values.delete(state.values.keys().next().value!);
-    }
+    if (writeEpoch(db) === epoch && state.epoch === epoch)
+      setBounded(state.values, key, value, limit);
     return value;
   };
 }
