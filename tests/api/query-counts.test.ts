@@ -34,8 +34,12 @@ afterAll(async () => {
 });
 
 /** The statements of the next request to `path`. */
-async function queriesOf(path: string, send: () => Promise<unknown>): Promise<number> {
-  const logged = () => server.logs.filter((e) => e.msg === "request" && e.path === path);
+async function queriesOf(
+  path: string,
+  send: () => Promise<unknown>,
+  on: RunningServer = server,
+): Promise<number> {
+  const logged = () => on.logs.filter((e) => e.msg === "request" && e.path === path);
   const before = logged().length;
   await send();
   const entries = await waitFor(`the request log of ${path}`, () => logged().slice(before), {
@@ -80,6 +84,14 @@ describe("statements per request", () => {
     expect(count).toBe(GENERATE_STATEMENTS);
   });
 
+  it("a new guest's paid generation: limits, the guest and its trial, reservation, settlement", async () => {
+    const guest = new ApiClient(server.url);
+    const count = await queriesOf("/api/email/generate", () =>
+      guest.post("/api/email/generate", request),
+    );
+    expect(count).toBe(NEW_GUEST_GENERATE_STATEMENTS);
+  });
+
   it.skipIf(usingPostgres)(
     "the embedded database keeps a status and a history page until the next write",
     async () => {
@@ -114,7 +126,43 @@ describe("statements per request", () => {
 
 /**
  * Two rate limits (one statement each), the weekly-grant read, the reservation's
- * transaction (begin, pending row, debit, ledger row, commit) and the settlement: 9 (the
- * session comes from the cache).
+ * transaction (begin, pending row, the debit with its ledger row, commit) and the
+ * settlement: 8 (the session comes from the cache).
  */
-const GENERATE_STATEMENTS = 9;
+const GENERATE_STATEMENTS = 8;
+
+/**
+ * Two rate limits, the new guest with its trial and ledger row (one statement), the
+ * reservation's transaction (begin, the address's lock, its count of today's texts,
+ * pending row, debit with ledger row, commit) and the settlement: 10.
+ */
+const NEW_GUEST_GENERATE_STATEMENTS = 10;
+
+/** Two rate limits, the new guest with its trial and ledger row, the draft with the balance: 4. */
+const NEW_GUEST_DRAFT_STATEMENTS = 4;
+
+describe("statements per template draft (no AI writer)", () => {
+  let drafts: RunningServer;
+  let draftStorage: Storage;
+
+  beforeAll(async () => {
+    draftStorage = await createStorage();
+    drafts = await startServer(draftStorage, { env: { TRUSTED_PROXY: "1", LOG_LEVEL: "debug" } });
+  });
+
+  afterAll(async () => {
+    await drafts?.stop();
+    await draftStorage?.cleanup();
+  });
+
+  it("a new guest's draft: limits, the guest and its trial, the draft with the balance", async () => {
+    const generate = (client: ApiClient) => () => client.post("/api/email/generate", request);
+    // The first request of all also reads the address-hashing key, once per process.
+    await queriesOf("/api/email/generate", generate(new ApiClient(drafts.url)), drafts);
+    const guest = new ApiClient(drafts.url);
+    expect(await queriesOf("/api/email/generate", generate(guest), drafts)).toBe(
+      NEW_GUEST_DRAFT_STATEMENTS,
+    );
+    expect((await guest.get("/api/credits/status")).body.credits).toBe(300);
+  });
+});

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { GUEST_TRIAL_CREDITS } from "#shared/credits.ts";
 import { generateRandomToken, isWellFormedToken } from "#server/auth/tokens.ts";
-import type { Database } from "#server/db/index.ts";
+import type { Database, Transaction } from "#server/db/index.ts";
 import { guests } from "#server/db/schema.ts";
-import { postCredit } from "./ledger.ts";
+import { openGuest } from "./ledger.ts";
 
 export interface Guest {
   id: string;
@@ -27,18 +27,19 @@ export async function findGuest(db: Database, guestId: string | undefined): Prom
   return { id: row.id, credits: row.credits, addressHash: row.addressHash };
 }
 
-/** A new guest with its one-time trial, written with its ledger row. */
-export async function createGuest(db: Database, addressHash: string, now: Date): Promise<Guest> {
+/** A new guest with its one-time trial, written with its ledger row in one statement. */
+export async function createGuest(
+  db: Database | Transaction,
+  addressHash: string,
+  now: Date,
+): Promise<Guest> {
   const id = generateRandomToken(20);
-  const credits = await db.transaction(async (tx) => {
-    await tx.insert(guests).values({ id, credits: 0, addressHash, createdAt: now });
-    return postCredit(
-      tx,
-      { kind: "guest", guestId: id, addressHash },
-      { delta: GUEST_TRIAL_CREDITS, reason: "guest_trial", key: `guest:${id}`, now },
-    );
-  });
-  return { id, credits: credits!, addressHash };
+  const credits = await openGuest(
+    db,
+    { id, addressHash },
+    { delta: GUEST_TRIAL_CREDITS, reason: "guest_trial", key: `guest:${id}`, now },
+  );
+  return { id, credits, addressHash };
 }
 
 /**

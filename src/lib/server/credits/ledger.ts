@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { creditLedger, guests, users } from "#server/db/schema.ts";
 
@@ -23,50 +23,61 @@ export interface CreditPosting {
 
 /**
  * The one writer of balances (DESIGN §4): changes the owner's balance and writes its
- * ledger row in the caller's transaction, so the balance always equals the ledger sum. A
- * debit is conditional (`… WHERE credits >= cost`): it returns null, writing nothing, when
- * the balance does not cover it, so parallel debits can never spend the same credits.
+ * ledger row in one statement, so the balance always equals the ledger sum: both happen
+ * or neither does, inside the caller's transaction or outside one. A debit is conditional
+ * (`… WHERE credits >= cost`): it returns null, writing nothing, when the balance does not
+ * cover it, so parallel debits can never spend the same credits. One statement rather than
+ * two keeps a transaction on the embedded database one round trip shorter (decision 048).
  * Returns the balance after the posting.
  */
 export async function postCredit(
-  tx: Transaction,
+  tx: Transaction | Database,
   owner: CreditOwner,
   posting: CreditPosting,
 ): Promise<number | null> {
-  const covered = (credits: typeof users.credits | typeof guests.credits) =>
-    posting.delta < 0 ? sql`${credits} >= ${-posting.delta}` : sql`true`;
-  const [row] =
+  const covered = posting.delta < 0 ? sql`credits >= ${-posting.delta}` : sql`true`;
+  const moved =
     owner.kind === "user"
-      ? await tx
-          .update(users)
-          .set({ credits: sql`${users.credits} + ${posting.delta}` })
-          .where(and(eq(users.id, owner.userId), covered(users.credits)))
-          .returning({ credits: users.credits })
-      : await tx
-          .update(guests)
-          .set({ credits: sql`${guests.credits} + ${posting.delta}` })
-          .where(and(eq(guests.id, owner.guestId), covered(guests.credits)))
-          .returning({ credits: guests.credits });
-  if (!row) return null;
-  await tx.insert(creditLedger).values({
-    ...(owner.kind === "user" ? { userId: owner.userId } : { guestId: owner.guestId }),
-    delta: posting.delta,
-    reason: posting.reason,
-    generationId: posting.generationId ?? null,
-    idempotencyKey: posting.key,
-    createdAt: posting.now,
-  });
-  return row.credits;
+      ? sql`update ${users} set credits = credits + ${posting.delta} where id = ${owner.userId} and ${covered} returning id, credits`
+      : sql`update ${guests} set credits = credits + ${posting.delta} where id = ${owner.guestId} and ${covered} returning id, credits`;
+  const ownerColumn = owner.kind === "user" ? sql`user_id` : sql`guest_id`;
+  const result = (await tx.execute(sql`
+    with moved as (${moved}),
+    logged as (
+      insert into ${creditLedger} (${ownerColumn}, delta, reason, generation_id, idempotency_key, created_at)
+      select id, ${ledgerValues(posting)} from moved
+    )
+    select credits from moved`)) as unknown as { rows: { credits: number }[] };
+  return result.rows[0]?.credits ?? null;
 }
 
-/** The owner's balance as it stands. */
-export async function balanceOf(db: Database, owner: CreditOwner): Promise<number> {
-  const [row] =
-    owner.kind === "user"
-      ? await db.select({ credits: users.credits }).from(users).where(eq(users.id, owner.userId))
-      : await db
-          .select({ credits: guests.credits })
-          .from(guests)
-          .where(eq(guests.id, owner.guestId));
-  return row?.credits ?? 0;
+/**
+ * A ledger row's columns after its owner, cast: in `INSERT … SELECT` a parameter has no
+ * column to take its type from.
+ */
+function ledgerValues(posting: CreditPosting) {
+  return sql`${posting.delta}::integer, ${posting.reason}::credit_reason, ${posting.generationId ?? null}::uuid, ${posting.key}::text, ${posting.now}::timestamptz`;
+}
+
+/**
+ * A new guest with its opening balance and that balance's ledger row, in one statement
+ * (no transaction to hold open): the guest's trial. Returns the balance.
+ */
+export async function openGuest(
+  db: Database | Transaction,
+  guest: { id: string; addressHash: string },
+  posting: CreditPosting,
+): Promise<number> {
+  const result = (await db.execute(sql`
+    with opened as (
+      insert into ${guests} (id, credits, address_hash, created_at)
+      values (${guest.id}, ${posting.delta}, ${guest.addressHash}, ${posting.now})
+      returning id, credits
+    ),
+    logged as (
+      insert into ${creditLedger} (guest_id, delta, reason, generation_id, idempotency_key, created_at)
+      select id, ${ledgerValues(posting)} from opened
+    )
+    select credits from opened`)) as unknown as { rows: { credits: number }[] };
+  return result.rows[0]!.credits;
 }

@@ -9,7 +9,7 @@ import type {
 import { DAY_MS } from "#server/clock.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
-import { generations, guests } from "#server/db/schema.ts";
+import { generations, guests, users } from "#server/db/schema.ts";
 import { keptUntilWrite } from "#server/db/kept-reads.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
 
@@ -87,7 +87,7 @@ function newRow(owner: CreditOwner, request: GenerationRequest, lineage: Lineage
 
 /** One of the owner's finished texts, to refine; null when there is no such text of theirs. */
 export async function findFinishedText(
-  db: Database,
+  db: Database | Transaction,
   owner: CreditOwner,
   generationId: string,
 ): Promise<{
@@ -149,12 +149,17 @@ export async function createPendingGeneration(
 
 /** A template draft, done at once and free (DESIGN §5). */
 export async function saveTemplateDraft(
-  db: Database,
+  db: Database | Transaction,
   owner: CreditOwner,
   request: GenerationRequest,
   text: string,
   now: Date,
-): Promise<string> {
+): Promise<{ generationId: string; credits: number }> {
+  // The owner's balance comes back with the row: the answer shows it, and a draft is free.
+  const credits =
+    owner.kind === "user"
+      ? sql<number>`(select ${users.credits} from ${users} where ${users.id} = ${owner.userId})`
+      : sql<number>`(select ${guests.credits} from ${guests} where ${guests.id} = ${owner.guestId})`;
   const [row] = await db
     .insert(generations)
     .values({
@@ -166,8 +171,8 @@ export async function saveTemplateDraft(
       createdAt: now,
       finishedAt: now,
     })
-    .returning({ id: generations.id });
-  return row!.id;
+    .returning({ id: generations.id, credits });
+  return { generationId: row!.id, credits: row!.credits ?? 0 };
 }
 
 /** A running generation keeps its reservation; false once it is no longer pending. */

@@ -2,7 +2,7 @@ import { TransactionRollbackError } from "drizzle-orm";
 import { COST_PER_USE } from "#shared/credits.ts";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
 import { applyWeeklyGrant } from "#server/credits/allowances.ts";
-import { balanceOf, type CreditOwner } from "#server/credits/ledger.ts";
+import type { CreditOwner } from "#server/credits/ledger.ts";
 import { chargeGeneration, refundGeneration } from "#server/credits/reservations.ts";
 import { databaseUnavailableError, isDatabaseUnavailable } from "#server/db/errors.ts";
 import type { Database } from "#server/db/index.ts";
@@ -315,8 +315,7 @@ async function templateDraft(
 ): Promise<Generation> {
   const content = composeOfflineDraft(request);
   const now = options.now();
-  const generationId = await saveTemplateDraft(db, owner, request, content, now);
-  const credits = await balanceOf(db, owner);
+  const { generationId, credits } = await saveTemplateDraft(db, owner, request, content, now);
   const { subject } = request;
   const channel = eventChannel();
   channel.push({ type: "start", generationId, subject });
