@@ -24,6 +24,7 @@ import {
 } from "#server/http/security-headers.ts";
 import { warmUpWriters } from "#server/generation/engine.ts";
 import { closeLocalWriter } from "#server/generation/local-model/writer.ts";
+import { rehearseWrites } from "#server/generation/rehearsal.ts";
 import { serverJobs, startJobs } from "#server/jobs/scheduler.ts";
 import { getLogger } from "#server/logger.ts";
 import {
@@ -280,6 +281,19 @@ server.listen(config.PORT, config.HOST, () => {
 });
 
 const stopJobs = startJobs(serverJobs(database.db, config.RESERVATION_TIMEOUT_MS));
+
+// The embedded database compiles its write paths while the first visitors wait, unless the
+// server rehearses them first (decision 048).
+if (database.kind === "pglite" && config.DATABASE_WARM_UP > 0) {
+  const started = performance.now();
+  rehearseWrites(database.db, config.DATABASE_WARM_UP, () => draining).then(
+    (rounds) =>
+      log.info({ rounds, ms: Math.round(performance.now() - started) }, "database warmed up"),
+    (error: unknown) => {
+      if (!draining) log.warn({ err: error }, "database warm-up failed");
+    },
+  );
+}
 
 /**
  * Stops accepting, then waits until every open connection has closed: idle keep-alive

@@ -126,7 +126,8 @@ describe("migrations at start", () => {
     } finally {
       await own.cleanup();
     }
-  });
+    // Two starts and two opens of the folder: about 20 s alone on a slow machine.
+  }, 90_000);
 
   it.runIf(usingPostgres)("let two instances start together on one database", async () => {
     const shared = await createStorage();

@@ -30,6 +30,12 @@ export interface StartOptions {
   openFiles?: number;
   /** Start as `npm start` does from a plain shell: server/start.mjs, no malloc settings. */
   asNpmStart?: boolean;
+  /**
+   * Let the embedded database rehearse its writes at start, as `npm start` does (decision
+   * 048). Off by default: the suites start hundreds of servers that would each spend a
+   * second or two of CPU on it; tests/api/warm-up.test.ts and the benchmark turn it on.
+   */
+  warmUp?: boolean;
 }
 
 /** A fresh database on the PostgreSQL server named by TEST_DATABASE_URL. */
@@ -100,6 +106,7 @@ export async function startServer(
       HOST: "127.0.0.1",
       PORT: "0",
       LOG_LEVEL: "info",
+      ...(options.warmUp ? {} : { DATABASE_WARM_UP: "0" }),
       PUBLIC_URL: "http://localhost:4321",
       ...storage.env,
       ...options.env,
@@ -112,7 +119,12 @@ export async function startServer(
   const lines = createInterface({ input: child.stdout! });
 
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 30_000);
+    // A fresh folder takes ~10 s here alone, three at once under a busy suite much longer.
+    // A server that never listened is killed, not left running after its test.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start in 60 s:\n${stderr}`));
+    }, 60_000);
     child.once("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code} before listening:\n${stderr}`));

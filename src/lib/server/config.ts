@@ -23,6 +23,8 @@ const configSchema = z.object({
     .default("http://localhost:4321")
     .transform((value) => value.replace(/\/+$/, "")),
   DATA_DIR: z.string().trim().min(1).default("./.data"),
+  /** Rolled-back rehearsals of a visitor's writes at start, on the embedded database (decision 048). */
+  DATABASE_WARM_UP: z.coerce.number().int().min(0).max(10_000).default(60),
   DATABASE_URL: optionalText.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
   ),
