@@ -47,5 +47,5 @@ HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
 STOPSIGNAL SIGTERM
 # glibc malloc: two arenas, freed memory returned, large blocks mapped on their own
 # (server/malloc-env.json, decisions 040 and 045).
-ENV MALLOC_ARENA_MAX=2 MALLOC_TRIM_THRESHOLD_=131072 MALLOC_MMAP_THRESHOLD_=65536
+ENV MALLOC_ARENA_MAX=2 MALLOC_TRIM_THRESHOLD_=131072 MALLOC_MMAP_THRESHOLD_=16384
 CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "--expose-gc", "dist/server/main.mjs"]

@@ -16,9 +16,9 @@ export const SERVER_NODE_FLAGS = [
 ];
 
 /**
- * glibc malloc settings the server runs with everywhere (decisions 040 and 045): two
+ * glibc malloc settings the server runs with everywhere (decisions 040, 045 and 049): two
  * arenas instead of eight per core; freed memory above 128 KB handed back to the system;
- * blocks of 64 KB and more in mappings of their own, returned whole when freed (glibc
+ * blocks of 16 KB and more in mappings of their own, returned whole when freed (glibc
  * otherwise raises that threshold as large blocks are freed, and they fragment its heap).
  * The PGlite thread's allocations otherwise stay resident after a burst. They take effect
  * only from the process's environment: the Docker image sets them, `npm start`
