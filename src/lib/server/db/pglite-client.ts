@@ -6,7 +6,7 @@ import { countQuery } from "./query-count.ts";
 import { deserializeError, type PgliteReply, type PgliteRequest } from "./pglite-protocol.ts";
 
 /** Small buffers: the embedded database serves one site, not a data warehouse. */
-const POSTGRESQL_CONF = ["shared_buffers=16MB", "work_mem=2MB", "maintenance_work_mem=16MB"];
+const POSTGRESQL_CONF = ["shared_buffers=8MB", "work_mem=2MB", "maintenance_work_mem=16MB"];
 
 export type Call = PgliteRequest extends infer R
   ? R extends { id: number }
