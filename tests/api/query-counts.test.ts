@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startChatFake } from "../fakes/chat-completions.ts";
 import { ApiClient, signUp } from "../support/client.ts";
@@ -51,7 +52,7 @@ async function queriesOf(
 const request = { content: "A note to my neighbour.", language: "english", contentType: "letter" };
 
 describe("statements per request", () => {
-  it("signed-in reads: a session once, then none; status 1 (0 kept on PGlite), a history page 1; anonymous reads none", async () => {
+  it("signed-in reads: a session once, then none; status 1, then 0 while kept; a history page 1; anonymous reads none", async () => {
     const { client } = await signUp(server.url, true);
     const guest = new ApiClient(server.url);
     expect(await queriesOf("/api/auth/me", () => guest.get("/api/auth/me"))).toBe(0);
@@ -60,11 +61,10 @@ describe("statements per request", () => {
     await client.get("/api/credits/status"); // this week's grant, once
     // From here the session comes from this process's cache (decision 042).
     expect(await queriesOf("/api/auth/me", () => client.get("/api/auth/me"))).toBe(0);
-    // PostgreSQL reads the status row each time; the embedded database keeps it until its
-    // next write (decision 046), and a background job's write can fall between two reads.
+    // The status row is kept until the database's next write (decisions 046 and 051), and a
+    // background job's write can fall between two reads.
     const status = () => queriesOf("/api/credits/status", () => client.get("/api/credits/status"));
-    if (usingPostgres) expect(await status()).toBe(1);
-    else await expect.poll(status).toBe(0);
+    await expect.poll(status).toBe(0);
     expect(await queriesOf("/api/email/my", () => client.get("/api/email/my"))).toBe(1);
     expect(await queriesOf("/api/email/engines", () => guest.get("/api/email/engines"))).toBe(0);
   });
@@ -92,34 +92,70 @@ describe("statements per request", () => {
     expect(count).toBe(NEW_GUEST_GENERATE_STATEMENTS);
   });
 
-  it.skipIf(usingPostgres)(
-    "the embedded database keeps a status and a history page until the next write",
+  it("keeps a status and a history page until the next write", async () => {
+    const { client } = await signUp(server.url, true);
+    const read = async (path: string) => {
+      let body: Record<string, any> = {};
+      const queries = await queriesOf(path, async () => (body = (await client.get(path)).body));
+      return { queries, body };
+    };
+    const status = async () => {
+      const { queries, body } = await read("/api/credits/status");
+      return { queries, credits: body.credits as number };
+    };
+    const history = async () => {
+      const { queries, body } = await read("/api/email/my");
+      return { queries, texts: (body.generations as { id: string }[]).map((text) => text.id) };
+    };
+    // Kept: read again without a statement (a background job's write may cost one more).
+    await expect.poll(status).toEqual({ queries: 0, credits: 1000 });
+    await expect.poll(history).toEqual({ queries: 0, texts: [] });
+
+    const generated = await client.post("/api/email/generate", request);
+    expect(await status()).toEqual({ queries: 1, credits: 900 });
+    expect(await history()).toEqual({ queries: 1, texts: [generated.body.generationId] });
+
+    await expect.poll(history).toMatchObject({ queries: 0 });
+    await client.request("DELETE", `/api/email/delete/${generated.body.generationId}`);
+    expect((await history()).texts).toEqual([]);
+  });
+
+  it.runIf(usingPostgres)(
+    "hears another instance's write to PostgreSQL, and keeps nothing while it cannot hear",
     async () => {
-      const { client } = await signUp(server.url, true);
-      const read = async (path: string) => {
-        let body: Record<string, any> = {};
-        const queries = await queriesOf(path, async () => (body = (await client.get(path)).body));
-        return { queries, body };
-      };
+      const { client, email } = await signUp(server.url, true);
       const status = async () => {
-        const { queries, body } = await read("/api/credits/status");
-        return { queries, credits: body.credits as number };
+        let credits = 0;
+        const queries = await queriesOf("/api/credits/status", async () => {
+          credits = (await client.get("/api/credits/status")).body.credits as number;
+        });
+        return { queries, credits };
       };
-      const history = async () => {
-        const { queries, body } = await read("/api/email/my");
-        return { queries, texts: (body.generations as { id: string }[]).map((text) => text.id) };
-      };
-      // Kept: read again without a statement (a background job's write may cost one more).
       await expect.poll(status).toEqual({ queries: 0, credits: 1000 });
-      await expect.poll(history).toEqual({ queries: 0, texts: [] });
+      // Another writer: not this server's connections, so only the trigger's notice tells it.
+      const other = new pg.Client({ connectionString: storage.databaseUrl });
+      await other.connect();
+      try {
+        await other.query("update users set credits = 555 where email = $1", [email]);
+      } finally {
+        await other.end();
+      }
+      await expect.poll(async () => (await status()).credits).toBe(555);
 
-      const generated = await client.post("/api/email/generate", request);
-      expect(await status()).toEqual({ queries: 1, credits: 900 });
-      expect(await history()).toEqual({ queries: 1, texts: [generated.body.generationId] });
-
-      await expect.poll(history).toMatchObject({ queries: 0 });
-      await client.request("DELETE", `/api/email/delete/${generated.body.generationId}`);
-      expect((await history()).texts).toEqual([]);
+      // The listening connection lost: nothing is kept until it listens again.
+      const admin = new pg.Client({ connectionString: storage.databaseUrl });
+      await admin.connect();
+      try {
+        await admin.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen app_writes' and datname = current_database()",
+        );
+        await admin.query("update users set credits = 777 where email = $1", [email]);
+      } finally {
+        await admin.end();
+      }
+      await expect.poll(async () => (await status()).credits).toBe(777);
+      // And keeps reads again once it listens.
+      await expect.poll(status, { timeout: 10_000 }).toEqual({ queries: 0, credits: 777 });
     },
   );
 });

@@ -35,12 +35,12 @@ const statusRead = preparedPerDatabase((db) =>
 
 type StatusRow = Awaited<ReturnType<ReturnType<typeof statusRead>["execute"]>>[number];
 
-/** On the embedded database a user's row is kept until the next write (decision 046). */
+/** A user's row is kept until the database's next write (decisions 046 and 051). */
 const keptStatus = keptUntilWrite<StatusRow | undefined>();
 
 /**
- * One statement in the usual case (issue 11), none on the embedded database while nothing
- * was written since: the balance, the verification and today's ads together. Only when
+ * One statement in the usual case (issue 11), none while nothing was written since: the
+ * balance, the verification and today's ads together. Only when
  * this week's grant is due does it take the grant's transaction.
  */
 export async function creditStatusForUser(

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { getConfig, type Config } from "#server/config.ts";
 import { getLogger } from "#server/logger.ts";
+import { PgWriteWatch } from "./pg-write-watch.ts";
 import { countingLogger } from "./query-count.ts";
 import * as schema from "./schema.ts";
 
@@ -69,6 +70,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   pool.on("connect", (client) => {
     client.on("error", () => {});
   });
+  // Reads kept until the next write need to know of every write, this process's and
+  // others' (decision 051); kept-reads.ts finds the count on the pool.
+  const writes = new PgWriteWatch(pg, url);
+  writes.watch(pool);
+  Object.defineProperty(pool, "writeEpoch", { get: () => writes.epoch });
   const lockClient = await pool.connect();
   try {
     await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
@@ -87,6 +93,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       await db.execute(sql`select 1`);
     },
     async close() {
+      await writes.close();
       await pool.end();
     },
   };

@@ -2,11 +2,15 @@ import { setBounded } from "#server/bounded-map.ts";
 import type { Database } from "./index.ts";
 
 /**
- * The embedded database's count of statements that may change data, or null on
- * PostgreSQL. Only this process writes to its PGlite folder (one instance per folder,
- * decision 033), and its client counts each such statement when it is sent and again when
- * it is answered (pglite-client.ts), so a value read while the count stood still stays
- * true until the count moves. PostgreSQL has other writers: other instances, psql.
+ * The count of writes the database may have seen, or null when it cannot be known. On the
+ * embedded database only this process writes to its folder (one instance per folder,
+ * decision 033), and its client counts each statement that may write when it is sent and
+ * again when it is answered (pglite-client.ts), so a value read while the count stood
+ * still stays true until the count moves. On PostgreSQL the count also moves when another
+ * instance commits a write to a table whose reads are kept (users, ad_sessions,
+ * generations: triggers in drizzle/0005), and is null while that cannot be heard
+ * (pg-write-watch.ts, decision 051). A read kept here from another table needs its
+ * trigger.
  */
 function writeEpoch(db: Database): number | null {
   const client = (db as unknown as { $client?: { writeEpoch?: unknown } }).$client;
@@ -14,10 +18,10 @@ function writeEpoch(db: Database): number | null {
 }
 
 /**
- * Values read from the database, kept until its next write where that can be known (the
- * embedded database, see writeEpoch), read every time elsewhere. At most `limit` values
- * per database; every write forgets them all, which on the embedded database's small
- * scale costs a read each, and keeps the rule simple enough to trust (decision 046).
+ * Values read from the database, kept until its next write where that can be known (see
+ * writeEpoch), read every time otherwise. At most `limit` values per database; every
+ * write forgets them all, which costs a read each, and keeps the rule simple enough to
+ * trust (decisions 046 and 051).
  */
 export function keptUntilWrite<Value>(limit = 10_000) {
   const kept = new WeakMap<Database, { epoch: number; values: Map<string, Value> }>();

@@ -6,7 +6,13 @@ import { countQuery } from "./query-count.ts";
 import { deserializeError, type PgliteReply, type PgliteRequest } from "./pglite-protocol.ts";
 
 /** Small buffers: the embedded database serves one site, not a data warehouse. */
-const POSTGRESQL_CONF = ["shared_buffers=8MB", "work_mem=2MB", "maintenance_work_mem=16MB"];
+const POSTGRESQL_CONF = [
+  "shared_buffers=8MB",
+  "work_mem=2MB",
+  "maintenance_work_mem=16MB",
+  // Only this process writes to its folder: no one to tell of writes (decision 051).
+  "app.write_notify=off",
+];
 
 export type Call = PgliteRequest extends infer R
   ? R extends { id: number }
@@ -79,9 +85,14 @@ export function createDataDirIfMissing(pgDir: string): boolean {
  * Anything but a plain SELECT or the start of a transaction may change data. (A SELECT
  * that calls a function that writes would break this; this app has none.)
  */
+export function statementMayWrite(sql: string): boolean {
+  return !/^\s*(select\s|begin\b)/i.test(sql);
+}
+
+/** Whether a message to the thread may change data (see statementMayWrite). */
 export function mayWrite(message: Call): boolean {
   if (message.op === "begin") return false;
-  return message.op !== "query" || !/^\s*select\s/i.test(message.sql);
+  return message.op !== "query" || statementMayWrite(message.sql);
 }
 
 /**

@@ -328,8 +328,8 @@ const unfilteredHistoryPage = preparedPerDatabase((db) =>
 );
 
 /**
- * Pages read on the embedded database are kept until its next write (decision 046). A page
- * holds up to a page size of texts, so only the last hundred pages read.
+ * Pages read are kept until the database's next write (decisions 046 and 051). A page holds
+ * up to a page size of texts, so only the last hundred pages read.
  */
 const keptHistory = keptUntilWrite<HistoryPage>(100);
 
