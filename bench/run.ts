@@ -558,9 +558,8 @@ async function measureDatabase(label: string, databaseUrl: string | undefined): 
     );
 
     // Template drafts (no AI writer here): a new visitor each time, 100 a second, open loop,
-    // measured after 2 s of the same load: until then the server's first writes compile
-    // PGlite's write paths (p50 1.4–2.8 s in those seconds after a fresh start, in decision
-    // 044's build too, whose status load had warmed them; decision 047).
+    // measured after 2 s of the same load, which the server's own JavaScript spends
+    // compiling its paths (the embedded database's were rehearsed at start, decision 048).
     let n = 0;
     const draft = () =>
       fetch(`${server.url}/api/email/generate`, {
@@ -831,7 +830,7 @@ function writeReport(): void {
         `| ${r.ok === null ? "" : r.ok ? "✓" : "✗ over budget"} | ${r.what} | ${r.figure} | ${r.budget} |`,
     ),
     "",
-    "Why the figures over budget are what they are, and what would fix them: `docs/decisions/047-benchmark-findings.md`.",
+    "Why the figures over budget are what they are, and what would fix them: `docs/decisions/052-benchmark-findings.md`.",
     "",
     "",
   ];
