@@ -121,7 +121,7 @@ describe("statements per request", () => {
   });
 
   it.runIf(usingPostgres)(
-    "hears another instance's write to PostgreSQL, and keeps nothing while it cannot hear",
+    "hears another instance's write to PostgreSQL, also after its listening connection is cut",
     async () => {
       const { client, email } = await signUp(server.url, true);
       const status = async () => {
@@ -142,7 +142,7 @@ describe("statements per request", () => {
       }
       await expect.poll(async () => (await status()).credits).toBe(555);
 
-      // The listening connection lost: nothing is kept until it listens again.
+      // The listening connection cut, and a write meanwhile (the watch itself: pg-write-watch.test.ts).
       const admin = new pg.Client({ connectionString: storage.databaseUrl });
       await admin.connect();
       try {

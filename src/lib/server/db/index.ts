@@ -75,15 +75,22 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const writes = new PgWriteWatch(pg, url);
   writes.watch(pool);
   Object.defineProperty(pool, "writeEpoch", { get: () => writes.epoch });
-  const lockClient = await pool.connect();
   try {
-    await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await migrate(drizzle({ client: lockClient, schema }), {
-      migrationsFolder: migrationsFolder(),
-    });
-  } finally {
-    await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
-    lockClient.release();
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migrate(drizzle({ client: lockClient, schema }), {
+        migrationsFolder: migrationsFolder(),
+      });
+    } finally {
+      await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      lockClient.release();
+    }
+  } catch (error) {
+    // A later open starts its own watch and pool: this one's must not linger.
+    await writes.close();
+    await pool.end().catch(() => {});
+    throw error;
   }
   const db = drizzle({ client: pool, schema, logger: countingLogger });
   return {

@@ -1,30 +1,53 @@
 import type { Pool, PoolClient } from "pg";
 import { statementMayWrite } from "./pglite-client.ts";
 
-/** How long the watch waits before listening again after losing its connection. */
-const RELISTEN_MS = 1_000;
+export interface WatchTimings {
+  /** How long the watch waits before listening again after losing its connection. */
+  relistenMs: number;
+  /** How often it checks that a notice still reaches it, and how long one may take. */
+  heartbeatMs: number;
+  heartbeatTimeoutMs: number;
+}
+
+const TIMINGS: WatchTimings = { relistenMs: 1_000, heartbeatMs: 15_000, heartbeatTimeoutMs: 5_000 };
 
 /**
  * Counts the writes a PostgreSQL database may have seen, for reads kept until the next
  * write (decision 051). This process's own statements that may write are counted when
  * sent and when answered, as on the embedded database (decision 046); other instances'
  * (and psql's) writes to the tables whose reads are kept arrive as notifications on
- * channel `app_writes`, sent at their commit by triggers (drizzle/0005). While the
- * listening connection is down nobody can know, so `epoch` is null and every read goes to
- * the database; coming back counts as a write.
+ * channel `app_writes`, sent at their commit by triggers (drizzle/0005). The listening
+ * connection counts as live only once a notice of its own, sent through the pool, has
+ * reached it, and again every 15 s: a connection that died without a word, or a pooler
+ * that drops notices, is caught within 20 s. While it is not live nobody can know, so
+ * `epoch` is null and every read goes to the database; becoming live counts as a write.
  */
 export class PgWriteWatch {
   #epoch = 0;
+  /** The listening connection, once live. */
   #listener: import("pg").Client | null = null;
+  /** The connection being set up or live, and how to give it up. */
+  #connection: { client: import("pg").Client; lost: () => void } | null = null;
+  #pool: Pool | null = null;
   #closed = false;
   #retry: NodeJS.Timeout | undefined;
+  #heartbeat: NodeJS.Timeout | undefined;
+  #beats = 0;
+  /** The notice the watch waits for, and the timer that gives up on it. */
+  #awaited: { payload: string; timer: NodeJS.Timeout } | null = null;
 
   readonly #pg: typeof import("pg").default;
   readonly #connectionString: string;
+  readonly #timings: WatchTimings;
 
-  constructor(pg: typeof import("pg").default, connectionString: string) {
+  constructor(
+    pg: typeof import("pg").default,
+    connectionString: string,
+    timings: Partial<WatchTimings> = {},
+  ) {
     this.#pg = pg;
     this.#connectionString = connectionString;
+    this.#timings = { ...TIMINGS, ...timings };
   }
 
   /** The count, or null while other instances' writes cannot be heard. */
@@ -34,8 +57,11 @@ export class PgWriteWatch {
 
   /** Counts the writes of every connection the pool opens. */
   watch(pool: Pool): void {
+    this.#pool = pool;
     pool.on("connect", (client) => this.#countWrites(client));
     void this.#listen();
+    this.#heartbeat = setInterval(() => void this.#beat(), this.#timings.heartbeatMs);
+    this.#heartbeat.unref();
   }
 
   #countWrites(client: PoolClient): void {
@@ -66,6 +92,7 @@ export class PgWriteWatch {
     const listener = new this.#pg.Client({
       connectionString: this.#connectionString,
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     let gone = false;
     const lost = () => {
@@ -74,14 +101,29 @@ export class PgWriteWatch {
       listener.removeAllListeners();
       listener.on("error", () => {});
       void listener.end().catch(() => {});
+      if (this.#connection?.client === listener) this.#connection = null;
       if (this.#listener === listener) this.#listener = null;
+      if (this.#awaited) clearTimeout(this.#awaited.timer);
+      this.#awaited = null;
       this.#epoch++;
-      if (!this.#closed) this.#retry = setTimeout(() => void this.#listen(), RELISTEN_MS);
-      this.#retry?.unref();
+      if (this.#closed) return;
+      this.#retry = setTimeout(() => void this.#listen(), this.#timings.relistenMs);
+      this.#retry.unref();
     };
+    this.#connection = { client: listener, lost };
     listener.on("error", lost);
     listener.on("end", lost);
-    listener.on("notification", () => this.#epoch++);
+    listener.on("notification", (notice) => {
+      this.#epoch++;
+      const awaited = this.#awaited;
+      if (!awaited || notice.payload !== awaited.payload) return;
+      clearTimeout(awaited.timer);
+      this.#awaited = null;
+      if (this.#listener !== listener) {
+        this.#listener = listener;
+        this.#epoch++;
+      }
+    });
     try {
       await listener.connect();
       await listener.query("listen app_writes");
@@ -89,21 +131,32 @@ export class PgWriteWatch {
       lost();
       return;
     }
+    if (gone) return;
     if (this.#closed) {
-      void listener.end().catch(() => {});
+      lost();
       return;
     }
-    this.#epoch++;
-    this.#listener = listener;
+    await this.#beat();
+  }
+
+  /** Sends a notice through the pool; the connection is given up if it does not arrive. */
+  async #beat(): Promise<void> {
+    const connection = this.#connection;
+    if (!connection || !this.#pool || this.#awaited) return;
+    const payload = `heartbeat ${process.pid} ${++this.#beats}`;
+    const timer = setTimeout(() => {
+      if (this.#awaited?.payload === payload) connection.lost();
+    }, this.#timings.heartbeatTimeoutMs);
+    timer.unref();
+    this.#awaited = { payload, timer };
+    // A failure (the database down) is the timer's to act on.
+    await this.#pool.query("select pg_notify('app_writes', $1)", [payload]).catch(() => {});
   }
 
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#retry);
-    const listener = this.#listener;
-    this.#listener = null;
-    listener?.removeAllListeners();
-    listener?.on("error", () => {});
-    await listener?.end().catch(() => {});
+    clearInterval(this.#heartbeat);
+    this.#connection?.lost();
   }
 }
