@@ -278,22 +278,21 @@ server.listen(config.PORT, config.HOST, () => {
     { port, host: config.HOST, database: database.kind, url: `http://${config.HOST}:${port}` },
     "listening",
   );
+  // The embedded database compiles its write paths while the first visitors wait, unless the
+  // server rehearses them first (decision 048).
+  if (database.kind === "pglite" && config.DATABASE_WARM_UP > 0) {
+    const started = performance.now();
+    rehearseWrites(database.db, config.DATABASE_WARM_UP, () => draining).then(
+      (rounds) =>
+        log.info({ rounds, ms: Math.round(performance.now() - started) }, "database warmed up"),
+      (error: unknown) => {
+        if (!draining) log.warn({ err: error }, "database warm-up failed");
+      },
+    );
+  }
 });
 
 const stopJobs = startJobs(serverJobs(database.db, config.RESERVATION_TIMEOUT_MS));
-
-// The embedded database compiles its write paths while the first visitors wait, unless the
-// server rehearses them first (decision 048).
-if (database.kind === "pglite" && config.DATABASE_WARM_UP > 0) {
-  const started = performance.now();
-  rehearseWrites(database.db, config.DATABASE_WARM_UP, () => draining).then(
-    (rounds) =>
-      log.info({ rounds, ms: Math.round(performance.now() - started) }, "database warmed up"),
-    (error: unknown) => {
-      if (!draining) log.warn({ err: error }, "database warm-up failed");
-    },
-  );
-}
 
 /**
  * Stops accepting, then waits until every open connection has closed: idle keep-alive

@@ -33,7 +33,8 @@ export interface StartOptions {
   /**
    * Let the embedded database rehearse its writes at start, as `npm start` does (decision
    * 048). Off by default: the suites start hundreds of servers that would each spend a
-   * second or two of CPU on it; tests/api/warm-up.test.ts and the benchmark turn it on.
+   * second or two of CPU on it; tests/api/embedded-database.test.ts and the benchmark turn it
+   * on.
    */
   warmUp?: boolean;
 }
