@@ -31,7 +31,9 @@ beforeAll(async () => {
       MISTRAL_SERVER_URL: mistral.url,
       OPENAI_COMPAT_BASE_URL: `${localai.url}/v1`,
       OPENAI_COMPAT_API_KEY: "test-local-key",
-      PROVIDER_TIMEOUT_MS: "1500",
+      // Long enough for the first call, which loads the Mistral SDK on a slow, busy machine
+      // (over 1.5 s seen in CI here), short enough for the timeout test.
+      PROVIDER_TIMEOUT_MS: "4000",
     },
   });
 });
