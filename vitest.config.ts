@@ -18,8 +18,10 @@ export default defineConfig({
           globalSetup: ["tests/api/global-setup.ts"],
           // Rules tested in-process log through the same logger; servers set their own level.
           env: { LOG_LEVEL: "warn" },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A test that starts its own server on a fresh folder waits ~10 s for it alone on a
+          // slow machine, far longer beside another file's: these bound a hang, not speed.
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
           // Each file starts its own server and database; two cores run two at a time.
           fileParallelism: true,
           maxWorkers: 2,
