@@ -129,9 +129,16 @@ test("Shorter streams a new text linked to its parent in history", async ({ page
     .click();
   const first = await writeText(page, "An article about the history of the bicycle.");
 
+  // Streamed like any text: Stop while it writes, then the new version beside the first. A
+  // short refinement streams for well under a second, less than the gaps between an
+  // assertion's retries, so Stop is watched for on every frame from before the click.
+  const stopShown = page.waitForFunction(() =>
+    [...document.querySelectorAll("button")].some(
+      (button) => button.textContent?.trim() === "Stop",
+    ),
+  );
   await page.getByRole("button", { name: "Shorter" }).click();
-  // Streamed like any text: Stop while it writes, then the new version beside the first.
-  await expect(page.getByRole("button", { name: "Stop" })).toBeVisible();
+  await stopShown;
   await expect(page.getByTestId("version-count")).toHaveText("2/2", { timeout: 20_000 });
   await expect(page.getByTestId("result-text")).not.toHaveText(first);
   // The writer was given the first text to rework.
