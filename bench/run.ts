@@ -477,6 +477,23 @@ function nextLogLine(
   );
 }
 
+/**
+ * How late the stopped server's event loop ran (server/main.ts): its monitor's timer is due
+ * every 10 ms, and the delay is what a run came later than that (decision 053).
+ */
+function loopDelay(server: RunningServer): { p99: number; text: string } {
+  const stopped = server.logs.find((entry) => entry.msg === "stopped") as
+    | { eventLoopDelayMs?: { p50: number; p99: number; max: number }; loopTimerMs?: number }
+    | undefined;
+  const delay = stopped?.eventLoopDelayMs;
+  const p99 = delay?.p99 ?? Number.NaN;
+  const timer = stopped?.loopTimerMs ?? Number.NaN;
+  return {
+    p99,
+    text: `${p99} ms late (median ${delay?.p50} ms, max ${delay?.max} ms; the monitor's ${timer} ms timer ran every ${(p99 + timer).toFixed(1)} ms or sooner 99 % of the time)`,
+  };
+}
+
 /** Asks the server to collect garbage and report its memory (SIGUSR2, see server/main.ts). */
 async function memoryAfterCollection(
   server: RunningServer,
@@ -604,14 +621,12 @@ async function measureDatabase(label: string, databaseUrl: string | undefined): 
     await server.stop();
     await storage.cleanup();
   }
-  const stopped = server.logs.find((entry) => entry.msg === "stopped") as
-    { eventLoopDelayMs?: { p99: number; max: number } } | undefined;
-  const p99 = stopped?.eventLoopDelayMs?.p99 ?? Number.NaN;
+  const loop = loopDelay(server);
   record(
     `${label}: event-loop delay p99 over the run (monitorEventLoopDelay)`,
-    `${p99} ms (max ${stopped?.eventLoopDelayMs?.max} ms)`,
+    loop.text,
     "≤ 20 ms",
-    p99 <= 20,
+    loop.p99 <= 20,
   );
 }
 
@@ -755,14 +770,12 @@ async function measureLocalWriter(): Promise<void> {
     await storage.cleanup();
     await rm(scratch, { recursive: true, force: true });
   }
-  const stopped = server.logs.find((entry) => entry.msg === "stopped") as
-    { eventLoopDelayMs?: { p99: number; max: number } } | undefined;
-  const p99 = stopped?.eventLoopDelayMs?.p99 ?? Number.NaN;
+  const loop = loopDelay(server);
   record(
     "event-loop delay p99 during local generation (server's monitorEventLoopDelay)",
-    `${p99} ms (max ${stopped?.eventLoopDelayMs?.max} ms)`,
+    loop.text,
     "≤ 50 ms",
-    p99 <= 50,
+    loop.p99 <= 50,
   );
 }
 
