@@ -41,14 +41,20 @@ export async function postCredit(
       ? sql`update ${users} set credits = credits + ${posting.delta} where id = ${owner.userId} and ${covered} returning id, credits`
       : sql`update ${guests} set credits = credits + ${posting.delta} where id = ${owner.guestId} and ${covered} returning id, credits`;
   const ownerColumn = owner.kind === "user" ? sql`user_id` : sql`guest_id`;
-  const result = (await tx.execute(sql`
+  return creditsReturned(
+    await tx.execute(sql`
     with moved as (${moved}),
     logged as (
       insert into ${creditLedger} (${ownerColumn}, delta, reason, generation_id, idempotency_key, created_at)
       select id, ${ledgerValues(posting)} from moved
     )
-    select credits from moved`)) as unknown as { rows: { credits: number }[] };
-  return result.rows[0]?.credits ?? null;
+    select credits from moved`),
+  );
+}
+
+/** The balance a posting's statement returned; null when no row moved (not covered). */
+function creditsReturned(result: unknown): number | null {
+  return (result as { rows: { credits: number }[] }).rows[0]?.credits ?? null;
 }
 
 /**
@@ -68,7 +74,8 @@ export async function openGuest(
   guest: { id: string; addressHash: string },
   posting: CreditPosting,
 ): Promise<number> {
-  const result = (await db.execute(sql`
+  const credits = creditsReturned(
+    await db.execute(sql`
     with opened as (
       insert into ${guests} (id, credits, address_hash, created_at)
       values (${guest.id}, ${posting.delta}, ${guest.addressHash}, ${posting.now})
@@ -78,6 +85,7 @@ export async function openGuest(
       insert into ${creditLedger} (guest_id, delta, reason, generation_id, idempotency_key, created_at)
       select id, ${ledgerValues(posting)} from opened
     )
-    select credits from opened`)) as unknown as { rows: { credits: number }[] };
-  return result.rows[0]!.credits;
+    select credits from opened`),
+  );
+  return credits!;
 }
