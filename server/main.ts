@@ -344,7 +344,7 @@ async function shutdown(signal: string): Promise<void> {
   );
   loopDelay.disable();
   const lateMs = (nanoseconds: number) =>
-    Math.max(0, Math.round(nanoseconds / 1e5) / 10 - LOOP_TIMER_MS);
+    Math.max(0, Math.round((nanoseconds / 1e6 - LOOP_TIMER_MS) * 10) / 10);
   log.info(
     {
       eventLoopDelayMs: {
