@@ -13,6 +13,8 @@ test("a new visitor registers, verifies from the dev outbox, signs in, visits Pr
   clientAddress,
   accounts,
 }) => {
+  // The whole account journey, with an axe scan: over 30 s on a busy two-core machine.
+  test.slow();
   const email = newEmail("journey");
   accounts.track(email);
 

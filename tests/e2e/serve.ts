@@ -29,7 +29,16 @@ function answer(body: ChatRequest["body"]): string {
   return `# ${subject}\n\n${body_.join(" ")}\n\nReference ${digest}.\n`;
 }
 
-const writer = await startChatFake({ text: answer, model: "e2e-writer", wordDelayMs: 5 });
+/**
+ * 5 ms a word; a long story (the desk test that presses Stop mid-text) 10 ms, ~7 s in all:
+ * at 5 ms it was over before a busy CI machine's browser had pressed Stop.
+ */
+function wordDelay(body: ChatRequest["body"]): number {
+  const system = body.messages.find((message) => message.role === "system")?.content ?? "";
+  return /short story/.test(system) && /about 700 words/.test(system) ? 10 : 5;
+}
+
+const writer = await startChatFake({ text: answer, model: "e2e-writer", wordDelayMs: wordDelay });
 process.env.OPENAI_COMPAT_BASE_URL = `${writer.url}/v1`;
 // The bundle that `npm run build` wrote, as `npm start` runs it.
 await import(pathToFileURL(resolve("dist/server/main.mjs")).href);

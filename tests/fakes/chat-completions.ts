@@ -34,8 +34,8 @@ export async function startChatFake(options: {
   /** The answer, or a function of the request that writes it. */
   text: string | ((body: ChatRequest["body"]) => string);
   model: string;
-  /** Pause between streamed words (5 ms unless given). */
-  wordDelayMs?: number;
+  /** Pause between streamed words (5 ms unless given), or a function of the request. */
+  wordDelayMs?: number | ((body: ChatRequest["body"]) => number);
 }) {
   const requests: ChatRequest[] = [];
   let wordsSent = 0;
@@ -99,13 +99,17 @@ export async function startChatFake(options: {
     }
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     if (mode === "slow-start") await new Promise((done) => setTimeout(done, slowStartMs));
+    const wordDelay =
+      typeof options.wordDelayMs === "function"
+        ? options.wordDelayMs(body)
+        : (options.wordDelayMs ?? 5);
     const words = text.match(/\S+\s*/g) ?? [text];
     const sendUpTo = mode === "cut" ? Math.max(1, Math.floor(words.length / 2)) : words.length;
     for (let i = 0; i < sendUpTo; i++) {
       if (res.destroyed) return;
       res.write(`data: ${JSON.stringify(chunk(words[i]!, null))}\n\n`);
       wordsSent++;
-      await new Promise((done) => setTimeout(done, options.wordDelayMs ?? 5));
+      await new Promise((done) => setTimeout(done, wordDelay));
     }
     if (mode === "cut") {
       res.socket?.destroy();
