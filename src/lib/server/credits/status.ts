@@ -33,45 +33,47 @@ const statusRead = preparedPerDatabase((db) =>
     .prepare("credit_status"),
 );
 
-type StatusRow = Awaited<ReturnType<ReturnType<typeof statusRead>["execute"]>>[number];
-
-/** A user's row is kept until the database's next write (decisions 046 and 051). */
-const keptStatus = keptUntilWrite<StatusRow | undefined>();
+/**
+ * A user's status, kept until the database's next write (decisions 046 and 051). Its key
+ * holds the UTC day, and a week turns with a day, so what it says of today's ads and of
+ * the next reset stays true while it is kept; a status whose reading granted the week's
+ * credits wrote, and is read again next time.
+ */
+const keptStatus = keptUntilWrite<CreditStatus>();
 
 /**
  * One statement in the usual case (issue 11), none while nothing was written since: the
- * balance, the verification and today's ads together. Only when
- * this week's grant is due does it take the grant's transaction.
+ * balance, the verification and today's ads together. Only when this week's grant is due
+ * does it take the grant's transaction.
  */
-export async function creditStatusForUser(
+export function creditStatusForUser(
   db: Database,
   userId: string,
   now: Date,
   adWatchSeconds: number,
 ): Promise<CreditStatus> {
   const dayStart = startOfUtcDay(now);
-  const row = await keptStatus(db, `${userId} ${dayStart.getTime()}`, async () => {
-    const [found] = await statusRead(db).execute({ userId, dayStart });
-    return found;
+  return keptStatus(db, `${userId} ${dayStart.getTime()} ${adWatchSeconds}`, async () => {
+    const [row] = await statusRead(db).execute({ userId, dayStart });
+    let credits = row?.credits ?? 0;
+    if (row && weeklyGrantDue(row, now)) {
+      credits = (await applyWeeklyGrant(db, userId, now))?.credits ?? credits;
+    }
+    const verified = row?.emailVerified ?? false;
+    return {
+      credits,
+      hasCredits: credits >= COST_PER_USE,
+      isGuest: false,
+      packageName: "Free",
+      packageBonus: verified ? WEEKLY_ALLOWANCE : 0,
+      costPerUse: COST_PER_USE,
+      nextResetTime: verified ? nextWeeklyReset(now).toISOString() : null,
+      adsWatchedToday: verified ? (row?.adsToday ?? 0) : 0,
+      adsPerDay: ADS_PER_DAY,
+      adWatchSeconds,
+      isVerified: verified,
+    };
   });
-  let credits = row?.credits ?? 0;
-  if (row && weeklyGrantDue(row, now)) {
-    credits = (await applyWeeklyGrant(db, userId, now))?.credits ?? credits;
-  }
-  const verified = row?.emailVerified ?? false;
-  return {
-    credits,
-    hasCredits: credits >= COST_PER_USE,
-    isGuest: false,
-    packageName: "Free",
-    packageBonus: verified ? WEEKLY_ALLOWANCE : 0,
-    costPerUse: COST_PER_USE,
-    nextResetTime: verified ? nextWeeklyReset(now).toISOString() : null,
-    adsWatchedToday: verified ? (row?.adsToday ?? 0) : 0,
-    adsPerDay: ADS_PER_DAY,
-    adWatchSeconds,
-    isVerified: verified,
-  };
 }
 
 /**
