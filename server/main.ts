@@ -27,6 +27,7 @@ import { closeLocalWriter } from "#server/generation/local-model/writer.ts";
 import { rehearseWrites } from "#server/generation/rehearsal.ts";
 import { serverJobs, startJobs } from "#server/jobs/scheduler.ts";
 import { getLogger } from "#server/logger.ts";
+import { SERVICE_BUSY } from "#server/rate-limit/index.ts";
 import {
   connectionCap,
   guardConnections,
@@ -35,7 +36,7 @@ import {
 } from "./connection-guard.ts";
 import { noteRequest, reportMemoryOnSignal, returnMemoryWhenQuiet } from "./memory.ts";
 import { loadStaticFiles, serveStaticFile } from "./static-files.ts";
-import { inTurn } from "./turns.ts";
+import { inTurn, lineIsFull } from "./turns.ts";
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -79,7 +80,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 }
 
 async function readiness(): Promise<boolean> {
-  if (draining) return false;
+  if (draining || lineIsFull()) return false;
   const timeout = new Promise<never>((_, reject) =>
     setTimeout(() => reject(new Error("database ping timed out")), 2_000).unref(),
   );
@@ -213,7 +214,10 @@ function route(req: IncomingMessage, res: ServerResponse, pathname: string): voi
       failRequest(req, res, pathname, error);
     }
   };
-  inTurn(run);
+  if (!inTurn(run, req.socket)) {
+    res.setHeader("Retry-After", "1");
+    sendFailure(res, pathname, 503, { code: "SERVICE_UNAVAILABLE", message: SERVICE_BUSY });
+  }
 }
 
 const server = createServer(

@@ -27,7 +27,21 @@ function endSlice(): void {
   sliceEndsAt = 0;
 }
 
-function attempt(run: () => void): void {
+/**
+ * How many requests may wait for a turn at once, and how many of them one connection may
+ * hold. Past either the request is turned away at once (503 with Retry-After) instead of
+ * waiting in a line with no end: a pipelining client can send requests faster than any
+ * turn runs them, and without a bound one connection could fill memory and push every
+ * other client back. At this machine's ~4000 requests/s a full line is a quarter second's
+ * work; browsers send one request at a time per connection.
+ */
+export const MAX_WAITING = 1000;
+export const MAX_WAITING_PER_CONNECTION = 16;
+
+let waiting = 0;
+const waitingBy = new WeakMap<object, number>();
+
+function attempt(run: () => void, connection: object): void {
   const now = performance.now();
   if (sliceEndsAt === 0) {
     sliceEndsAt = now + TURN_SLICE_MS;
@@ -35,11 +49,29 @@ function attempt(run: () => void): void {
     // waits: each turn starts a slice of its own.
     setImmediate(endSlice);
   }
-  if (now < sliceEndsAt) run();
-  else setImmediate(attempt, run);
+  if (now >= sliceEndsAt) {
+    setImmediate(attempt, run, connection);
+    return;
+  }
+  waiting--;
+  waitingBy.set(connection, waitingBy.get(connection)! - 1);
+  run();
 }
 
-/** Runs `run` in this turn of the event loop if its slice allows, else in a later one. */
-export function inTurn(run: () => void): void {
-  setImmediate(attempt, run);
+/**
+ * Runs `run` in this turn of the event loop if its slice allows, else in a later one; false
+ * (and `run` never runs) when the line, or the connection's share of it, is full.
+ */
+export function inTurn(run: () => void, connection: object): boolean {
+  const held = waitingBy.get(connection) ?? 0;
+  if (waiting >= MAX_WAITING || held >= MAX_WAITING_PER_CONNECTION) return false;
+  waiting++;
+  waitingBy.set(connection, held + 1);
+  setImmediate(attempt, run, connection);
+  return true;
+}
+
+/** Whether the line is full: /readyz then tells a load balancer to send others elsewhere. */
+export function lineIsFull(): boolean {
+  return waiting >= MAX_WAITING;
 }

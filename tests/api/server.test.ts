@@ -208,3 +208,42 @@ describe("API error shape", () => {
     }
   });
 });
+
+describe("a connection that pipelines requests", () => {
+  /** Sends `count` requests in one write on one connection; resolves with every answer. */
+  function pipeline(count: number, path: string): Promise<string[]> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(server.port, "127.0.0.1");
+      let data = "";
+      socket.on("data", (chunk) => (data += chunk.toString()));
+      socket.on("end", () => resolve(data.split(/(?=^HTTP\/1\.1 \d{3} )/m)));
+      socket.on("error", reject);
+      const one = (last: boolean) =>
+        [
+          `GET ${path} HTTP/1.1`,
+          "Host: 127.0.0.1",
+          ...(last ? ["Connection: close"] : []),
+          "",
+          "",
+        ].join("\r\n");
+      socket.write(Array.from({ length: count }, (_, i) => one(i === count - 1)).join(""));
+    });
+  }
+
+  it("is turned away past its share of the line with 503 and Retry-After, and others are not", async () => {
+    const [answers, other] = await Promise.all([pipeline(60, "/api/auth/me"), get("/api/auth/me")]);
+    expect(answers).toHaveLength(60);
+    const busy = answers.filter((answer) => answer.startsWith("HTTP/1.1 503 "));
+    expect(busy.length).toBeGreaterThan(0);
+    for (const answer of busy) {
+      expect(answer).toMatch(/^retry-after: 1\r$/im);
+      const body = JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4).split("\r\n")[1]!);
+      expectErrorShape(body, "SERVICE_UNAVAILABLE");
+      expect(body.message).toBe("The service is busy. Please try again shortly.");
+    }
+    // The first requests of the connection were taken; the rest were answered, not dropped.
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answers.every((answer) => /^HTTP\/1\.1 (200|503) /.test(answer))).toBe(true);
+    expect(other.status).toBe(200);
+  });
+});

@@ -1,6 +1,12 @@
 import { performance } from "node:perf_hooks";
-import { describe, expect, it } from "vitest";
-import { inTurn, TURN_SLICE_MS } from "../../server/turns.ts";
+import { describe, expect, it, vi } from "vitest";
+import {
+  inTurn,
+  lineIsFull,
+  MAX_WAITING,
+  MAX_WAITING_PER_CONNECTION,
+  TURN_SLICE_MS,
+} from "../../server/turns.ts";
 
 /** Keeps the thread busy for `ms`, as a request's own work does. */
 function work(ms: number): void {
@@ -11,7 +17,7 @@ function work(ms: number): void {
 /** Resolves in a timers phase: the immediates queued next run in this turn, before timers. */
 const inTimersPhase = () => new Promise((done) => setTimeout(done, 0));
 
-/** Queues `count` requests of `ms` each; resolves with the order they ran in. */
+/** Queues `count` requests of `ms` each, each on a connection of its own; resolves once all ran. */
 function queue(count: number, ms: number, ran: number[]): Promise<void> {
   return new Promise((done) => {
     for (let i = 0; i < count; i++) {
@@ -19,7 +25,7 @@ function queue(count: number, ms: number, ran: number[]): Promise<void> {
         work(ms);
         ran.push(i);
         if (ran.length === count) done();
-      });
+      }, {});
     }
   });
 }
@@ -60,11 +66,48 @@ describe("requests taken in turns of the event loop", () => {
           turnsSeen.push(turns);
           ran.push(i);
           if (ran.length === 4) done();
-        });
+        }, {});
       }
     });
     expect(ran).toEqual([0, 1, 2, 3]);
     // Each ran in a turn of its own: a timer ran between every two of them.
     expect(new Set(turnsSeen).size).toBe(4);
+  });
+
+  it("run many short requests in one turn, not one a turn", async () => {
+    await inTimersPhase();
+    const ran: number[] = [];
+    let ranBeforeTimer = -1;
+    setTimeout(() => (ranBeforeTimer = ran.length), 0);
+    // 0.1 ms each: a 2 ms slice has room for several before the timer's turn.
+    await queue(40, 0.1, ran);
+    expect(ranBeforeTimer).toBeGreaterThanOrEqual(3);
+  });
+
+  it("turn a connection away once it holds its share of the line, and take it again after", async () => {
+    const connection = {};
+    const ran: number[] = [];
+    const taken = Array.from({ length: MAX_WAITING_PER_CONNECTION + 3 }, (_, i) =>
+      inTurn(() => ran.push(i), connection),
+    );
+    expect(taken.filter(Boolean)).toHaveLength(MAX_WAITING_PER_CONNECTION);
+    expect(taken.slice(MAX_WAITING_PER_CONNECTION)).toEqual([false, false, false]);
+    // Another connection still gets in line.
+    expect(inTurn(() => {}, {})).toBe(true);
+    await vi.waitFor(() => expect(ran).toHaveLength(MAX_WAITING_PER_CONNECTION));
+    expect(inTurn(() => ran.push(-1), connection)).toBe(true);
+    await vi.waitFor(() => expect(ran.at(-1)).toBe(-1));
+  });
+
+  it("turn everyone away while the whole line is full, and say so", async () => {
+    const ran: number[] = [];
+    let taken = 0;
+    for (let i = 0; i < MAX_WAITING + 5; i++) {
+      if (inTurn(() => ran.push(i), {})) taken++;
+    }
+    expect(taken).toBe(MAX_WAITING);
+    expect(lineIsFull()).toBe(true);
+    await vi.waitFor(() => expect(ran).toHaveLength(MAX_WAITING));
+    expect(lineIsFull()).toBe(false);
   });
 });

@@ -72,9 +72,12 @@ export function rateLimitedError(msBeforeNext: number): AppError {
   });
 }
 
+/** What a client is told when the server cannot take its request now. */
+export const SERVICE_BUSY = "The service is busy. Please try again shortly.";
+
 function serviceBusy(failure: unknown): AppError {
   getLogger().warn({ err: failure }, "rate limit store failed");
-  return new AppError("SERVICE_UNAVAILABLE", 503, "The service is busy. Please try again shortly.");
+  return new AppError("SERVICE_UNAVAILABLE", 503, SERVICE_BUSY);
 }
 
 /** Counts one attempt; past the limit throws 429 with Retry-After. */
