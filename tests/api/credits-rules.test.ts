@@ -197,7 +197,9 @@ describe("weekly reset", () => {
     expect(await balanceOf(user.id)).toBe(200);
 
     const sunday = new Date("2026-11-22T23:59:59Z");
-    expect((await creditStatusForUser(handle.db, user.id, sunday, 15)).credits).toBe(200);
+    const before = await creditStatusForUser(handle.db, user.id, sunday, 15);
+    expect(before).toMatchObject({ credits: 200, nextResetTime: "2026-11-23T00:00:00.000Z" });
+    // No write between the two reads: the kept Sunday status must not answer for Monday.
     const monday = new Date("2026-11-23T00:00:01Z");
     const statuses = await Promise.all(
       Array.from({ length: 50 }, () => creditStatusForUser(handle.db, user.id, monday, 15)),

@@ -60,7 +60,8 @@ export function creditStatusForUser(
       credits = (await applyWeeklyGrant(db, userId, now))?.credits ?? credits;
     }
     const verified = row?.emailVerified ?? false;
-    return {
+    // Every reader gets this same object until the next write: none may change it.
+    return Object.freeze({
       credits,
       hasCredits: credits >= COST_PER_USE,
       isGuest: false,
@@ -72,7 +73,7 @@ export function creditStatusForUser(
       adsPerDay: ADS_PER_DAY,
       adWatchSeconds,
       isVerified: verified,
-    };
+    });
   });
 }
 
