@@ -850,7 +850,7 @@ function writeReport(): void {
         `| ${r.ok === null ? "" : r.ok ? "✓" : "✗ over budget"} | ${r.what} | ${r.figure} | ${r.budget} |`,
     ),
     "",
-    "Why the figures over budget are what they are, and what would fix them: `docs/decisions/054-benchmark-findings.md`.",
+    "Why the figures over budget are what they are, and what would fix them: `docs/decisions/055-benchmark-findings.md`.",
     "",
     "",
   ];
