@@ -27,6 +27,8 @@ export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
     paced: streamed,
     leaseMs: getConfig().RESERVATION_TIMEOUT_MS,
   });
-  request.signal.addEventListener("abort", () => generation.clientGone(), { once: true });
+  // A client that left while the generation started has already fired its abort.
+  if (request.signal.aborted) generation.clientGone();
+  else request.signal.addEventListener("abort", () => generation.clientGone(), { once: true });
   return streamed ? generationEventStream(generation) : generationJson(generation);
 };
