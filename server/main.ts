@@ -12,6 +12,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { assertReadyToServe, getConfig } from "#server/config.ts";
 import { closeDatabase, getDatabaseHandle } from "#server/db/index.ts";
+import { SERVICE_BUSY } from "#server/errors.ts";
 import { countQueries } from "#server/db/query-count.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import { isApiPath } from "#server/http/request-guards.ts";
@@ -27,7 +28,6 @@ import { closeLocalWriter } from "#server/generation/local-model/writer.ts";
 import { rehearseWrites } from "#server/generation/rehearsal.ts";
 import { serverJobs, startJobs } from "#server/jobs/scheduler.ts";
 import { getLogger } from "#server/logger.ts";
-import { SERVICE_BUSY } from "#server/rate-limit/index.ts";
 import {
   connectionCap,
   guardConnections,

@@ -45,3 +45,6 @@ export class AppError extends Error {
     this.headers = options.headers;
   }
 }
+
+/** What a client is told when the server cannot take its request now (503). */
+export const SERVICE_BUSY = "The service is busy. Please try again shortly.";

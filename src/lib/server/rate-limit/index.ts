@@ -1,7 +1,7 @@
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { getDb } from "#server/db/index.ts";
 import { rateLimits } from "#server/db/schema.ts";
-import { AppError } from "#server/errors.ts";
+import { AppError, SERVICE_BUSY } from "#server/errors.ts";
 import { getLogger } from "#server/logger.ts";
 
 /**
@@ -71,9 +71,6 @@ export function rateLimitedError(msBeforeNext: number): AppError {
     headers: { "Retry-After": String(seconds) },
   });
 }
-
-/** What a client is told when the server cannot take its request now. */
-export const SERVICE_BUSY = "The service is busy. Please try again shortly.";
 
 function serviceBusy(failure: unknown): AppError {
   getLogger().warn({ err: failure }, "rate limit store failed");
