@@ -54,6 +54,7 @@ const en = {
   "desk.noCredits.user": "You have used this week's credits.",
   "desk.noCredits.more": "See your options",
   "desk.retry": "Retry",
+  "desk.stopped": "Stopped after {words} words · {credits} credits",
   "desk.interrupted":
     "The connection was lost while the text was being written. What arrived is kept here; the finished text is saved with your texts.",
   "desk.moreOptions": "More options",
@@ -125,6 +126,7 @@ const tr: Record<MessageKey, string> = {
   "desk.noCredits.user": "Bu haftaki kredilerinizi kullandınız.",
   "desk.noCredits.more": "Seçeneklerinizi görün",
   "desk.retry": "Tekrar dene",
+  "desk.stopped": "{words} kelimeden sonra durduruldu · {credits} kredi",
   "desk.interrupted":
     "Metin yazılırken bağlantı koptu. Gelen kısım burada duruyor; metnin tamamı metinlerinizle birlikte kaydedilir.",
   "desk.moreOptions": "Diğer seçenekler",

@@ -22,6 +22,8 @@ export interface TextVersion {
   modelName: string | null;
   /** Set for a template draft: why no AI writer wrote it. */
   templateReason: TemplateReason | null;
+  /** A stopped text: the words that reached us, and what the server charged for them. */
+  stopped?: { words: number; credits: number } | null;
 }
 
 export interface DeskState {
@@ -115,11 +117,14 @@ function failed(attempt: Attempt, message: string): void {
   showToast({ title, variant: "error" });
 }
 
-/** Ends a stopped attempt: its words so far are kept, or, with none, nothing was charged. */
-function endStopped(attempt: Attempt): void {
+/**
+ * Ends a stopped attempt: its words so far are kept, with what the server charged for
+ * them when it said so, or, with none, nothing was charged.
+ */
+function endStopped(attempt: Attempt, stopped: TextVersion["stopped"] = null): void {
   const writing = $desk.get().writing;
   if (!writing) return; // Finished first.
-  if (writing.text) keep(attempt, { ...writing, modelUsed: "stopped" });
+  if (writing.text) keep(attempt, { ...writing, modelUsed: "stopped", stopped });
   else giveUp(attempt, null);
 }
 
@@ -166,7 +171,12 @@ async function readEvents(attempt: Attempt, response: Response): Promise<void> {
       update({ writing: { ...writing, text: "" } });
     } else if (message.event === "done") {
       const modelUsed = String(data.modelUsed);
-      if (modelUsed === "stopped") return endStopped(attempt);
+      if (modelUsed === "stopped") {
+        return endStopped(attempt, {
+          words: Number(data.stoppedWords) || 0,
+          credits: Number(data.charged) || 0,
+        });
+      }
       keep(attempt, {
         ...writing,
         modelUsed,
@@ -186,6 +196,7 @@ async function readEvents(attempt: Attempt, response: Response): Promise<void> {
     }
   }
   // The stream ended without a verdict (connection lost).
+  if (active?.stopping) return endStopped(attempt);
   lostConnection(attempt);
 }
 
@@ -307,23 +318,46 @@ export function dismissError(): void {
   update({ error: null });
 }
 
-/** Stop: the server refunds a generation stopped before any text and keeps what was written. */
+/** How long a stopped stream may take to end with the server's word on it. */
+const STOP_ANSWER_MS = 5_000;
+
+/**
+ * Stop: the server ends the text with the words that reached us and says what they cost
+ * (nothing delivered: refunded), on whichever instance writes it. Before the text has an
+ * id, leaving is enough: nothing has reached us, so nothing is charged.
+ */
 export async function stopGeneration(): Promise<void> {
   const current = active;
   const attempt = lastAttempt;
   if (!current || !attempt || current.stopping) return;
   current.stopping = true;
   const { generationId } = current;
+  let cancelled = false;
   if (generationId) {
-    await fetch("/api/email/cancel", {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ generationId }),
-    }).catch(() => {});
+    try {
+      const response = await fetch("/api/email/cancel", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ generationId }),
+      });
+      cancelled =
+        response.ok && Boolean(((await response.json()) as { cancelled?: boolean }).cancelled);
+    } catch {
+      // Unreachable: leaving below is the stop.
+    }
   }
   // Finished while the cancel was on its way (and perhaps another attempt began).
   if (active !== current) return;
+  if (cancelled) {
+    // The stream ends with the server's verdict; if it does not come, stop waiting for it.
+    setTimeout(() => {
+      if (active !== current) return;
+      current.controller.abort();
+      endStopped(attempt);
+    }, STOP_ANSWER_MS);
+    return;
+  }
   current.controller.abort();
   endStopped(attempt);
 }

@@ -160,7 +160,7 @@ describe("reservations", () => {
         { content: "Dear…", modelUsed: "local" },
         T0,
       ),
-    ).toBe(true);
+    ).toBe("settled");
     expect(await refundReservation(handle.db, reserved.generationId, "late failure", T0)).toBe(
       false,
     );

@@ -127,8 +127,15 @@ test.describe(() => {
     await page.getByRole("button", { name: "Stop" }).click();
     await expect(page.getByText("Stopped", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Stop" })).toBeHidden();
-    // Text had arrived, so the stopped story is kept and charged: 300 credits, three texts.
-    await expect(page.locator("#credit-card")).toContainText(/\b0 credits/);
+    // Text had arrived, so the stopped story is kept and costs its words' share (decision 056).
+    const note = page.getByTestId("stopped-note");
+    await expect(note).toHaveText(/^Stopped after \d+ words · \d+ credits$/);
+    const charged = Number((await note.textContent())!.match(/(\d+) credits$/)![1]);
+    expect(charged).toBeGreaterThan(0);
+    expect(charged).toBeLessThanOrEqual(100);
+    await expect(page.locator("#credit-card")).toContainText(
+      new RegExp(`\\b${100 - charged} credits`),
+    );
     await expect(page.getByRole("button", { name: "Generate Text" })).toBeDisabled();
 
     await page.goto("/profile");

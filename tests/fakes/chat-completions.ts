@@ -11,7 +11,9 @@ export type FakeMode =
   /** Streams part of the text, then drops the connection without [DONE]. */
   | "cut"
   /** Waits before the first token. */
-  | "slow-start";
+  | "slow-start"
+  /** Streams the first `pauseAfter` words, then holds the stream open until it is closed. */
+  | "pause";
 
 export interface ChatRequest {
   path: string;
@@ -41,6 +43,7 @@ export async function startChatFake(options: {
   let wordsSent = 0;
   let mode: FakeMode = "ok";
   let slowStartMs = 2_000;
+  let pauseAfter = 0;
   const hanging = new Set<ServerResponse>();
 
   const chunk = (content: string, finish: string | null) => ({
@@ -106,6 +109,10 @@ export async function startChatFake(options: {
     const words = text.match(/\S+\s*/g) ?? [text];
     const sendUpTo = mode === "cut" ? Math.max(1, Math.floor(words.length / 2)) : words.length;
     for (let i = 0; i < sendUpTo; i++) {
+      if (mode === "pause" && i === pauseAfter) {
+        hanging.add(res);
+        return;
+      }
       if (res.destroyed) return;
       res.write(`data: ${JSON.stringify(chunk(words[i]!, null))}\n\n`);
       wordsSent++;
@@ -134,9 +141,11 @@ export async function startChatFake(options: {
     get wordsSent() {
       return wordsSent;
     },
+    /** `slowMs`: slow-start's wait; with "pause", the words sent before it holds. */
     setMode(next: FakeMode, slowMs = 2_000) {
       mode = next;
       slowStartMs = slowMs;
+      pauseAfter = slowMs;
     },
     async close() {
       for (const res of hanging) res.destroy();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { resetCountdown, resetNotice, textsLeft, usageRights } from "#shared/credits.ts";
+import {
+  resetCountdown,
+  resetNotice,
+  textsLeft,
+  usageRights,
+  stoppedTextCost,
+} from "#shared/credits.ts";
 import { nextWeeklyReset, startOfUtcDay, weekKey } from "#server/credits/allowances.ts";
 
 describe("weekly reset dates", () => {
@@ -61,4 +67,24 @@ describe("the credit card's wording", () => {
     [200, "2 texts left"],
     [1000, "10 texts left"],
   ])("%i credits read %s", (credits, text) => expect(textsLeft(credits)).toBe(text));
+});
+
+describe("stoppedTextCost (decision 056)", () => {
+  it("charges nothing for no words and a whole text at most", () => {
+    expect(stoppedTextCost(0, 120)).toBe(0);
+    expect(stoppedTextCost(120, 120)).toBe(100);
+    expect(stoppedTextCost(5_000, 120)).toBe(100);
+  });
+
+  it("rounds the delivered share up to the next 10 credits", () => {
+    expect(stoppedTextCost(1, 120)).toBe(10);
+    expect(stoppedTextCost(53, 300)).toBe(20);
+    expect(stoppedTextCost(13, 120)).toBe(20);
+  });
+
+  it("does not round an exact share up past itself", () => {
+    expect(stoppedTextCost(60, 300)).toBe(20);
+    expect(stoppedTextCost(30, 300)).toBe(10);
+    expect(stoppedTextCost(70, 700)).toBe(10);
+  });
 });

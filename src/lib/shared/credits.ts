@@ -6,6 +6,18 @@ export const GUEST_TRIAL_CREDITS = 300;
 export const AD_REWARD = 100;
 export const ADS_PER_DAY = 5;
 
+/**
+ * What a stopped text costs (DESIGN §4, decision 056): the share of the words its length
+ * asked for that reached the client, rounded up to the next 10 credits, at most a whole
+ * text's cost; nothing delivered costs nothing. A finished text costs COST_PER_USE.
+ */
+export function stoppedTextCost(deliveredWords: number, askedWords: number): number {
+  if (deliveredWords <= 0) return 0;
+  // Whole numbers on both sides, so an exact share is not rounded up by a float's tail.
+  const tens = Math.ceil((deliveredWords * COST_PER_USE) / (Math.max(1, askedWords) * 10));
+  return Math.min(COST_PER_USE, tens * 10);
+}
+
 /** GET /api/credits/status. */
 export interface CreditStatus {
   credits: number;

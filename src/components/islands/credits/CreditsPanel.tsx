@@ -10,6 +10,8 @@ interface ActivityEntry {
   delta: number;
   reason: string;
   subject: string | null;
+  stoppedWords: number | null;
+  charged: number | null;
   createdAt: string;
 }
 
@@ -65,7 +67,9 @@ function ActivityList({ version }: { version: number }) {
             >
               <div>
                 <p className="font-medium text-slate-900 dark:text-white">
-                  {REASON_LABELS[entry.reason] ?? entry.reason}
+                  {entry.reason === "refund" && entry.stoppedWords !== null
+                    ? `Stopped after ${entry.stoppedWords} words · ${entry.charged} credits`
+                    : (REASON_LABELS[entry.reason] ?? entry.reason)}
                 </p>
                 <p className="text-slate-600 dark:text-slate-400">
                   {entry.subject ? `${entry.subject} • ` : ""}

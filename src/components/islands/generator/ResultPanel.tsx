@@ -212,6 +212,14 @@ export default function ResultPanel() {
         </div>
       )}
 
+      {version?.stopped && !streaming && (
+        <p data-testid="stopped-note" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          {t["desk.stopped"]
+            .replace("{words}", String(version.stopped.words))
+            .replace("{credits}", String(version.stopped.credits))}
+        </p>
+      )}
+
       {version?.templateReason && !streaming && (
         <p data-testid="template-note" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
           {t[`writer.template.${version.templateReason}`]}

@@ -23,16 +23,19 @@ export function chargeGeneration(
   });
 }
 
-/** Gives a failed generation's cost back; its key makes a second refund impossible. */
-export async function refundGeneration(
+/**
+ * Gives back what a generation did not use: all of a failed one's cost, the rest of a
+ * stopped one's. Its key makes a second refund impossible. Returns the balance after it.
+ */
+export function refundGeneration(
   tx: Transaction,
   owner: CreditOwner,
   generationId: string,
-  cost: number,
+  amount: number,
   now: Date,
-): Promise<void> {
-  await postCredit(tx, owner, {
-    delta: cost,
+): Promise<number | null> {
+  return postCredit(tx, owner, {
+    delta: amount,
     reason: "refund",
     key: `refund:${generationId}`,
     generationId,

@@ -110,6 +110,9 @@ export interface CreditActivityEntry {
   delta: number;
   reason: string;
   subject: string | null;
+  /** A stopped text's refund: the words that reached the client, and what they cost. */
+  stoppedWords: number | null;
+  charged: number | null;
   createdAt: string;
 }
 
@@ -126,6 +129,8 @@ export async function listCreditActivity(
       delta: creditLedger.delta,
       reason: creditLedger.reason,
       subject: generations.subject,
+      stoppedWords: generations.stoppedWords,
+      charged: generations.cost,
       createdAt: creditLedger.createdAt,
     })
     .from(creditLedger)
@@ -135,9 +140,11 @@ export async function listCreditActivity(
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize);
   return {
-    entries: rows
-      .slice(0, pageSize)
-      .map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    entries: rows.slice(0, pageSize).map((row) => ({
+      ...row,
+      charged: row.stoppedWords === null ? null : row.charged,
+      createdAt: row.createdAt.toISOString(),
+    })),
     hasMore: rows.length > pageSize,
   };
 }

@@ -143,6 +143,10 @@ export const generations = pgTable(
       onDelete: "set null",
     }),
     refinement: text("refinement"),
+    /** Stop was asked for: the instance that writes the text stops it (DESIGN §4). */
+    cancelRequestedAt: timestamp("cancel_requested_at", { withTimezone: true }),
+    /** A stopped text: how many of its words had reached the client (its cost follows). */
+    stoppedWords: integer("stopped_words"),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },

@@ -99,15 +99,7 @@ export async function findFinishedText(
   const [row] = await db
     .select()
     .from(generations)
-    .where(
-      and(
-        eq(generations.id, generationId),
-        eq(generations.status, "done"),
-        owner.kind === "user"
-          ? eq(generations.userId, owner.userId)
-          : and(eq(generations.guestId, owner.guestId), isNull(generations.userId)),
-      ),
-    );
+    .where(and(eq(generations.id, generationId), eq(generations.status, "done"), ownedBy(owner)));
   if (!row) return null;
   return {
     id: row.id,
@@ -189,13 +181,24 @@ export async function renewLease(
   return rows.length > 0;
 }
 
-/** Marks a generation done with its text; false when it is no longer pending (refunded). */
+/** The rows of this owner's, as a condition (a guest's only while no account took them). */
+function ownedBy(owner: CreditOwner): SQL | undefined {
+  return owner.kind === "user"
+    ? eq(generations.userId, owner.userId)
+    : and(eq(generations.guestId, owner.guestId), isNull(generations.userId));
+}
+
+/**
+ * Marks a finished generation done with its text. "cancelled" when Stop was asked for
+ * meanwhile (the text is then settled as stopped, not finished), "gone" when it is no
+ * longer pending (the reconciler refunded it).
+ */
 export async function settleGeneration(
   db: Database,
   generationId: string,
   result: { content: string; modelUsed: string },
   now: Date,
-): Promise<boolean> {
+): Promise<"settled" | "cancelled" | "gone"> {
   const rows = await db
     .update(generations)
     .set({
@@ -205,9 +208,104 @@ export async function settleGeneration(
       finishedAt: now,
       leaseExpiresAt: null,
     })
+    .where(
+      and(
+        eq(generations.id, generationId),
+        eq(generations.status, "pending"),
+        isNull(generations.cancelRequestedAt),
+      ),
+    )
+    .returning({ id: generations.id });
+  if (rows.length > 0) return "settled";
+  const [row] = await db
+    .select({ status: generations.status })
+    .from(generations)
+    .where(eq(generations.id, generationId));
+  return row?.status === "pending" ? "cancelled" : "gone";
+}
+
+/**
+ * pending → done as a stopped text, once: keeps the words that reached the client and what
+ * they cost. Returns who paid and what was reserved, for the refund of the rest in the same
+ * transaction, or null when the generation was no longer pending.
+ */
+export async function settleStoppedGeneration(
+  tx: Transaction,
+  generationId: string,
+  stopped: { content: string; words: number; cost: number },
+  now: Date,
+): Promise<{ owner: CreditOwner; reserved: number } | null> {
+  const [row] = await tx
+    .select({ cost: generations.cost })
+    .from(generations)
     .where(and(eq(generations.id, generationId), eq(generations.status, "pending")))
+    .for("update");
+  if (!row) return null;
+  const [settled] = await tx
+    .update(generations)
+    .set({
+      status: "done",
+      generatedContent: stopped.content,
+      modelUsed: "stopped",
+      stoppedWords: stopped.words,
+      cost: stopped.cost,
+      finishedAt: now,
+      leaseExpiresAt: null,
+    })
+    .where(and(eq(generations.id, generationId), eq(generations.status, "pending")))
+    .returning(payerColumns);
+  return settled ? { owner: payerOf(settled), reserved: row.cost } : null;
+}
+
+/**
+ * Stop, asked by the text's owner: recorded on the row, so that whichever instance writes
+ * the text hears of it. False when the caller has no such text still being written.
+ */
+export async function requestCancel(
+  db: Database,
+  owner: CreditOwner,
+  generationId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(generations)
+    .set({ cancelRequestedAt: now })
+    .where(and(eq(generations.id, generationId), eq(generations.status, "pending"), ownedBy(owner)))
     .returning({ id: generations.id });
   return rows.length > 0;
+}
+
+/** Which of these generations (written here) had Stop asked for, on any instance. */
+export async function cancelRequested(db: Database, generationIds: string[]): Promise<string[]> {
+  if (generationIds.length === 0) return [];
+  const rows = await db
+    .select({ id: generations.id })
+    .from(generations)
+    .where(
+      and(
+        inArray(generations.id, generationIds),
+        eq(generations.status, "pending"),
+        sql`${generations.cancelRequestedAt} is not null`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+const payerColumns = {
+  userId: generations.userId,
+  guestId: generations.guestId,
+  addressHash: generations.addressHash,
+};
+
+/** Who paid for a pending row: pending rows never move between owners. */
+function payerOf(row: {
+  userId: string | null;
+  guestId: string | null;
+  addressHash: string | null;
+}): CreditOwner {
+  return row.userId
+    ? { kind: "user", userId: row.userId }
+    : { kind: "guest", guestId: row.guestId!, addressHash: row.addressHash ?? "" };
 }
 
 /**
@@ -230,18 +328,9 @@ export async function failPendingGeneration(
       leaseExpiresAt: null,
     })
     .where(and(eq(generations.id, generationId), eq(generations.status, "pending")))
-    .returning({
-      cost: generations.cost,
-      userId: generations.userId,
-      guestId: generations.guestId,
-      addressHash: generations.addressHash,
-    });
+    .returning({ cost: generations.cost, ...payerColumns });
   if (!failed) return null;
-  // Pending rows never move between owners: a guest's row is still the guest's.
-  const owner: CreditOwner = failed.userId
-    ? { kind: "user", userId: failed.userId }
-    : { kind: "guest", guestId: failed.guestId!, addressHash: failed.addressHash ?? "" };
-  return { owner, cost: failed.cost };
+  return { owner: payerOf(failed), cost: failed.cost };
 }
 
 /** Pending generations whose lease lapsed: their process is gone (DESIGN §4). */

@@ -1,5 +1,6 @@
 import { TransactionRollbackError } from "drizzle-orm";
-import { COST_PER_USE } from "#shared/credits.ts";
+import { COST_PER_USE, stoppedTextCost } from "#shared/credits.ts";
+import { LENGTH_WORDS, countWords } from "#shared/generation.ts";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
 import { applyWeeklyGrant } from "#server/credits/allowances.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
@@ -20,6 +21,7 @@ import { composeOfflineDraft } from "./offline/compose.ts";
 import type { RefinementSource } from "./prompts.ts";
 import type { TextProvider } from "./providers/types.ts";
 import {
+  cancelRequested,
   createPendingGeneration,
   findFinishedText,
   type Lineage,
@@ -28,7 +30,9 @@ import {
   failPendingGeneration,
   guestAddressHasRoom,
   renewLease,
+  requestCancel,
   settleGeneration,
+  settleStoppedGeneration,
 } from "./generations.ts";
 
 export const GUEST_EXHAUSTED = "Your free trial has ended. Create an account for more usage.";
@@ -52,6 +56,9 @@ export interface GenerationResult {
   /** A refinement: the text it was made from, and how. */
   parentId?: string;
   refinement?: Lineage["refinement"];
+  /** A stopped text: the words that reached the client, and what they cost. */
+  stoppedWords?: number;
+  charged?: number;
 }
 
 /** What a running generation reports, in order: start, text, then done or error. */
@@ -69,10 +76,10 @@ export interface Generation {
   /** Read by the one client: pulling the next event is what counts as having received one. */
   events: AsyncIterable<GenerationEvent>;
   /**
-   * The client went away (closed tab, lost connection), JSON and SSE alike (decision 011):
-   * before it can have seen any text, the generation is cancelled and refunded; after, it
-   * finishes, is kept in the history and is charged once. The local model is the exception
-   * (decision 031): its time is shared, so it stops at once and keeps what it wrote.
+   * The client went away (closed tab, lost connection), JSON and SSE alike (decision 056):
+   * before any word reached it, the generation is cancelled and refunded; after, it
+   * finishes, is kept in the history and costs a whole text. The local model is the
+   * exception (decision 031): its time is shared, so it stops at once, as a Stop.
    */
   clientGone(): void;
 }
@@ -85,23 +92,44 @@ export interface GenerationOptions {
   leaseMs: number;
 }
 
-/**
- * Running generations of this process, so that Stop can reach one. A cancel that reaches
- * another instance finds nothing here; the generation then finishes and is kept.
- */
-const running = new Map<string, { owner: CreditOwner; stop(): void }>();
+/** Generations this process writes, so that a Stop recorded anywhere reaches them. */
+const running = new Map<string, { db: Database; stop(): void }>();
 
-function sameOwner(a: CreditOwner, b: CreditOwner): boolean {
-  return a.kind === "user"
-    ? b.kind === "user" && a.userId === b.userId
-    : b.kind === "guest" && a.guestId === b.guestId;
+/** How often this process looks for Stops asked of its generations on other instances. */
+const CANCEL_POLL_MS = 500;
+let cancelPoll: NodeJS.Timeout | null = null;
+
+function watchForCancels(): void {
+  if (cancelPoll) return;
+  cancelPoll = setInterval(() => {
+    const ids = [...running.keys()];
+    const db = running.get(ids[0] ?? "")?.db;
+    if (!db) {
+      clearInterval(cancelPoll!);
+      cancelPoll = null;
+      return;
+    }
+    cancelRequested(db, ids).then(
+      (cancelled) => cancelled.forEach((id) => running.get(id)?.stop()),
+      (error: unknown) => getLogger().warn({ err: error }, "looking for stopped texts failed"),
+    );
+  }, CANCEL_POLL_MS);
+  cancelPoll.unref();
 }
 
-/** Stop: ends the caller's own running generation; false when there is none here. */
-export function cancelGeneration(generationId: string, owner: CreditOwner): boolean {
-  const entry = running.get(generationId);
-  if (!entry || !sameOwner(entry.owner, owner)) return false;
-  entry.stop();
+/**
+ * Stop: recorded on the caller's own pending generation, so the instance that writes it
+ * stops it (at once when that is this one, within CANCEL_POLL_MS otherwise). False when the
+ * caller has no such generation still being written.
+ */
+export async function cancelGeneration(
+  db: Database,
+  generationId: string,
+  owner: CreditOwner,
+  now: Date,
+): Promise<boolean> {
+  if (!(await requestCancel(db, owner, generationId, now))) return false;
+  running.get(generationId)?.stop();
   return true;
 }
 
@@ -172,28 +200,20 @@ export async function reserveGeneration(
 }
 
 /**
- * How long text must have been out before a client that leaves counts as having seen it.
- * A tab closed at the `start` event closes before the first words could reach it, but its
- * close can arrive after they left, whatever the writer's pace: a busy browser or a slow
- * network takes its time. A second is more than any of those, and less than reading takes.
+ * A single-reader queue of events that knows which text its reader has taken: a `delta`
+ * counts as delivered once the reader comes back for the next event, that is once the
+ * connection has accepted it (the SSE body is pulled) or the JSON answer has collected it.
  */
-const TEXT_SEEN_MS = 1_000;
-
-/** A single-reader queue of events that knows which ones its reader has taken and used. */
 function eventChannel() {
   const queued: GenerationEvent[] = [];
   let waiting: ((result: IteratorResult<GenerationEvent>) => void) | null = null;
   let closed = false;
   let lastTaken: GenerationEvent | null = null;
-  let textSentAt: number | null = null;
+  let delivered = "";
   const channel = {
-    /** True once the reader came back after taking text: that text has gone out. */
-    get deliveredText(): boolean {
-      return textSentAt !== null;
-    },
-    /** True once text has been out long enough to have been read. */
-    textSeen(): boolean {
-      return textSentAt !== null && performance.now() - textSentAt >= TEXT_SEEN_MS;
+    /** The text that has reached the client so far. */
+    get delivered(): string {
+      return delivered;
     },
     push(event: GenerationEvent) {
       if (waiting) {
@@ -211,7 +231,10 @@ function eventChannel() {
     events: {
       [Symbol.asyncIterator]: () => ({
         next(): Promise<IteratorResult<GenerationEvent>> {
-          if (lastTaken?.type === "delta") textSentAt ??= performance.now();
+          // The reader is back: what it took last has reached the client.
+          if (lastTaken?.type === "delta") delivered += lastTaken.text;
+          else if (lastTaken?.type === "reset") delivered = "";
+          lastTaken = null;
           const event = queued.shift();
           if (event) {
             lastTaken = event;
@@ -328,6 +351,40 @@ async function templateDraft(
   return { generationId, subject, credits, events: channel.events, clientGone() {} };
 }
 
+/**
+ * Ends a stopped generation by one rule (DESIGN §4, decision 056): the words that reached
+ * the client are kept and cost their share of the text's length; nothing delivered fails
+ * and is refunded. Returns the result, or null when nothing was kept (or it was no longer
+ * pending).
+ */
+async function settleStopped(
+  db: Database,
+  generationId: string,
+  request: GenerationRequest,
+  delivered: string,
+  now: Date,
+): Promise<{ words: number; charged: number; credits: number | null } | null> {
+  const words = countWords(delivered);
+  const charged = stoppedTextCost(words, LENGTH_WORDS[request.length]);
+  if (charged === 0) {
+    await refundReservation(db, generationId, "stopped before any text", now);
+    return null;
+  }
+  return db.transaction(async (tx) => {
+    const settled = await settleStoppedGeneration(
+      tx,
+      generationId,
+      { content: delivered, words, cost: charged },
+      now,
+    );
+    if (!settled) return null;
+    const unused = settled.reserved - charged;
+    const credits =
+      unused > 0 ? await refundGeneration(tx, settled.owner, generationId, unused, now) : null;
+    return { words, charged, credits };
+  });
+}
+
 async function aiGeneration(
   db: Database,
   owner: CreditOwner,
@@ -357,13 +414,12 @@ async function aiGeneration(
   const controller = new AbortController();
   let stopped = false;
   let writingLocally = false;
-  running.set(generationId, {
-    owner,
-    stop() {
-      stopped = true;
-      controller.abort();
-    },
-  });
+  const stop = () => {
+    stopped = true;
+    controller.abort();
+  };
+  running.set(generationId, { db, stop });
+  watchForCancels();
   channel.push({ type: "start", generationId, subject });
 
   const renewal = setInterval(() => {
@@ -374,20 +430,41 @@ async function aiGeneration(
   }, options.leaseMs / 3);
   renewal.unref();
 
+  const resultOf = (content: string, modelUsed: string): GenerationResult => ({
+    generationId,
+    subject,
+    content,
+    modelUsed,
+    credits,
+    ...(lineage ? { parentId: lineage.parentId, refinement: lineage.refinement } : {}),
+  });
+
+  /** Stopped: the delivered words are the result, at their share of the cost. */
+  const endStopped = async () => {
+    const delivered = channel.delivered;
+    const ended = await settleStopped(db, generationId, request, delivered, options.now());
+    if (!ended) {
+      channel.push({ type: "error", error: new AppError("CANCELLED", 400, CANCELLED) });
+      return;
+    }
+    channel.push({
+      type: "done",
+      result: {
+        ...resultOf(delivered, "stopped"),
+        credits: ended.credits ?? credits,
+        stoppedWords: ended.words,
+        charged: ended.charged,
+      },
+    });
+  };
+
   const finish = async (content: string, modelUsed: string, modelName?: string) => {
-    if (await settleGeneration(db, generationId, { content, modelUsed }, options.now())) {
-      channel.push({
-        type: "done",
-        result: {
-          generationId,
-          subject,
-          content,
-          modelUsed,
-          modelName,
-          credits,
-          ...(lineage ? { parentId: lineage.parentId, refinement: lineage.refinement } : {}),
-        },
-      });
+    const settled = await settleGeneration(db, generationId, { content, modelUsed }, options.now());
+    if (settled === "settled") {
+      channel.push({ type: "done", result: { ...resultOf(content, modelUsed), modelName } });
+    } else if (settled === "cancelled") {
+      // Stop was asked for on another instance just as the text ended.
+      await endStopped();
     } else {
       // The reconciler refunded it meanwhile: the text was not paid for, so it is not given.
       channel.push({ type: "error", error: new AppError("SERVICE_UNAVAILABLE", 503, LEASE_LOST) });
@@ -395,7 +472,6 @@ async function aiGeneration(
   };
 
   void (async () => {
-    let written = "";
     try {
       const writer = writeText(request, providers, {
         signal: controller.signal,
@@ -409,23 +485,21 @@ async function aiGeneration(
           await finish(step.value.content, step.value.modelUsed, step.value.modelName);
           break;
         }
-        const event = step.value;
-        if (event.type === "delta") written += event.text;
-        else if (event.type === "reset") written = "";
-        channel.push(event);
+        channel.push(step.value);
       }
     } catch (error) {
-      if (
-        error instanceof GenerationCancelled &&
-        stopped &&
-        channel.deliveredText &&
-        written.trim()
-      ) {
-        await finish(written, "stopped");
+      if (error instanceof GenerationCancelled && stopped) {
+        await endStopped().catch((stopError: unknown) => {
+          // The reconciler refunds it once the lease lapses.
+          getLogger().error({ err: stopError, generationId }, "settling a stopped text failed");
+          channel.push({ type: "error", error: clientError(stopError, generationId) });
+        });
         return;
       }
       const reason =
-        error instanceof GenerationCancelled ? "cancelled before any text" : "no provider answered";
+        error instanceof GenerationCancelled
+          ? "client left before any text"
+          : "no provider answered";
       await refundReservation(db, generationId, reason, options.now()).catch(
         (refundError: unknown) =>
           // The reconciler refunds it once the lease lapses.
@@ -447,8 +521,10 @@ async function aiGeneration(
     credits,
     events: channel.events,
     clientGone() {
-      if (!channel.textSeen()) controller.abort();
-      else if (writingLocally) running.get(generationId)?.stop();
+      // Nothing reached the client: cancelled and refunded. The local model's shared time
+      // is not spent on a reader who left: it stops, and costs what was delivered.
+      if (!channel.delivered) controller.abort();
+      else if (writingLocally) stop();
     },
   };
 }
