@@ -15,6 +15,16 @@ describe("renderMarkdown", () => {
     );
   });
 
+  it("keeps a single line break as a line break, in any script", () => {
+    expect(renderMarkdown("Best regards,\nMaria\nHead of Operations")).toBe(
+      "<p>Best regards,<br />\nMaria<br />\nHead of Operations</p>",
+    );
+    expect(renderMarkdown("مع أطيب التحيات،\nمريم")).toBe("<p>مع أطيب التحيات،<br />\nمريم</p>");
+    // A Markdown hard break stays one break; code keeps its own newlines.
+    expect(renderMarkdown("one  \ntwo")).toBe("<p>one<br />\ntwo</p>");
+    expect(renderMarkdown("```\na\nb\n```")).toBe("<pre><code>a\nb\n</code></pre>");
+  });
+
   it("shows raw HTML as text", () => {
     const html = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">');
     expect(html).not.toMatch(/<script|<img/);

@@ -33,8 +33,17 @@ export function plainTextOf(html: string): string {
   return blocks.filter(Boolean).join("\n\n");
 }
 
+/** An element's words on one line, but for its line breaks (<br>), which stay. */
 function squash(element: Element): string {
-  return (element.textContent ?? "").replace(/\s*\n\s*/g, " ").trim();
+  const copy = element.cloneNode(true) as Element;
+  // A private-use character stands for each break: it is not white space, so it survives.
+  for (const br of Array.from(copy.querySelectorAll("br"))) br.replaceWith("\uE000");
+  return (copy.textContent ?? "")
+    .replace(/\s*\n\s*/g, " ")
+    .split("\uE000")
+    .map((line) => line.trim())
+    .join("\n")
+    .trim();
 }
 
 /**

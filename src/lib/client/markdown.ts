@@ -10,9 +10,9 @@ export function renderMarkdown(text: string, { topHeading = 1 } = {}): string {
   const html = micromark(text, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
   // Images become their alt text: a text never loads anything, not even from a paste of
   // its HTML into a mail program (which our CSP does not cover).
-  const safe = html
-    .replace(/<img\b[^>]*?\balt="([^"]*)"[^>]*>/g, "$1")
-    .replace(/<img\b[^>]*>/g, "");
+  const safe = keepLineBreaks(
+    html.replace(/<img\b[^>]*?\balt="([^"]*)"[^>]*>/g, "$1").replace(/<img\b[^>]*>/g, ""),
+  );
   if (topHeading === 1) return safe;
   // On a page the text sits under the page's own headings: its "# Title" must not be a
   // second <h1>, so every level moves down (to <h6> at most).
@@ -20,5 +20,17 @@ export function renderMarkdown(text: string, { topHeading = 1 } = {}): string {
     /<(\/?)h([1-6])>/g,
     (_, close: string, level: string) =>
       `<${close}h${Math.min(6, Number(level) + topHeading - 1)}>`,
+  );
+}
+
+/**
+ * A single newline in a paragraph is a line break, as the writer meant it: a letter's
+ * "Best regards,\nMaria\nHead of Operations" keeps its three lines (CommonMark would join
+ * them with spaces). Only paragraphs: code blocks keep their own newlines.
+ */
+function keepLineBreaks(html: string): string {
+  return html.replace(
+    /<p>([\s\S]*?)<\/p>/g,
+    (_, inner: string) => `<p>${inner.replace(/(<br \/>)?\n/g, "<br />\n")}</p>`,
   );
 }
