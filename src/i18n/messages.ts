@@ -1,3 +1,4 @@
+import { LANGUAGES } from "#shared/generation.ts";
 import { modelBadge } from "#shared/models.ts";
 
 /**
@@ -69,6 +70,14 @@ const en = {
   "desk.refine.translateTo": "Language to translate into",
   "desk.refine.translateButton": "Translate",
   "desk.version": "Version {index} of {count}",
+  "version.original": "Original",
+  "version.regenerated": "Regenerated",
+  "version.shorter": "Shorter",
+  "version.longer": "Longer",
+  "version.formal": "More formal",
+  "version.friendlier": "Friendlier",
+  "version.translate": "Translated into {language}",
+  "version.edited": "Edited",
   "desk.previousVersion": "Previous version",
   "desk.nextVersion": "Next version",
 } as const;
@@ -141,6 +150,14 @@ const tr: Record<MessageKey, string> = {
   "desk.refine.translateTo": "Çevrilecek dil",
   "desk.refine.translateButton": "Çevir",
   "desk.version": "Sürüm {index} / {count}",
+  "version.original": "Özgün",
+  "version.regenerated": "Yeniden oluşturuldu",
+  "version.shorter": "Daha kısa",
+  "version.longer": "Daha uzun",
+  "version.formal": "Daha resmî",
+  "version.friendlier": "Daha samimi",
+  "version.translate": "{language} çevirisi",
+  "version.edited": "Düzenlendi",
   "desk.previousVersion": "Önceki sürüm",
   "desk.nextVersion": "Sonraki sürüm",
 };
@@ -234,4 +251,36 @@ export function failureToastTitle(language: string, contentType: string, message
   if (contentType === "email") return translate(language, "error.generationFailed", { message });
   const type = typeName(language === "turkish" ? "tr" : "en", contentType);
   return translate(language, "error.generationFailedType", { type, message });
+}
+
+/** Where a version of a text came from: a first answer, Regenerate, a refinement, an edit. */
+export interface VersionOrigin {
+  /** A refinement's action, or "edited". */
+  refinement?: string | null;
+  variant?: number | null;
+  /** The version's own language (a translation's target). */
+  language?: string | null;
+}
+
+const VERSION_KEYS: Record<string, MessageKey> = {
+  shorter: "version.shorter",
+  longer: "version.longer",
+  formal: "version.formal",
+  friendlier: "version.friendlier",
+  edited: "version.edited",
+};
+
+/** "Original", "Regenerated", "Shorter", …, "Translated into French", "Edited". */
+export function versionLabel(uiLanguage: string, origin: VersionOrigin): string {
+  const { refinement, variant, language } = origin;
+  if (refinement === "translate") {
+    const names = new Intl.DisplayNames([uiLanguage === "turkish" ? "tr" : "en"], {
+      type: "language",
+    });
+    const tag = LANGUAGES.find((entry) => entry.id === language)?.tag ?? "en";
+    return translate(uiLanguage, "version.translate", { language: names.of(tag) ?? tag });
+  }
+  const key = refinement ? VERSION_KEYS[refinement] : undefined;
+  if (key) return translate(uiLanguage, key);
+  return translate(uiLanguage, (variant ?? 1) > 1 ? "version.regenerated" : "version.original");
 }

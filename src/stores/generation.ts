@@ -1,5 +1,10 @@
 import { atom } from "nanostores";
-import { failureToastTitle, successToastTitle, translate } from "#i18n/messages.ts";
+import {
+  failureToastTitle,
+  successToastTitle,
+  translate,
+  type VersionOrigin,
+} from "#i18n/messages.ts";
 import { MAX_VARIANT, type Language, type Refinement } from "#shared/generation.ts";
 import { readServerSentEvents } from "#shared/sse.ts";
 import { $language } from "./preferences.ts";
@@ -24,6 +29,8 @@ export interface TextVersion {
   templateReason: TemplateReason | null;
   /** A stopped text: the words that reached us, and what the server charged for them. */
   stopped?: { words: number; credits: number } | null;
+  /** Saved from the editor: the writer's words changed by hand. */
+  edited?: boolean;
 }
 
 export interface DeskState {
@@ -79,6 +86,15 @@ let lastAttempt: Attempt | null = null;
 
 function t(key: Parameters<typeof translate>[1], values?: Record<string, string>): string {
   return translate($language.get(), key, values);
+}
+
+/** Where a version came from, for its label ("Original", "Shorter", "Edited", …). */
+export function versionOrigin(version: TextVersion): VersionOrigin {
+  return {
+    refinement: version.edited ? "edited" : (version.request.refine?.action ?? null),
+    variant: version.request.variant ?? 1,
+    language: version.request.language,
+  };
 }
 
 /** The version the panel shows when nothing is being written. */

@@ -1,6 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { apiFetch } from "#client/http.ts";
+import { versionLabel } from "#i18n/messages.ts";
 import { AD_REWARD, ADS_PER_DAY, usageRights } from "#shared/credits.ts";
 import { $adWatch, watchAd } from "#stores/ads.ts";
 import { $creditStatus } from "#stores/credits.ts";
@@ -12,7 +13,20 @@ interface ActivityEntry {
   subject: string | null;
   stoppedWords: number | null;
   charged: number | null;
+  refinement: string | null;
+  variant: number | null;
+  language: string | null;
   createdAt: string;
+}
+
+/** What a row's credits paid for or gave back, in words. */
+function activityLabel(entry: ActivityEntry): string {
+  if (entry.reason === "refund" && entry.stoppedWords !== null) {
+    return `Stopped after ${entry.stoppedWords} words · ${entry.charged} credits`;
+  }
+  const origin = versionLabel("english", entry);
+  if (entry.reason === "generation" && origin !== "Original") return `Text generated: ${origin}`;
+  return REASON_LABELS[entry.reason] ?? entry.reason;
 }
 
 const REASON_LABELS: Record<string, string> = {
@@ -66,13 +80,14 @@ function ActivityList({ version }: { version: number }) {
               className="flex items-center justify-between gap-4 px-4 py-3 text-sm"
             >
               <div>
-                <p className="font-medium text-slate-900 dark:text-white">
-                  {entry.reason === "refund" && entry.stoppedWords !== null
-                    ? `Stopped after ${entry.stoppedWords} words · ${entry.charged} credits`
-                    : (REASON_LABELS[entry.reason] ?? entry.reason)}
-                </p>
+                <p className="font-medium text-slate-900 dark:text-white">{activityLabel(entry)}</p>
                 <p className="text-slate-600 dark:text-slate-400">
-                  {entry.subject ? `${entry.subject} • ` : ""}
+                  {/* A right-to-left subject must not pull the date into its own order. */}
+                  {entry.subject && (
+                    <>
+                      <bdi>{entry.subject}</bdi> •{" "}
+                    </>
+                  )}
                   <time dateTime={entry.createdAt}>
                     {new Date(entry.createdAt).toLocaleString()}
                   </time>

@@ -1,6 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
 import { apiFetch } from "#client/http.ts";
+import { versionLabel } from "#i18n/messages.ts";
 import { copyRichText } from "#client/export.ts";
 import { savePromptForReuse, type ReusablePrompt } from "#client/reuse-prompt.ts";
 import {
@@ -9,7 +10,6 @@ import {
   contentTypeLabel,
   languageLabel,
   textDirection,
-  type Refinement,
 } from "#shared/generation.ts";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
 import {
@@ -34,14 +34,6 @@ const control =
   "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-white";
 const button =
   "rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 disabled:opacity-50 dark:border-slate-600 dark:text-white dark:hover:bg-slate-800";
-
-const REFINEMENT_LABELS: Record<Refinement, string> = {
-  shorter: "Shorter",
-  longer: "Longer",
-  formal: "More formal",
-  friendlier: "Friendlier",
-  translate: "Translation",
-};
 
 /** A text and its refinements, in the order the list shows them. */
 function withRefinements(items: HistoryItem[]): { item: HistoryItem; parent?: HistoryItem }[] {
@@ -193,10 +185,10 @@ export default function HistoryTable() {
 
   const subject = (item: HistoryItem, parent?: HistoryItem) => (
     <>
-      {parent && item.refinement && (
+      {(parent || item.variant > 1) && (
         <span className="me-2 inline-block rounded bg-slate-100 px-1.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-          <span aria-hidden="true">↳ </span>
-          {REFINEMENT_LABELS[item.refinement]}
+          {parent && <span aria-hidden="true">↳ </span>}
+          {versionLabel("english", item)}
         </span>
       )}
       <span dir={textDirection(item.language) === "rtl" ? "rtl" : "auto"}>{item.subject}</span>
@@ -414,7 +406,7 @@ export default function HistoryTable() {
         title="Delete this text?"
         description={
           <p>
-            "{pendingDelete?.subject}" will be removed from your history. This cannot be undone.
+            "<bdi>{pendingDelete?.subject}</bdi>" will be removed from your history. This cannot be undone.
           </p>
         }
       >

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
-import { messagesFor, type MessageKey } from "#i18n/messages.ts";
+import { messagesFor, versionLabel, type MessageKey } from "#i18n/messages.ts";
 import {
   LANGUAGES,
   contentTypeLabel,
@@ -18,6 +18,7 @@ import {
   shownVersion,
   showVersion,
   stopGeneration,
+  versionOrigin,
   type TextVersion,
 } from "#stores/generation.ts";
 import { $language } from "#stores/preferences.ts";
@@ -50,15 +51,18 @@ function Skeleton() {
 function VersionPicker({
   shown,
   count,
+  kind,
   t,
 }: {
   shown: number;
   count: number;
+  /** What the shown version is: "Original", "Shorter", "Edited", … */
+  kind: string;
   t: Record<MessageKey, string>;
 }) {
-  const label = t["desk.version"]
+  const label = `${t["desk.version"]
     .replace("{index}", String(shown + 1))
-    .replace("{count}", String(count));
+    .replace("{count}", String(count))} · ${kind}`;
   return (
     <div role="group" aria-label={label} className="inline-flex items-center gap-1 text-sm">
       <button
@@ -72,6 +76,13 @@ function VersionPicker({
       </button>
       <span data-testid="version-count" className="tabular-nums" aria-hidden="true">
         {shown + 1}/{count}
+      </span>
+      <span
+        data-testid="version-kind"
+        aria-hidden="true"
+        className="text-slate-600 dark:text-slate-400"
+      >
+        {kind}
       </span>
       <span className="sr-only" aria-live="polite">
         {label}
@@ -149,13 +160,28 @@ export default function ResultPanel() {
   const desk = useStore($desk);
   const writers = useStore($writers);
   const { data: credits } = useStore($creditStatus);
-  const t = messagesFor(useStore($language));
+  const uiLanguage = useStore($language);
+  const t = messagesFor(uiLanguage);
   const streaming = desk.busy;
   const version = streaming ? desk.writing : shownVersion(desk);
   const text = version?.text ?? "";
   const hasText = text.length > 0;
   const language = version?.request.language ?? "english";
   const actions = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // A text starts, or an attempt failed: the panel's top (badge, status, picker, error
+    // box) comes into view, on a phone where the form stands above it and on a desktop
+    // scrolled down to the Generate button. Left alone when it is already in sight.
+    if (!streaming && !desk.error) return;
+    const element = panel.current;
+    if (!element) return;
+    const { top } = element.getBoundingClientRect();
+    const header = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+    if (top >= header && top <= window.innerHeight / 2) return;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    element.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+  }, [streaming, desk.error]);
   useEffect(() => {
     // Stop and Regenerate take each other's place: focus on the one that went moves to what
     // stands there now, not to <body>, where a keyboard user would start over.
@@ -170,12 +196,17 @@ export default function ResultPanel() {
     version?.modelUsed !== "local";
 
   return (
-    <div className="flex h-full flex-col">
+    <div ref={panel} className="flex h-full scroll-mt-24 flex-col">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Your text</h2>
         <div className="flex items-center gap-2">
           {!streaming && desk.versions.length > 1 && (
-            <VersionPicker shown={desk.shown} count={desk.versions.length} t={t} />
+            <VersionPicker
+              shown={desk.shown}
+              count={desk.versions.length}
+              kind={versionLabel(uiLanguage, versionOrigin(version!))}
+              t={t}
+            />
           )}
           {version?.modelUsed && !streaming && (
             <span

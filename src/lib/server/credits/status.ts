@@ -113,6 +113,10 @@ export interface CreditActivityEntry {
   /** A stopped text's refund: the words that reached the client, and what they cost. */
   stoppedWords: number | null;
   charged: number | null;
+  /** What a text's credits paid for: a refinement's action ("edited" is free), a variant. */
+  refinement: string | null;
+  variant: number | null;
+  language: string | null;
   createdAt: string;
 }
 
@@ -131,6 +135,9 @@ export async function listCreditActivity(
       subject: generations.subject,
       stoppedWords: generations.stoppedWords,
       charged: generations.cost,
+      refinement: generations.refinement,
+      variant: generations.variant,
+      language: generations.language,
       createdAt: creditLedger.createdAt,
     })
     .from(creditLedger)

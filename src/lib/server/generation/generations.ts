@@ -357,6 +357,8 @@ const historyColumns = {
   parentId: generations.parentId,
   rootId: generations.rootId,
   refinement: generations.refinement,
+  variant: generations.variant,
+  stoppedWords: generations.stoppedWords,
 };
 
 type HistoryRow = Pick<typeof generations.$inferSelect, keyof typeof historyColumns>;
@@ -374,7 +376,9 @@ function historyItem(row: HistoryRow, refinements: HistoryItem[] = []): HistoryI
     generatedContent: row.generatedContent ?? "",
     modelUsed: row.modelUsed,
     parentId: row.parentId,
-    refinement: row.refinement as Refinement | null,
+    refinement: row.refinement as HistoryItem["refinement"],
+    variant: row.variant,
+    stoppedWords: row.stoppedWords,
     refinements,
   };
 }

@@ -79,7 +79,12 @@ export interface HistoryItem {
   modelUsed: string | null;
   /** The text this one was refined from, and how. */
   parentId: string | null;
-  refinement: Refinement | null;
+  /** How it was made from its parent: a refinement's action, or "edited". */
+  refinement: Refinement | "edited" | null;
+  /** Regenerate: which version of the same request (1 for the first). */
+  variant: number;
+  /** A stopped text: the words that reached the client. */
+  stoppedWords: number | null;
   /** For a text that is no refinement: the refinements made from it, oldest first. */
   refinements: HistoryItem[];
 }
