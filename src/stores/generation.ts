@@ -7,6 +7,7 @@ import {
 } from "#i18n/messages.ts";
 import { MAX_VARIANT, type Language, type Refinement } from "#shared/generation.ts";
 import { readServerSentEvents } from "#shared/sse.ts";
+import { apiFetch } from "#client/http.ts";
 import { $language } from "./preferences.ts";
 import { invalidateCreditStatus } from "./credits.ts";
 import { openCreditDialog } from "./credit-dialog.ts";
@@ -318,6 +319,41 @@ export function refine(action: Refinement, translateTo?: Language): void {
     },
     kind: "refine",
   });
+}
+
+/**
+ * Edit → Save: the shown version, changed by hand, becomes a new version ("Edited"), free
+ * and kept in the history. Resolves true once saved.
+ */
+export async function saveEditedText(text: string): Promise<boolean> {
+  const version = shownVersion($desk.get());
+  if (!version?.generationId || $desk.get().busy) return false;
+  let saved: { ok: boolean; body: { generationId?: string; message?: string } };
+  try {
+    saved = await apiFetch<{ generationId: string }>("/api/email/edit", {
+      json: { parentId: version.generationId, text },
+    });
+  } catch {
+    showToast({ title: t("toast.editFailed"), description: t("error.network"), variant: "error" });
+    return false;
+  }
+  if (!saved.ok || !saved.body.generationId) {
+    showToast({ title: t("toast.editFailed"), description: saved.body.message, variant: "error" });
+    return false;
+  }
+  const { versions } = $desk.get();
+  const edited: TextVersion = {
+    ...version,
+    generationId: saved.body.generationId,
+    text,
+    edited: true,
+    stopped: null,
+    modelUsed: version.modelUsed === "stopped" ? null : version.modelUsed,
+  };
+  update({ versions: [...versions, edited], shown: versions.length, error: null });
+  invalidateHistory();
+  showToast({ title: t("toast.editSaved"), variant: "success" });
+  return true;
 }
 
 /** Sends the failed attempt again. */

@@ -53,6 +53,11 @@ const ENDPOINTS: Endpoint[] = [
   { method: "POST", path: "/api/email/cancel", valid: { generationId: UUID } },
   {
     method: "POST",
+    path: "/api/email/edit",
+    valid: { parentId: UUID, text: "Dear Ada,\nThanks." },
+  },
+  {
+    method: "POST",
     path: "/api/testimonial/submit",
     valid: { name: "Ada", content: "A fine tool for letters.", rating: 5 },
   },

@@ -406,7 +406,8 @@ export default function HistoryTable() {
         title="Delete this text?"
         description={
           <p>
-            "<bdi>{pendingDelete?.subject}</bdi>" will be removed from your history. This cannot be undone.
+            "<bdi>{pendingDelete?.subject}</bdi>" will be removed from your history. This cannot be
+            undone.
           </p>
         }
       >

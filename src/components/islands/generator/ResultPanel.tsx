@@ -15,6 +15,7 @@ import {
   refine,
   regenerate,
   retry,
+  saveEditedText,
   shownVersion,
   showVersion,
   stopGeneration,
@@ -169,6 +170,19 @@ export default function ResultPanel() {
   const language = version?.request.language ?? "english";
   const actions = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLDivElement>(null);
+  /** The editor's text while the shown version is being edited (Edit → Save or Cancel). */
+  const [draft, setDraft] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const editing = draft !== null && !streaming;
+  useEffect(() => setDraft(null), [desk.shown, streaming]);
+  const save = async () => {
+    if (draft === null || saving) return;
+    if (draft === text) return setDraft(null);
+    setSaving(true);
+    const saved = await saveEditedText(draft);
+    setSaving(false);
+    if (saved) setDraft(null);
+  };
   useEffect(() => {
     // A text starts, or an attempt failed: the panel's top (badge, status, picker, error
     // box) comes into view, on a phone where the form stands above it and on a desktop
@@ -189,6 +203,9 @@ export default function ResultPanel() {
     if (focused && focused !== document.body) return;
     actions.current?.querySelector("button")?.focus({ preventScroll: true });
   }, [streaming]);
+  // Like Generate: an AI text needs a text's credits (template drafts are free).
+  const outOfCredits =
+    writers?.writer === "ai" && credits ? credits.credits < credits.costPerUse : false;
   const canRefine =
     !streaming &&
     writers?.writer === "ai" &&
@@ -269,7 +286,27 @@ export default function ResultPanel() {
             Your generated text will appear here.
           </p>
         )}
-        {hasText && (
+        {editing && (
+          <textarea
+            data-testid="result-editor"
+            aria-label={t["desk.editLabel"]}
+            title={t["desk.editLabel"]}
+            dir="auto"
+            lang={language}
+            autoFocus
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === "Escape") setDraft(null);
+              if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+                event.preventDefault();
+                void save();
+              }
+            }}
+            className="min-h-[20rem] w-full resize-y rounded-md border border-slate-300 bg-white p-3 font-mono text-sm leading-6 text-slate-900 focus:outline-2 focus:outline-brand-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100"
+          />
+        )}
+        {hasText && !editing && (
           <RenderedText
             data-testid="result-text"
             id="result-text"
@@ -291,12 +328,36 @@ export default function ResultPanel() {
               <button type="button" className={action} onClick={() => void stopGeneration()}>
                 Stop
               </button>
+            ) : editing ? (
+              <>
+                <button
+                  type="button"
+                  className={action}
+                  disabled={saving || !draft.trim()}
+                  onClick={() => void save()}
+                >
+                  {t["desk.saveEdit"]}
+                </button>
+                <button type="button" className={action} onClick={() => setDraft(null)}>
+                  {t["desk.cancelEdit"]}
+                </button>
+              </>
             ) : (
               <>
                 {/* Regenerate first: where Stop was stands Print, never a charged action. */}
-                <button type="button" className={action} onClick={regenerate}>
+                <button
+                  type="button"
+                  className={action}
+                  onClick={regenerate}
+                  disabled={outOfCredits}
+                >
                   {t["desk.regenerate"]}
                 </button>
+                {version?.generationId && (
+                  <button type="button" className={action} onClick={() => setDraft(text)}>
+                    {t["desk.edit"]}
+                  </button>
+                )}
                 <TextActions
                   text={text}
                   subject={version?.subject ?? ""}
@@ -310,7 +371,7 @@ export default function ResultPanel() {
               </>
             )}
           </div>
-          {canRefine && version && <RefineBar version={version} t={t} />}
+          {canRefine && !editing && version && <RefineBar version={version} t={t} />}
         </div>
       )}
     </div>

@@ -116,6 +116,48 @@ export async function findFinishedText(
   };
 }
 
+/**
+ * A version changed by hand (Edit → Save): a new, finished, free row under the version it
+ * was made from, labelled "edited", written by the same writer. Null when the caller has no
+ * such finished text.
+ */
+export async function saveEditedVersion(
+  db: Database,
+  owner: CreditOwner,
+  parentId: string,
+  text: string,
+  now: Date,
+): Promise<{ generationId: string; rootId: string } | null> {
+  const [parent] = await db
+    .select()
+    .from(generations)
+    .where(and(eq(generations.id, parentId), eq(generations.status, "done"), ownedBy(owner)));
+  if (!parent) return null;
+  const rootId = parent.rootId ?? parent.id;
+  const [row] = await db
+    .insert(generations)
+    .values({
+      ...(owner.kind === "user" ? { userId: owner.userId } : { guestId: owner.guestId }),
+      subject: parent.subject,
+      content: parent.content,
+      tone: parent.tone,
+      language: parent.language,
+      contentType: parent.contentType,
+      length: parent.length,
+      parentId: parent.id,
+      rootId,
+      refinement: "edited",
+      generatedContent: text,
+      modelUsed: parent.modelUsed,
+      cost: 0,
+      status: "done",
+      createdAt: now,
+      finishedAt: now,
+    })
+    .returning({ id: generations.id });
+  return { generationId: row!.id, rootId };
+}
+
 /** A pending generation, leased until `leaseExpiresAt`. */
 export async function createPendingGeneration(
   tx: Transaction,

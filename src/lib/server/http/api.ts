@@ -125,16 +125,17 @@ export function validationError(error: z.ZodError): AppError {
 
 /**
  * Reads a JSON body and validates it with the request's shared zod schema: 415 for
- * another content type, 413 past 16 KiB, 400 for broken JSON or a failed rule.
+ * another content type, 413 past 16 KiB (or `maxBytes`), 400 for broken JSON or a failed rule.
  */
 export async function readJsonBody<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
+  { maxBytes = MAX_API_BODY_BYTES } = {},
 ): Promise<z.infer<Schema>> {
   if (!isJsonContentType(request.headers.get("content-type"))) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", 415, "Send the request body as application/json.");
   }
-  const value = parseJson(await readLimitedText(request, MAX_API_BODY_BYTES));
+  const value = parseJson(await readLimitedText(request, maxBytes));
   assertNoNul(value);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error);

@@ -64,6 +64,21 @@ export type GenerationRequest = z.output<typeof generationRequestSchema>;
 
 export const generationIdSchema = z.object({ generationId: z.uuid() });
 
+/** An edited text may be as long as the longest a writer writes, with room to spare. */
+export const MAX_EDITED_TEXT_CHARS = 60_000;
+
+/** POST /api/email/edit: the shown version, changed by hand, kept as a new version. */
+export const editedTextSchema = z.object({
+  parentId: z.uuid({ error: "Please choose one of your texts to edit." }),
+  text: z
+    .string({ error: "The edited text is missing." })
+    .refine((text) => text.trim().length > 0, "The edited text is empty.")
+    .refine(
+      (text) => text.length <= MAX_EDITED_TEXT_CHARS,
+      `Please keep the text under ${MAX_EDITED_TEXT_CHARS} characters.`,
+    ),
+});
+
 /** One history item (spec §3), with what "Use this prompt again" and refinements need. */
 export interface HistoryItem {
   id: string;
