@@ -281,3 +281,50 @@ describe("the history library", () => {
     expect((await other.client.get("/api/email/my?q=lighthouse")).body.total).toBe(0);
   });
 });
+
+describe("Edit → Save", () => {
+  it("keeps the changed text as a free 'edited' version under its parent, in the history", async () => {
+    const { client } = await signUp(server.url, true);
+    const first = await client.post("/api/email/generate", request);
+    expect(first.status).toBe(200);
+    const edited = "Dear landlord,\n\nPlease fix the heating.\n\nBest regards,\nMaria\nFlat 4";
+    const saved = await client.post("/api/email/edit", {
+      parentId: first.body.generationId,
+      text: edited,
+    });
+    expect(saved.status).toBe(200);
+    expect((await client.get("/api/credits/status")).body.credits).toBe(900);
+    const [item] = (await client.get("/api/email/my")).body.generations;
+    expect(item.refinements).toEqual([
+      expect.objectContaining({
+        id: saved.body.generationId,
+        refinement: "edited",
+        generatedContent: edited,
+        parentId: first.body.generationId,
+      }),
+    ]);
+    // An edited version can be refined like any other.
+    const refined = await client.post("/api/email/generate", {
+      ...request,
+      refine: { parentId: saved.body.generationId, action: "shorter" },
+    });
+    expect(refined.status).toBe(200);
+    expect(lastRequest().messages.at(-1)!.content).toContain("Flat 4");
+  });
+
+  it("refuses another user's text, and an empty one", async () => {
+    const { client } = await signUp(server.url, true);
+    const { client: stranger } = await signUp(server.url, true);
+    const first = await client.post("/api/email/generate", request);
+    const parentId = first.body.generationId as string;
+    expect((await stranger.post("/api/email/edit", { parentId, text: "Mine now" })).status).toBe(
+      404,
+    );
+    expect(
+      (await new ApiClient(server.url).post("/api/email/edit", { parentId, text: "x" })).status,
+    ).toBe(404);
+    const empty = await client.post("/api/email/edit", { parentId, text: "  \n " });
+    expect(empty.status).toBe(400);
+    expect((await client.get("/api/email/my")).body.generations[0].refinements).toEqual([]);
+  });
+});
