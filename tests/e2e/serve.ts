@@ -14,11 +14,28 @@ import { startChatFake, type ChatRequest } from "../fakes/chat-completions.ts";
 
 rmSync(process.env.DATA_DIR ?? ".test-data/e2e", { recursive: true, force: true });
 
+/** A letter's sign-off on lines of its own, as letters and e-mails end (issue 14). */
+const SIGNED_OFF =
+  "Dear team,\n\nThe quarterly report is ready for review.\n\nBest regards,\nMaria\nHead of Operations\n";
+
+/** A 20 KB table, streamed cell by cell: the page must stay responsive while it arrives. */
+function bigTable(): string {
+  const header = `| ${Array.from({ length: 8 }, (_, i) => `Column ${i + 1}`).join(" | ")} |`;
+  const rule = `|${" --- |".repeat(8)}`;
+  const rows = Array.from(
+    { length: 200 },
+    (_, row) => `| ${Array.from({ length: 8 }, (_, cell) => `r${row}c${cell}`).join(" | ")} |`,
+  );
+  return `# Big table\n\n${[header, rule, ...rows].join("\n")}\n`;
+}
+
 function answer(body: ChatRequest["body"]): string {
   const system = body.messages.find((message) => message.role === "system")?.content ?? "";
   const user = body.messages.find((message) => message.role === "user")?.content ?? "{}";
   // A refinement sends the text to rework instead of a request: its title shows it was read.
   const { subject: asked, text } = JSON.parse(user) as { subject?: string; text?: string };
+  if (/sign-off/i.test(user)) return SIGNED_OFF;
+  if (/big table/i.test(user)) return bigTable();
   const subject =
     asked ?? (text ? `Revised: ${text.split("\n")[0]!.replace(/^#\s*/, "")}` : undefined);
   const words = Number(/about (\d+) words/.exec(system)?.[1] ?? 120);
@@ -35,6 +52,9 @@ function answer(body: ChatRequest["body"]): string {
  */
 function wordDelay(body: ChatRequest["body"]): number {
   const system = body.messages.find((message) => message.role === "system")?.content ?? "";
+  const user = body.messages.find((message) => message.role === "user")?.content ?? "";
+  // Over 3,000 pieces: as fast as the fake can send them.
+  if (/big table/i.test(user)) return 0;
   return /short story/.test(system) && /about 700 words/.test(system) ? 10 : 5;
 }
 

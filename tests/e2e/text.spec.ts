@@ -1,0 +1,105 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { unzipSync, strFromU8 } from "fflate";
+import { expect, isPhone, test } from "./fixtures.ts";
+
+/** Issue 14: the text itself keeps its lines, can be edited, and the page stays usable. */
+
+const GENERATE = { name: "Generate Text" } as const;
+
+async function writeText(page: Page, prompt: string): Promise<void> {
+  await page.getByLabel("Describe the text you want").fill(prompt);
+  await page.getByRole("button", GENERATE).click();
+  await expect(page.getByRole("button", { name: "Regenerate" })).toBeVisible({ timeout: 30_000 });
+}
+
+async function download(page: Page, label: string): Promise<Buffer> {
+  const started = page.waitForEvent("download");
+  await page.getByRole("button", { name: label }).click();
+  return readFile((await (await started).path())!);
+}
+
+test("a streamed e-mail's three-line sign-off keeps its lines in the panel, Copy, .txt and .docx", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/");
+  await writeText(page, "An e-mail to the team with a sign-off: the report is ready.");
+  const result = page.getByTestId("result-text");
+  expect(await result.innerText()).toContain("Best regards,\nMaria\nHead of Operations");
+
+  await page.getByRole("button", { name: "Copy" }).click();
+  await expect
+    .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+    .toContain("Best regards,\nMaria\nHead of Operations");
+
+  const txt = (await download(page, "Download .txt")).toString("utf8");
+  expect(txt).toContain("Best regards,\nMaria\nHead of Operations");
+
+  const docx = unzipSync(new Uint8Array(await download(page, "Download .docx")));
+  const xml = strFromU8(docx["word/document.xml"]!);
+  // One paragraph, its lines separated by Word's own line breaks.
+  expect(xml).toMatch(
+    /Best regards,<\/w:t>.*?<w:br\/>.*?Maria<\/w:t>.*?<w:br\/>.*?Head of Operations/s,
+  );
+});
+
+test("after Generate the panel's heading is in view", async ({ page }) => {
+  await page.goto("/");
+  const prompt = page.getByLabel("Describe the text you want");
+  await prompt.fill("A short note to my neighbour about the parcel.");
+  // Scrolled down to the button, as a visitor who filled the whole form is.
+  await page.getByRole("button", GENERATE).scrollIntoViewIfNeeded();
+  await page.getByRole("button", GENERATE).click();
+  await expect(page.getByRole("button", { name: "Regenerate" })).toBeVisible({ timeout: 30_000 });
+  const heading = page.getByRole("heading", { name: "Your text" });
+  await expect(heading).toBeInViewport();
+  if (isPhone(page)) await expect(page.getByTestId("result-text")).toBeInViewport();
+});
+
+test("Edit → Save keeps a free 'Edited' version in the history, exported as edited", async ({
+  page,
+  accounts,
+}) => {
+  await accounts.register("editor", { verified: true });
+  await page.goto("/");
+  await writeText(page, "A note to my landlord about the heating.");
+  await expect(page.locator("#credit-card")).toContainText("900 credits");
+
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  const editor = page.getByTestId("result-editor");
+  await expect(editor).toBeFocused();
+  await editor.press("Control+End");
+  await editor.pressSequentially("\n\nP.S. Thank you,\nRobin");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+
+  await expect(page.getByTestId("version-kind")).toHaveText("Edited");
+  expect(await page.getByTestId("result-text").innerText()).toContain("P.S. Thank you,\nRobin");
+  const md = (await download(page, "Download .md")).toString("utf8");
+  expect(md.trimEnd().endsWith("P.S. Thank you,\nRobin")).toBe(true);
+  // Free: the balance is what the first text left.
+  await page.reload();
+  await expect(page.locator("#credit-card")).toContainText("900 credits");
+
+  await page.goto("/profile");
+  await expect(page.getByText("Edited", { exact: true })).toBeVisible();
+});
+
+test("a streamed 20 KB table never blocks the page for more than 100 ms", async ({ page }) => {
+  test.slow();
+  await page.goto("/");
+  await page.evaluate(() => {
+    const longest = { ms: 0 };
+    (window as unknown as { longest: typeof longest }).longest = longest;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) longest.ms = Math.max(longest.ms, entry.duration);
+    }).observe({ type: "longtask", buffered: false });
+  });
+  await writeText(page, "A big table of the quarter's figures.");
+  await expect(page.getByTestId("result-text").locator("tr")).toHaveCount(201);
+  const longest = await page.evaluate(
+    () => (window as unknown as { longest: { ms: number } }).longest.ms,
+  );
+  expect(longest).toBeLessThanOrEqual(100);
+});
