@@ -23,6 +23,7 @@ export interface ChatRequest {
     stream?: boolean;
     temperature?: number;
     seed?: number;
+    max_tokens?: number;
     messages: { role: string; content: string }[];
   };
 }

@@ -31,8 +31,8 @@ describe("renderMarkdown", () => {
     expect(html).toContain("&lt;script&gt;");
   });
 
-  it("drops links with unsafe protocols", () => {
-    expect(renderMarkdown("[click](javascript:alert(1))")).toBe('<p><a href="">click</a></p>');
+  it("keeps a link with an unsafe protocol as its words", () => {
+    expect(renderMarkdown("[click](javascript:alert(1))")).toBe("<p>click</p>");
   });
 
   it("turns images into their alt text, so a text never loads anything", () => {

@@ -1,17 +1,26 @@
 import { micromark } from "micromark";
 import { gfm, gfmHtml } from "micromark-extension-gfm";
+import { isLinkableAddress } from "#shared/links.ts";
 
 /**
  * A written text as HTML: CommonMark plus GitHub's tables, strikethrough and task lists.
- * Raw HTML in the text is shown as text and links keep only safe protocols (micromark's
- * defaults), so a model or a user cannot put markup or script on our page.
+ * Raw HTML in the text is shown as text and only absolute web and mail addresses become
+ * links (decision 060), so a model or a user cannot put markup or script on our page, nor a
+ * link to a file share in a Word document. The page, its print, the copy and the .docx all
+ * start here.
  */
 export function renderMarkdown(text: string, { topHeading = 1 } = {}): string {
   const html = micromark(text, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
   // Images become their alt text: a text never loads anything, not even from a paste of
   // its HTML into a mail program (which our CSP does not cover).
   const safe = keepLineBreaks(
-    html.replace(/<img\b[^>]*?\balt="([^"]*)"[^>]*>/g, "$1").replace(/<img\b[^>]*>/g, ""),
+    html
+      .replace(/<img\b[^>]*?\balt="([^"]*)"[^>]*>/g, "$1")
+      .replace(/<img\b[^>]*>/g, "")
+      // Every <a> here is micromark's own (raw HTML is escaped) and links never nest.
+      .replace(/<a href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g, (link, href: string, label: string) =>
+        isLinkableAddress(decodeAttribute(href)) ? link : label,
+      ),
   );
   if (topHeading === 1) return safe;
   // On a page the text sits under the page's own headings: its "# Title" must not be a
@@ -33,4 +42,13 @@ function keepLineBreaks(html: string): string {
     /<p>([\s\S]*?)<\/p>/g,
     (_, inner: string) => `<p>${inner.replace(/(<br \/>)?\n/g, "<br />\n")}</p>`,
   );
+}
+
+/** micromark escapes these four in an attribute. */
+function decodeAttribute(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }

@@ -3,6 +3,7 @@ import type { GenerationRequest } from "#shared/schemas/generation.ts";
 import { getConfig, type Config } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
 import { getLogger } from "#server/logger.ts";
+import { cleanWrittenText } from "./clean-text.ts";
 import {
   QueueFull,
   localWriter,
@@ -207,8 +208,10 @@ export async function* writeText(
           continue;
         }
         if (tokenClock) startClock();
-        text += piece;
-        yield { type: "delta", text: piece };
+        const clean = cleanWrittenText(piece);
+        if (!clean) continue;
+        text += clean;
+        yield { type: "delta", text: clean };
       }
       if (!text.trim()) throw new Error("empty answer");
       return { content: text, modelUsed: provider.id, modelName: provider.modelName };

@@ -1,12 +1,5 @@
-import type { Length } from "#shared/generation.ts";
 import type { LocalWriter } from "#server/generation/local-model/writer.ts";
 import type { TextProvider } from "./types.ts";
-
-/**
- * Tokens the model may write per length: the words of DESIGN §5's lengths with room for
- * headings and for scripts that take more tokens per word.
- */
-export const TOKEN_BUDGET: Record<Length, number> = { short: 400, medium: 900, long: 2000 };
 
 /**
  * The open model inside the server. It waits its turn in the writer's fair queue (saying
@@ -19,7 +12,7 @@ export function llamaProvider(writer: LocalWriter): TextProvider {
     get modelName() {
       return writer.label;
     },
-    async *stream(request, prompt, { signal }) {
+    async *stream(_request, prompt, { signal }) {
       const ticket = writer.join();
       let writing: Promise<void> | null = null;
       try {
@@ -36,7 +29,7 @@ export function llamaProvider(writer: LocalWriter): TextProvider {
         let failure: unknown = null;
         writing = writer
           .write(prompt, {
-            maxTokens: TOKEN_BUDGET[request.length],
+            maxTokens: prompt.maxTokens,
             signal,
             onText: (text) => {
               pieces.push(text);

@@ -24,6 +24,7 @@ export function mistralProvider(options: {
             { role: "user", content: prompt.user },
           ],
           temperature: prompt.temperature,
+          maxTokens: prompt.maxTokens,
           ...(prompt.seed === undefined ? {} : { randomSeed: prompt.seed }),
         },
         { signal },

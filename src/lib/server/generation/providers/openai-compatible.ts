@@ -26,6 +26,7 @@ export function openAiCompatibleProvider(options: {
           model: options.model,
           stream: true,
           temperature: prompt.temperature,
+          max_tokens: prompt.maxTokens,
           ...(prompt.seed === undefined ? {} : { seed: prompt.seed }),
           messages: [
             { role: "system", content: prompt.system },

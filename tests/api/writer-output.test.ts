@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startChatFake } from "../fakes/chat-completions.ts";
+import { signUp, type ApiClient } from "../support/client.ts";
+import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { readSse } from "../support/sse.ts";
+
+/**
+ * Issue 12, items 9 and 10: every remote writer is held to the length's token budget, and
+ * what a writer sends is cleaned of bytes that nobody can keep before it is streamed or saved.
+ */
+const MISTRAL_TEXT = "A short note from Mistral about the results.";
+/** NUL and BEL inside words and between them, a CRLF, and a tab that stays. */
+const DIRTY_TEXT = "Dear\u0000 team,\r\nthe re\u0007sults\u0000 are\tin.\u0007 Best, Ana";
+const CLEAN_TEXT = "Dear team,\nthe results are\tin. Best, Ana";
+
+const request = {
+  content: "Write an email to my team about the quarterly results.",
+  language: "english",
+  contentType: "email",
+  tone: "standard",
+};
+
+let mistral: Awaited<ReturnType<typeof startChatFake>>;
+let localai: Awaited<ReturnType<typeof startChatFake>>;
+let storage: Storage;
+let server: RunningServer;
+
+beforeAll(async () => {
+  mistral = await startChatFake({ text: MISTRAL_TEXT, model: "mistral-small-latest" });
+  localai = await startChatFake({ text: DIRTY_TEXT, model: "llama3.2" });
+  storage = await createStorage();
+  server = await startServer(storage, {
+    env: {
+      TRUSTED_PROXY: "1",
+      MISTRAL_API_KEY: "test-mistral-key",
+      MISTRAL_SERVER_URL: mistral.url,
+      OPENAI_COMPAT_BASE_URL: `${localai.url}/v1`,
+    },
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await storage?.cleanup();
+  await mistral?.close();
+  await localai?.close();
+});
+
+beforeEach(() => {
+  mistral.setMode("ok");
+  localai.setMode("ok");
+});
+
+function streamed(client: ApiClient, body: unknown = request): Promise<Response> {
+  return fetch(`${server.url}/api/email/generate`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "text/event-stream",
+      ...client.browserHeaders(),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+const history = async (client: ApiClient) =>
+  (await client.get("/api/email/my")).body.generations as { generatedContent: string }[];
+
+describe("a writer's control characters", () => {
+  it("are left out of a JSON answer and of history, with 200", async () => {
+    mistral.setMode("error");
+    const { client } = await signUp(server.url, true);
+    const response = await client.post("/api/email/generate", request);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ success: true, modelUsed: "localai" });
+    expect(response.body.content).toBe(CLEAN_TEXT);
+    expect((await history(client)).map((text) => text.generatedContent)).toEqual([CLEAN_TEXT]);
+  });
+
+  it("are left out of every streamed piece and of history", async () => {
+    mistral.setMode("error");
+    const { client } = await signUp(server.url, true);
+    const response = await streamed(client);
+    expect(response.status).toBe(200);
+    const events = await readSse(response);
+    const deltas = events.filter((e) => e.event === "delta").map((e) => e.data.text as string);
+    expect(deltas.length).toBeGreaterThan(3);
+    expect(deltas.join("")).toBe(CLEAN_TEXT);
+    expect(events.at(-1)).toMatchObject({ event: "done", data: { modelUsed: "localai" } });
+    expect((await history(client)).map((text) => text.generatedContent)).toEqual([CLEAN_TEXT]);
+  });
+});
+
+describe("the token budget", () => {
+  const lengths = ["short", "medium", "long"] as const;
+
+  async function budgets(fake: typeof mistral): Promise<number[]> {
+    const { client } = await signUp(server.url, true);
+    const sent: number[] = [];
+    for (const length of lengths) {
+      const before = fake.requests.length;
+      const response = await client.post("/api/email/generate", { ...request, length });
+      expect(response.status).toBe(200);
+      expect(fake.requests).toHaveLength(before + 1);
+      sent.push(fake.requests.at(-1)!.body.max_tokens!);
+    }
+    return sent;
+  }
+
+  it("goes to Mistral with every request, longer for a longer text", async () => {
+    const [short, medium, long] = await budgets(mistral);
+    expect(short).toBeGreaterThan(0);
+    expect(short).toBeLessThan(medium!);
+    expect(medium).toBeLessThan(long!);
+  });
+
+  it("goes to the OpenAI-compatible server with every request, longer for a longer text", async () => {
+    mistral.setMode("error");
+    const [short, medium, long] = await budgets(localai);
+    expect(short).toBeGreaterThan(0);
+    expect(short).toBeLessThan(medium!);
+    expect(medium).toBeLessThan(long!);
+  });
+});
