@@ -73,7 +73,7 @@ describe("links in a rendered text", () => {
         "<p>protocol-relative</p>",
         "<p>share</p>",
         "<p>script</p>",
-        '<p><a href="https://example.com">good</a></p>',
+        '<p><a target="_blank" rel="noopener noreferrer" href="https://example.com">good</a></p>',
       ].join("\n"),
     );
   });
@@ -84,7 +84,7 @@ describe("links in a rendered text", () => {
         '<https://a.example> www.b.example c@d.example [e][ref] [f](https://g.example?x=1&y=2 "a > b")\n\n[ref]: //evil.example',
       ),
     ).toBe(
-      '<p><a href="https://a.example">https://a.example</a> <a href="http://www.b.example">www.b.example</a> <a href="mailto:c@d.example">c@d.example</a> e <a href="https://g.example?x=1&amp;y=2" title="a &gt; b">f</a></p>\n',
+      '<p><a target="_blank" rel="noopener noreferrer" href="https://a.example">https://a.example</a> <a target="_blank" rel="noopener noreferrer" href="http://www.b.example">www.b.example</a> <a target="_blank" rel="noopener noreferrer" href="mailto:c@d.example">c@d.example</a> e <a target="_blank" rel="noopener noreferrer" href="https://g.example?x=1&amp;y=2" title="a &gt; b">f</a></p>\n',
     );
   });
 });

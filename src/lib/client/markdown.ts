@@ -19,7 +19,10 @@ export function renderMarkdown(text: string, { topHeading = 1 } = {}): string {
       .replace(/<img\b[^>]*>/g, "")
       // Every <a> here is micromark's own (raw HTML is escaped) and links never nest.
       .replace(/<a href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g, (link, href: string, label: string) =>
-        isLinkableAddress(decodeAttribute(href)) ? link : label,
+        // A new tab: a guest who follows a link in a text must not lose the text.
+        isLinkableAddress(decodeAttribute(href))
+          ? link.replace("<a ", '<a target="_blank" rel="noopener noreferrer" ')
+          : label,
       ),
   );
   if (topHeading === 1) return safe;
