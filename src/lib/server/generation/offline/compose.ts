@@ -1,6 +1,5 @@
 import { LANGUAGES, type ContentType, type Language } from "#shared/generation.ts";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
-import { deriveSubject } from "#shared/subject.ts";
 import arabic from "./phrases/arabic.json" with { type: "json" };
 import chinese from "./phrases/chinese.json" with { type: "json" };
 import english from "./phrases/english.json" with { type: "json" };
@@ -115,9 +114,8 @@ function loose(text: string): string {
 /** The subject the user typed as a title, or null when it is (a cut of) the request. */
 function ownTitle(request: GenerationRequest): string | null {
   const subject = request.subject.trim();
-  if (subject === "" || subject === deriveSubject(request.content)) return null;
-  if (loose(request.content).includes(loose(subject.replace(/\.\.\.$/u, "")))) return null;
-  return subject;
+  const cut = loose(subject.replace(/\.\.\.$/u, ""));
+  return cut === "" || loose(request.content).includes(cut) ? null : subject;
 }
 
 /**
