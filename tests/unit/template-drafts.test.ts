@@ -17,6 +17,9 @@ import {
   type Block,
 } from "#server/generation/offline/compose.ts";
 import { buildPrompt } from "#server/generation/prompts.ts";
+import { noticeKind } from "#components/islands/generator/ContentNotice.tsx";
+import { messagesFor } from "#i18n/messages.ts";
+import type { TextVersion } from "#stores/generation.ts";
 
 /** A draft for a request as the endpoint passes it on (subject derived, length defaulted). */
 function draft(body: GenerationRequestBody): string {
@@ -317,6 +320,25 @@ describe("template draft data", () => {
         expect(greeting).not.toBe(phrases.greeting);
       }
     }
+  });
+});
+
+describe("the notice under the text", () => {
+  const version = (templateReason: TextVersion["templateReason"]) =>
+    ({ templateReason }) as TextVersion;
+  const ai = { writer: "ai", local: { state: "off" } } as const;
+  const template = { writer: "template", local: { state: "off" } } as const;
+
+  it("says a template draft is a template to fill in, never that AI wrote it", () => {
+    expect(noticeKind(version("no-ai-writer"), ai)).toBe("template");
+    expect(noticeKind(version(null), template)).toBe("ai");
+    // Before any text: who writes the next one.
+    expect(noticeKind(null, template)).toBe("template");
+    expect(noticeKind(null, ai)).toBe("ai");
+    expect(noticeKind(null, null)).toBe("ai");
+    const t = messagesFor("english");
+    expect(t["notice.template.body"]).toMatch(/not written by artificial intelligence/u);
+    expect(t["notice.template.body"]).toContain("[bracket]");
   });
 });
 
