@@ -294,7 +294,10 @@ describe("template draft data", () => {
       for (const block of blocks) {
         if (typeof block === "string") continue;
         expect(block.text ?? block.line).toBeTruthy();
-        if (block.when) expect(["formal", "personal", "long", "persuasive"]).toContain(block.when);
+        if (block.when)
+          expect(["formal", "informal", "warm", "plain", "long", "persuasive"]).toContain(
+            block.when,
+          );
         if (block.repeat) expect(block.repeat).toBe("sections");
       }
       const { labels, slots: slotKeys } = keysOf(blocks);

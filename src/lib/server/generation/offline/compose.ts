@@ -39,7 +39,7 @@ export interface Phrases {
 export type Block =
   string | { when?: Flag; text?: string; first?: string; line?: string; repeat?: "sections" };
 
-type Flag = "formal" | "personal" | "long" | "persuasive";
+type Flag = "formal" | "informal" | "warm" | "plain" | "long" | "persuasive";
 
 export interface Skeletons {
   /** Each recipient's register: which closing, and whether the letter is formal. */
@@ -131,7 +131,9 @@ export function composeOfflineDraft(request: GenerationRequest): string {
   const concise = request.tone === "concise";
   const flags: Record<Flag, boolean> = {
     formal: register === "formal",
-    personal: register !== "formal",
+    informal: register !== "formal",
+    warm: register === "warm",
+    plain: register !== "warm",
     long: request.length === "long" && !concise,
     persuasive: request.tone === "persuasive",
   };
