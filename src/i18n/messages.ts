@@ -47,6 +47,12 @@ const en = {
   "writer.status.loading":
     "The local writer is starting. Until then, texts are free template drafts.",
   "writer.status.template": "No AI writer is set up: texts are free template drafts to fill in.",
+  "notice.ai.title": "AI-generated content.",
+  "notice.ai.body":
+    "Texts are written by artificial intelligence and may contain mistakes or inaccurate information. Please review every text before you send, submit or publish it.",
+  "notice.template.title": "Template draft.",
+  "notice.template.body":
+    "This text is not written by artificial intelligence: it is a template to fill in. Replace every [bracket] with your own words, delete the brief at the top, and review the text before you send, submit or publish it.",
   "toast.successType": "{type} generated using {model}.",
   "error.generationFailedType": "{type} generation failed: {message}",
   "desk.cost": "Uses {cost} of your {credits} credits",
@@ -133,6 +139,12 @@ const tr: Record<MessageKey, string> = {
     "Yerel yazar başlatılıyor. O zamana kadar metinler ücretsiz şablon taslaklardır.",
   "writer.status.template":
     "Yapay zekâ yazarı kurulu değil: metinler doldurulacak ücretsiz şablon taslaklardır.",
+  "notice.ai.title": "Yapay zekâ ile üretilmiş içerik.",
+  "notice.ai.body":
+    "Metinler yapay zekâ tarafından yazılır ve hatalar ya da yanlış bilgiler içerebilir. Lütfen her metni göndermeden, teslim etmeden ya da yayımlamadan önce gözden geçirin.",
+  "notice.template.title": "Şablon taslak.",
+  "notice.template.body":
+    "Bu metni yapay zekâ yazmadı: doldurulacak bir şablondur. Her [köşeli parantezi] kendi sözlerinizle değiştirin, en üstteki isteği silin ve metni göndermeden, teslim etmeden ya da yayımlamadan önce gözden geçirin.",
   "toast.successType": "{type} {model} kullanılarak oluşturuldu.",
   "error.generationFailedType": "{type} oluşturulamadı: {message}",
   "desk.cost": "{credits} kredinizin {cost} kadarını kullanır",

@@ -58,7 +58,11 @@ describe("with no AI writer", () => {
     const { client } = await signUp(server.url, true);
     const response = await client.post("/api/email/generate", request);
     expect(response.body).toMatchObject({ modelUsed: "local", credits: 1000 });
-    expect(response.body.content).toContain("Subject:");
+    // A scaffold: the request quoted once as the brief, then the email's structure.
+    expect(response.body.content).toMatch(
+      /^\[Brief: “Write an email to my landlord about the broken heating\. It has been 5 days\.”\]\n\nSubject: /u,
+    );
+    expect(response.body.content.split("broken heating")).toHaveLength(2);
     const activity = (await client.get("/api/credits/activity")).body.entries;
     expect(activity.map((e: { reason: string }) => e.reason)).not.toContain("generation");
     const history = (await client.get("/api/email/my")).body.generations;
