@@ -17,7 +17,7 @@ import { countQueries } from "#server/db/query-count.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import { isApiPath } from "#server/http/request-guards.ts";
 import { requestIdFrom } from "#server/http/request-id.ts";
-import { canonicalRequestTarget } from "#server/http/request-target.ts";
+import { canonicalRequestTarget, isValidHostHeader } from "#server/http/request-target.ts";
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
@@ -85,7 +85,7 @@ async function readiness(): Promise<boolean> {
     setTimeout(() => reject(new Error("database ping timed out")), 2_000).unref(),
   );
   try {
-    await Promise.race([database.ping(), timeout]);
+    await Promise.race([database.checkReadWrite(), timeout]);
     return true;
   } catch (error) {
     log.warn({ err: error }, "readiness check failed");
@@ -158,6 +158,29 @@ function failRequest(req: IncomingMessage, res: ServerResponse, pathname: string
   else sendFailure(res, pathname, 500, { code: "INTERNAL_ERROR", message: GENERIC_FAILURE });
 }
 
+/**
+ * A request target or Host that cannot be parsed: 400, logged once. An unparsable target
+ * has no path to tell /api by, so its answer is JSON.
+ */
+function refuseMalformed(req: IncomingMessage, res: ServerResponse, pathname: string | null) {
+  const badHost = !isValidHostHeader(req.headers.host);
+  log.warn(
+    {
+      requestId: req.headers["x-request-id"],
+      method: req.method,
+      target: req.url?.slice(0, 200),
+      host: req.headers.host?.slice(0, 200),
+    },
+    badHost ? "malformed Host header refused" : "malformed request address refused",
+  );
+  const failure = {
+    code: "BAD_REQUEST",
+    message: badHost ? "Malformed Host header." : "Malformed request address.",
+  };
+  if (pathname === null) sendJson(res, 400, { success: false, ...failure });
+  else sendFailure(res, pathname, 400, failure);
+}
+
 function route(req: IncomingMessage, res: ServerResponse, pathname: string): void {
   if (!APP_METHODS.includes(req.method ?? "")) {
     res.setHeader("Allow", APP_METHODS.join(", "));
@@ -198,7 +221,7 @@ function route(req: IncomingMessage, res: ServerResponse, pathname: string): voi
   try {
     decodeURI(pathname);
   } catch {
-    sendFailure(res, pathname, 400, { code: "BAD_REQUEST", message: "Malformed request address." });
+    refuseMalformed(req, res, pathname);
     return;
   }
   // The app's work waits for its turn of the event loop (server/turns.ts); what is answered
@@ -236,12 +259,8 @@ const server = createServer(
     secureHeadersOnWrite(res, pathname);
     // One id from here on: the logs below and the middleware's own use this header.
     req.headers["x-request-id"] = requestIdFrom(req.headers["x-request-id"]);
-    if (target === null) {
-      sendJson(res, 400, {
-        success: false,
-        code: "BAD_REQUEST",
-        message: "Malformed request address.",
-      });
+    if (target === null || !isValidHostHeader(req.headers.host)) {
+      refuseMalformed(req, res, target === null ? null : pathname);
       return;
     }
     req.url = target;
@@ -287,7 +306,15 @@ server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     socket.destroy();
     return;
   }
-  socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+  log.warn({ code: error.code }, "unparsable request refused");
+  const body = JSON.stringify({
+    success: false,
+    code: "BAD_REQUEST",
+    message: "Malformed request.",
+  });
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 });
 
 server.listen(config.PORT, config.HOST, () => {

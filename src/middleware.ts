@@ -45,6 +45,18 @@ function withHeader(response: Response, name: string, value: string): Response {
   }
 }
 
+/** A page that could not be made for want of the database: try again shortly (503). */
+function unavailablePage(error: AppError): Response {
+  return new Response(error.message, {
+    status: error.status,
+    headers: {
+      ...error.headers,
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
 type Context = Parameters<Parameters<typeof defineMiddleware>[0]>[0];
 
 /** Puts the session's user on locals; a stale cookie is removed, a used one extended. */
@@ -102,8 +114,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
         : isDatabaseUnavailable(error)
           ? databaseUnavailableError()
           : new AppError("INTERNAL_ERROR", 500, "Something went wrong. Please try again later.");
-    if (!api && !(error instanceof AppError)) throw error;
-    response = errorResponse(appError);
+    if (api) response = errorResponse(appError);
+    else if (isDatabaseUnavailable(error)) response = unavailablePage(appError);
+    else if (error instanceof AppError) response = errorResponse(appError);
+    else throw error;
   }
   return withHeader(response, "X-Request-Id", requestId);
 });

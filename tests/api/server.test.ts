@@ -1,6 +1,12 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import {
+  createStorage,
+  startServer,
+  waitForLog,
+  type RunningServer,
+  type Storage,
+} from "../support/server.ts";
 
 let storage: Storage;
 let server: RunningServer;
@@ -206,6 +212,70 @@ describe("API error shape", () => {
       expect(status, path).toBe(400);
       expect(text, path).toContain("Malformed request address.");
     }
+  });
+});
+
+describe("a Host or address it cannot parse", () => {
+  /** One request exactly as written, Host included; resolves with the whole answer. */
+  function exchange(requestLine: string, host: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(server.port, "127.0.0.1");
+      let data = "";
+      socket.on("data", (chunk) => (data += chunk.toString()));
+      socket.on("end", () => resolve(data));
+      socket.on("error", reject);
+      socket.write([requestLine, `Host: ${host}`, "Connection: close", "", ""].join("\r\n"));
+    });
+  }
+  const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
+  /** The JSON in an answer's body, whether sent whole or in chunks. */
+  const bodyOf = (answer: string): unknown =>
+    JSON.parse(/\{.*\}/s.exec(answer.slice(answer.indexOf("\r\n\r\n")))?.[0] ?? "null");
+
+  it.each(["evil@127.0.0.1", "[::1", "a b", "127.0.0.1:99999", "a/b"])(
+    "answers Host %j with a JSON 400 on /api, a 400 on a page, and a warning in the log",
+    async (host) => {
+      const api = await exchange("GET /api/auth/me HTTP/1.1", host);
+      expect(statusOf(api)).toBe(400);
+      expect(api).toMatch(/^content-type: application\/json/im);
+      expectErrorShape(bodyOf(api), "BAD_REQUEST");
+      const page = await exchange("GET /about HTTP/1.1", host);
+      expect(statusOf(page)).toBe(400);
+      await waitForLog(
+        server,
+        (entry) =>
+          entry.level === 40 &&
+          entry.msg === "malformed Host header refused" &&
+          entry.host === host,
+      );
+    },
+  );
+
+  it("answers an absolute-form address with user information with a JSON 400", async () => {
+    const answer = await exchange("GET http://evil@127.0.0.1/api/auth/me HTTP/1.1", "127.0.0.1");
+    expect(statusOf(answer)).toBe(400);
+    expectErrorShape(bodyOf(answer), "BAD_REQUEST");
+    await waitForLog(
+      server,
+      (entry) =>
+        entry.level === 40 &&
+        entry.msg === "malformed request address refused" &&
+        entry.target === "http://evil@127.0.0.1/api/auth/me",
+    );
+  });
+
+  it("logs each refusal once", async () => {
+    const host = "once@127.0.0.1";
+    expect(statusOf(await exchange("GET /api/auth/me HTTP/1.1", host))).toBe(400);
+    await waitForLog(server, (entry) => entry.host === host);
+    // Both lines, were there two, would be written before the answer, side by side.
+    expect(server.logs.filter((entry) => entry.host === host)).toHaveLength(1);
+  });
+
+  it("answers a request line Node cannot parse with a JSON 400", async () => {
+    const answer = await exchange("GET /api/auth/me x HTTP/1.1", "127.0.0.1");
+    expect(statusOf(answer)).toBe(400);
+    expectErrorShape(bodyOf(answer), "BAD_REQUEST");
   });
 });
 

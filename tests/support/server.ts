@@ -28,6 +28,12 @@ export interface StartOptions {
   reuse?: { dataDir?: string; databaseUrl?: string };
   /** Start under `ulimit -n` of this many open files. */
   openFiles?: number;
+  /**
+   * Start without root's power over file modes (CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH
+   * dropped by `setpriv`), as a server that is not root runs: a folder made read-only is
+   * then read-only to it. The suites run as root, whom chmod alone does not stop.
+   */
+  fileModesApply?: boolean;
   /** Start as `npm start` does from a plain shell: server/start.mjs, no malloc settings. */
   asNpmStart?: boolean;
   /**
@@ -99,7 +105,10 @@ export async function startServer(
         ["-c", `ulimit -n ${options.openFiles} && exec "$0" ${main.join(" ")}`, process.execPath],
       ]
     : [process.execPath, main];
-  const child = spawn(command as string, args as string[], {
+  const [program, programArgs] = options.fileModesApply
+    ? ["setpriv", ["--bounding-set=-dac_override,-dac_read_search", command, ...args]]
+    : [command, args];
+  const child = spawn(program as string, programArgs as string[], {
     env: {
       PATH: process.env.PATH ?? "",
       ...(options.asNpmStart ? {} : SERVER_MALLOC_ENV),

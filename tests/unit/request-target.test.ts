@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalRequestTarget } from "#server/http/request-target.ts";
+import { canonicalRequestTarget, isValidHostHeader } from "#server/http/request-target.ts";
 
 describe("canonicalRequestTarget", () => {
   it.each([
@@ -38,5 +38,49 @@ describe("canonicalRequestTarget", () => {
 
   it.each(["/%zz", "/%4", "javascript:alert(1)", "*", ""])("refuses %j", (input) => {
     expect(canonicalRequestTarget(input)).toBeNull();
+  });
+});
+
+describe("isValidHostHeader", () => {
+  it.each(["127.0.0.1", "127.0.0.1:4321", "localhost", "Example.COM", "[::1]", "[::1]:80", "a:"])(
+    "takes %j",
+    (host) => {
+      expect(isValidHostHeader(host)).toBe(true);
+    },
+  );
+
+  it("takes a request without one (HTTP/1.0)", () => {
+    expect(isValidHostHeader(undefined)).toBe(true);
+  });
+
+  it.each([
+    "evil@127.0.0.1",
+    "[::1",
+    "a b",
+    "127.0.0.1:99999",
+    "",
+    "a:b",
+    "a/b",
+    "a?b",
+    "a#b",
+    "[::1]x",
+    "[zz]",
+    "%zz",
+    "256.1.1.1",
+  ])("refuses %j", (host) => {
+    expect(isValidHostHeader(host)).toBe(false);
+  });
+});
+
+describe("canonicalRequestTarget with an absolute-form target", () => {
+  it.each(["http://evil@127.0.0.1/api/x", "http://a:b@127.0.0.1/x", "http://[::1/api/x"])(
+    "refuses a bad authority in %j",
+    (target) => {
+      expect(canonicalRequestTarget(target)).toBeNull();
+    },
+  );
+
+  it("keeps an @ that is in the path or query", () => {
+    expect(canonicalRequestTarget("http://127.0.0.1/a@b?c=d@e")).toBe("/a@b?c=d@e");
   });
 });

@@ -13,18 +13,19 @@ export function sqlState(error: unknown): string | undefined {
 
 export const UNIQUE_VIOLATION = "23505";
 
-/** SQLSTATE classes and socket errors that mean "the database is not reachable right now". */
-const UNAVAILABLE_STATES = new Set([
-  "57P01",
-  "57P02",
-  "57P03",
-  "53300",
-  "08000",
-  "08001",
-  "08003",
-  "08004",
-  "08006",
-]);
+/**
+ * SQLSTATEs that mean "the database cannot serve this now", whatever the request:
+ * class 08 (connection), 53 (insufficient resources: disk full, out of memory, too many
+ * connections), 57 (operator intervention: shutdown, crash, cancelled), 58 (system error:
+ * I/O, a file missing), a database in read-only mode (25006, a standby or
+ * `default_transaction_read_only`), and 42501: the app never asks for anything its own
+ * role may not do, so a refusal means a revoked grant or a file the server may not open
+ * (PostgreSQL reports EACCES and EROFS with this code).
+ */
+const UNAVAILABLE_STATE_CLASSES = new Set(["08", "53", "57", "58"]);
+const UNAVAILABLE_STATES = new Set(["25006", "42501"]);
+
+/** Errors of the disk, the network or the embedded database's thread, as Node reports them. */
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -32,17 +33,33 @@ const UNAVAILABLE_CODES = new Set([
   "EPIPE",
   "ENOTFOUND",
   "EAI_AGAIN",
+  "EACCES",
+  "EPERM",
+  "EROFS",
+  "ENOSPC",
+  "EDQUOT",
+  "EIO",
+  "EMFILE",
+  "ENFILE",
 ]);
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i;
+  /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection|Permission denied|No space left on device|Read-only file system|Input\/output error|Disk quota exceeded|PGlite is closed|Aborted\(|could not (open|read|write|extend|create|fsync) file/i;
 
-/** True when an error means the database is down or restarting, not that a query was wrong. */
+/** The SQLSTATE classes and error codes above; 5-character codes are SQLSTATEs. */
+function isUnavailableCode(code: string): boolean {
+  if (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_STATES.has(code)) return true;
+  return /^[0-9A-Z]{5}$/.test(code) && UNAVAILABLE_STATE_CLASSES.has(code.slice(0, 2));
+}
+
+/**
+ * True when an error means the database cannot read or write right now (down,
+ * restarting, read-only, out of disk, its files out of reach), not that a query was wrong.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
     const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === "string" && (UNAVAILABLE_STATES.has(code) || UNAVAILABLE_CODES.has(code)))
-      return true;
+    if (typeof code === "string" && isUnavailableCode(code)) return true;
     if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
     current = (current as { cause?: unknown }).cause;
   }

@@ -15,10 +15,20 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
-  /** Resolves when the database answers a trivial query. */
-  ping(): Promise<void>;
+  /**
+   * Resolves when the database can read and write (`/readyz`); rejects with what stops it.
+   * Cheap: it changes nothing and writes no WAL.
+   */
+  checkReadWrite(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * Needs the right to change a table and a database that accepts writes (a read-only
+ * transaction refuses FOR UPDATE), yet locks no row and starts with SELECT, so it counts
+ * as no write for the reads kept until the next one (kept-reads.ts).
+ */
+const WRITE_PROBE = sql`select 1 from app_settings where false for update`;
 
 /** Advisory-lock key under which migrations run, so that two instances never race. */
 const MIGRATION_LOCK = 7_240_001;
@@ -35,7 +45,7 @@ function migrationsFolder(): string {
 /** The embedded database, on a thread of its own (docs/decisions/033). */
 async function openPglite(config: Config): Promise<DatabaseHandle> {
   const { drizzle } = await import("drizzle-orm/pglite");
-  const { PgliteThreadClient } = await import("./pglite-client.ts");
+  const { PgliteThreadClient, probeFolder } = await import("./pglite-client.ts");
   await mkdir(config.dataDir, { recursive: true });
   // The thread applies the migrations before it answers; one process owns the folder.
   const client = await PgliteThreadClient.start({
@@ -43,13 +53,18 @@ async function openPglite(config: Config): Promise<DatabaseHandle> {
     migrationsFolder: migrationsFolder(),
     created: (pgDir) =>
       getLogger().info({ pgDir }, "created the embedded database (initdb ran in its own process)"),
+    reopened: (error) =>
+      error
+        ? getLogger().warn({ err: error }, "could not reopen the embedded database")
+        : getLogger().info("reopened the embedded database after a fault"),
   });
   const db = drizzle({ client: client as never, schema, logger: countingLogger });
   return {
     db: db as unknown as Database,
     kind: "pglite",
-    async ping() {
-      await client.query("select 1");
+    async checkReadWrite() {
+      await probeFolder(resolve(config.dataDir, "pglite"));
+      await db.execute(WRITE_PROBE);
     },
     async close() {
       await client.close();
@@ -96,8 +111,8 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: "postgres",
-    async ping() {
-      await db.execute(sql`select 1`);
+    async checkReadWrite() {
+      await db.execute(WRITE_PROBE);
     },
     async close() {
       await writes.close();

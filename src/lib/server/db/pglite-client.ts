@@ -1,7 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { rm, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Worker } from "node:worker_threads";
+import { isDatabaseUnavailable } from "./errors.ts";
 import { countQuery } from "./query-count.ts";
 import { deserializeError, type PgliteReply, type PgliteRequest } from "./pglite-protocol.ts";
 
@@ -105,48 +107,132 @@ const THREAD_SCRIPT = import.meta.url.endsWith(".ts")
   : resolve("dist/server/pglite-thread.mjs");
 
 /**
+ * The embedded database's folder takes a file and gives it back: a folder made read-only
+ * or a full disk fails here (EACCES, EROFS, ENOSPC) as PGlite's next write to a new file
+ * would. Cheap enough for every `/readyz`.
+ */
+export async function probeFolder(pgDir: string): Promise<void> {
+  const probe = resolve(pgDir, "readiness-probe");
+  await writeFile(probe, "ready\n");
+  await rm(probe, { force: true });
+}
+
+interface ThreadOptions {
+  pgDir: string;
+  migrationsFolder: string;
+}
+
+/** Starts the thread on an existing folder; resolves once it has migrated and answers. */
+async function startThread(options: ThreadOptions): Promise<Worker> {
+  const worker = new Worker(THREAD_SCRIPT, {
+    workerData: {
+      dataDir: options.pgDir,
+      migrationsFolder: options.migrationsFolder,
+      postgresqlconf: POSTGRESQL_CONF,
+    },
+  });
+  try {
+    await new Promise<void>((ready, failed) => {
+      const onMessage = (reply: PgliteReply) => {
+        if (reply.id !== 0) return;
+        worker.off("message", onMessage);
+        worker.off("error", failed);
+        ready();
+      };
+      worker.on("message", onMessage);
+      worker.once("error", failed);
+      worker.once("exit", (code) => failed(new Error(`the database thread exited with ${code}`)));
+    });
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+  return worker;
+}
+
+/** Reads as "the database is unavailable" (db/errors.ts): requests answer 503. */
+function unavailable(message: string): Error {
+  return Object.assign(new Error(`Connection terminated: ${message}`), { code: "08006" });
+}
+
+/**
+ * After a disk fault PGlite may stay wedged even once the disk is fine again (its file
+ * system layer keeps what it last saw of a file's permissions): once the folder takes a
+ * file again, the next call ends the thread and opens a new one on the same folder. One
+ * attempt per this many milliseconds; calls meanwhile fail at once.
+ */
+const REOPEN_INTERVAL_MS = 1_000;
+
+/**
  * PGlite on a thread of its own, seen through the part of PGlite's interface that drizzle
  * uses (`query`, `exec`, `transaction`). Every query crosses to the thread and back, so the
  * server's event loop never waits on one.
  */
 export class PgliteThreadClient {
-  #worker: Worker;
+  #worker!: Worker;
   #pending = new Map<
     number,
     { resolve: (value: unknown) => void; reject: (error: Error) => void }
   >();
   #nextId = 1;
-  #failure: Error | null = null;
+  /** Set when the thread died or a statement met a fault of the disk: the next call reopens. */
+  #broken: Error | null = null;
+  #reopening: Promise<void> | null = null;
+  #nextReopenAt = 0;
+  #closed = false;
   /**
    * Statements that may change data, counted when sent and again when answered: reads
    * made while it stood still may be kept until it moves (kept-reads.ts).
    */
   writeEpoch = 0;
-  #release: () => void;
+  readonly #options: ThreadOptions;
+  readonly #reopened: (error: Error | null) => void;
+  readonly #release: () => void;
 
-  private constructor(worker: Worker, release: () => void) {
-    this.#worker = worker;
+  private constructor(
+    worker: Worker,
+    options: ThreadOptions,
+    release: () => void,
+    reopened: (error: Error | null) => void,
+  ) {
+    this.#options = options;
     this.#release = release;
+    this.#reopened = reopened;
+    this.#attach(worker);
+  }
+
+  #attach(worker: Worker): void {
+    this.#worker = worker;
     worker.on("message", (reply: PgliteReply) => {
       const pending = this.#pending.get(reply.id);
       if (!pending) return;
       this.#pending.delete(reply.id);
-      if (reply.ok) pending.resolve(reply.value);
-      else pending.reject(deserializeError(reply.error));
+      if (reply.ok) {
+        pending.resolve(reply.value);
+        return;
+      }
+      const error = deserializeError(reply.error);
+      if (isDatabaseUnavailable(error)) this.#markBroken(error);
+      pending.reject(error);
     });
     const fail = (error: Error) => {
-      // Nothing read before stays kept: every request now answers "unavailable".
-      this.writeEpoch++;
-      // Reads as "the database is unavailable" (db/errors.ts): requests answer 503.
-      this.#failure = Object.assign(new Error(`Connection terminated: ${error.message}`), {
-        code: "08006",
-      });
-      for (const pending of this.#pending.values()) pending.reject(this.#failure);
-      this.#pending.clear();
-      release();
+      if (this.#worker !== worker) return;
+      this.#markBroken(unavailable(error.message));
+      this.#rejectPending(this.#broken!);
     };
     worker.on("error", fail);
     worker.on("exit", (code) => fail(new Error(`the database thread exited with ${code}`)));
+  }
+
+  #markBroken(error: Error): void {
+    // Nothing read before stays kept: the thread that read it may be gone.
+    this.writeEpoch++;
+    this.#broken = error;
+  }
+
+  #rejectPending(error: Error): void {
+    for (const pending of this.#pending.values()) pending.reject(error);
+    this.#pending.clear();
   }
 
   /** `created` is told when the folder was new (made by a process of its own). */
@@ -154,38 +240,71 @@ export class PgliteThreadClient {
     dataDir: string;
     migrationsFolder: string;
     created?: (pgDir: string) => void;
+    /** Told of each reopen after a fault: null when it worked, else why not. */
+    reopened?: (error: Error | null) => void;
   }): Promise<PgliteThreadClient> {
     const pgDir = resolve(options.dataDir, "pglite");
+    // The lock is this process's until close, across reopens.
     const release = lockDataDir(options.dataDir);
     try {
       if (createDataDirIfMissing(pgDir)) options.created?.(pgDir);
-      const worker = new Worker(THREAD_SCRIPT, {
-        workerData: {
-          dataDir: pgDir,
-          migrationsFolder: options.migrationsFolder,
-          postgresqlconf: POSTGRESQL_CONF,
-        },
-      });
-      await new Promise<void>((ready, failed) => {
-        const onMessage = (reply: PgliteReply) => {
-          if (reply.id !== 0) return;
-          worker.off("message", onMessage);
-          worker.off("error", failed);
-          ready();
-        };
-        worker.on("message", onMessage);
-        worker.once("error", failed);
-        worker.once("exit", (code) => failed(new Error(`the database thread exited with ${code}`)));
-      });
-      return new PgliteThreadClient(worker, release);
+      const thread = { pgDir, migrationsFolder: options.migrationsFolder };
+      const worker = await startThread(thread);
+      return new PgliteThreadClient(worker, thread, release, options.reopened ?? (() => {}));
     } catch (error) {
       release();
       throw error;
     }
   }
 
-  #call(message: Call): Promise<any> {
-    if (this.#failure) return Promise.reject(this.#failure);
+  /** One reopen at a time, whoever asks: every caller waits for the same one. */
+  #reopen(): Promise<void> {
+    this.#reopening ??= this.#replaceThread().finally(() => (this.#reopening = null));
+    return this.#reopening;
+  }
+
+  async #replaceThread(): Promise<void> {
+    const broken = this.#broken!;
+    if (this.#closed) throw broken;
+    // Within the interval the fault stands: callers fail at once rather than queue.
+    if (Date.now() < this.#nextReopenAt) throw broken;
+    // While the folder itself refuses a file, a new thread would fail too, and cost seconds.
+    try {
+      await probeFolder(this.#options.pgDir);
+    } catch {
+      this.#nextReopenAt = Date.now() + REOPEN_INTERVAL_MS;
+      throw broken;
+    }
+    // Not closed but ended: a close would checkpoint, and the disk just failed. PostgreSQL
+    // recovers from its log on the next open; transactions left open were never committed.
+    const old = this.#worker;
+    await old.terminate();
+    this.#rejectPending(broken);
+    let worker: Worker;
+    try {
+      worker = await startThread(this.#options);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : JSON.stringify(error);
+      const failure = unavailable(`could not reopen the embedded database: ${reason}`);
+      this.#broken = failure;
+      this.#reopened(failure);
+      throw failure;
+    } finally {
+      // Also after a reopen that worked: a disk still failing must not reopen on every call.
+      this.#nextReopenAt = Date.now() + REOPEN_INTERVAL_MS;
+    }
+    if (this.#closed) {
+      await worker.terminate();
+      throw broken;
+    }
+    this.#attach(worker);
+    this.#broken = null;
+    this.writeEpoch++;
+    this.#reopened(null);
+  }
+
+  /** Posts a message to the current thread and awaits its answer. */
+  #send(message: Call): Promise<any> {
     const id = this.#nextId++;
     const writes = mayWrite(message);
     if (writes) this.writeEpoch++;
@@ -197,16 +316,40 @@ export class PgliteThreadClient {
     return answered.finally(() => this.writeEpoch++);
   }
 
-  #query(sql: string, params: unknown[] = [], options: QueryOptions = {}, txId?: number) {
-    return this.#call({
-      op: "query",
-      sql,
-      params,
-      rowMode: options.rowMode ?? "object",
-      // drizzle asks for some types as PostgreSQL's text (it parses dates itself).
-      rawTypes: Object.keys(options.parsers ?? {}).map(Number),
-      txId,
-    });
+  /**
+   * A statement outside a transaction first reopens a broken thread. One inside a
+   * transaction goes to the thread that began it, and fails if that thread was replaced:
+   * a new thread's transaction numbers mean other transactions.
+   */
+  async #call(message: Call, thread?: Worker): Promise<any> {
+    if (this.#closed) throw unavailable("the embedded database is closed");
+    if (thread) {
+      if (thread !== this.#worker) throw unavailable("the database thread was replaced");
+    } else if (this.#broken) {
+      await this.#reopen();
+    }
+    return this.#send(message);
+  }
+
+  #query(
+    sql: string,
+    params: unknown[] = [],
+    options: QueryOptions = {},
+    thread?: Worker,
+    txId?: number,
+  ) {
+    return this.#call(
+      {
+        op: "query",
+        sql,
+        params,
+        rowMode: options.rowMode ?? "object",
+        // drizzle asks for some types as PostgreSQL's text (it parses dates itself).
+        rawTypes: Object.keys(options.parsers ?? {}).map(Number),
+        txId,
+      },
+      thread,
+    );
   }
 
   query(sql: string, params?: unknown[], options?: QueryOptions) {
@@ -220,28 +363,33 @@ export class PgliteThreadClient {
   async transaction<T>(callback: (tx: unknown) => Promise<T>): Promise<T> {
     // drizzle logs the statements inside; begin and commit are ours (PostgreSQL's are logged).
     countQuery();
-    const txId = (await this.#call({ op: "begin" })) as number;
+    if (this.#broken) await this.#reopen();
+    const thread = this.#worker;
+    const txId = (await this.#call({ op: "begin" }, thread)) as number;
     const tx = {
       query: (sql: string, params?: unknown[], options?: QueryOptions) =>
-        this.#query(sql, params, options, txId),
-      exec: (sql: string) => this.#call({ op: "exec", sql, txId }),
+        this.#query(sql, params, options, thread, txId),
+      exec: (sql: string) => this.#call({ op: "exec", sql, txId }, thread),
     };
     let result: T;
     try {
       result = await callback(tx);
     } catch (error) {
       countQuery();
-      await this.#call({ op: "end", txId, commit: false }).catch(() => {});
+      await this.#call({ op: "end", txId, commit: false }, thread).catch(() => {});
       throw error;
     }
     countQuery();
-    await this.#call({ op: "end", txId, commit: true });
+    await this.#call({ op: "end", txId, commit: true }, thread);
     return result;
   }
 
   async close(): Promise<void> {
-    if (!this.#failure) await this.#call({ op: "close" }).catch(() => {});
+    this.#closed = true;
+    await this.#reopening?.catch(() => {});
+    if (!this.#broken) await this.#send({ op: "close" }).catch(() => {});
     await this.#worker.terminate();
+    this.#rejectPending(unavailable("the embedded database is closed"));
     this.#release();
   }
 }

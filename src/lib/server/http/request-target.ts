@@ -12,6 +12,8 @@ export function canonicalRequestTarget(target: string): string | null {
     try {
       const url = new URL(raw);
       if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+      // RFC 9110 §4.2.4: user information in an http(s) target is an error.
+      if (url.username !== "" || url.password !== "") return null;
       raw = `${url.pathname}${url.search}`;
     } catch {
       return null;
@@ -62,4 +64,22 @@ function removeDotSegments(path: string): string {
     }
   }
   return `/${output.join("/")}`;
+}
+
+/** `host [":" port]` (RFC 9110 §7.2): a bracketed IP literal or a name, and digits. */
+const HOST_HEADER = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~%!$&'()*+,;=]+)(?::(\d*))?$/;
+
+/**
+ * Whether a Host header is a host and an optional port, nothing else. The app builds each
+ * request's URL from it: `evil@127.0.0.1` would give that URL credentials, which a Request
+ * refuses (a 500), and `[::1` or `a b` would not parse at all. A request without one
+ * (HTTP/1.0) is fine: Node refuses an HTTP/1.1 request without it.
+ */
+export function isValidHostHeader(host: string | undefined): boolean {
+  if (host === undefined) return true;
+  const match = HOST_HEADER.exec(host);
+  if (!match) return false;
+  const port = match[1];
+  if (port !== undefined && port !== "" && Number(port) > 65_535) return false;
+  return URL.canParse(`http://${host}/`);
 }

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from "#server/db/errors.ts";
 import type { Database } from "#server/db/index.ts";
 import { reconcileExpiredReservations } from "#server/generation/service.ts";
 import { getLogger } from "#server/logger.ts";
@@ -62,7 +63,9 @@ export function startJobs(jobs: ScheduledJob[], now: () => Date = () => new Date
       try {
         await job.run(now());
       } catch (error) {
-        log.error({ err: error, job: job.name }, "job failed");
+        // A database that cannot serve now is a fault to wait out, not a bug: it runs again.
+        if (isDatabaseUnavailable(error)) log.warn({ err: error, job: job.name }, "job failed");
+        else log.error({ err: error, job: job.name }, "job failed");
       } finally {
         running = false;
       }

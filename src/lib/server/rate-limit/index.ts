@@ -1,7 +1,8 @@
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { getDb } from "#server/db/index.ts";
 import { rateLimits } from "#server/db/schema.ts";
-import { AppError, SERVICE_BUSY } from "#server/errors.ts";
+import { databaseUnavailableError } from "#server/db/errors.ts";
+import { AppError } from "#server/errors.ts";
 import { getLogger } from "#server/logger.ts";
 
 /**
@@ -74,9 +75,10 @@ export function rateLimitedError(msBeforeNext: number): AppError {
   });
 }
 
+/** The limits are counted in the database: when it fails, the request is told to retry. */
 function serviceBusy(failure: unknown): AppError {
   getLogger().warn({ err: failure }, "rate limit store failed");
-  return new AppError("SERVICE_UNAVAILABLE", 503, SERVICE_BUSY);
+  return databaseUnavailableError();
 }
 
 /** Counts one attempt; past the limit throws 429 with Retry-After. */

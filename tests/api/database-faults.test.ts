@@ -1,0 +1,179 @@
+import { execFileSync } from "node:child_process";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiClient, signUp, type ApiResponse } from "../support/client.ts";
+import {
+  createStorage,
+  startServer,
+  usingPostgres,
+  type RunningServer,
+  type Storage,
+} from "../support/server.ts";
+import { waitFor } from "../support/wait.ts";
+
+/**
+ * Issue 12, item 5: a database that cannot read or write answers 503 with Retry-After,
+ * never 500; /readyz says so; once it can again, requests succeed without a restart.
+ */
+
+/** The suites run as root; without CAP_DAC_OVERRIDE (setpriv) a read-only folder binds it. */
+const canDropFileOverride =
+  process.getuid?.() === 0 &&
+  (() => {
+    try {
+      execFileSync("setpriv", ["--bounding-set=-dac_override", "true"]);
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+
+function expectUnavailable(response: ApiResponse, what: string): void {
+  expect(response.status, what).toBe(503);
+  expect(response.headers.get("retry-after"), what).toMatch(/^\d+$/);
+  expect(response.body, what).toMatchObject({ success: false, code: "SERVICE_UNAVAILABLE" });
+}
+
+const readyStatus = async (url: string) => (await fetch(`${url}/readyz`)).status;
+
+const newAccount = (client: ApiClient) =>
+  client.post("/api/auth/register", {
+    email: `user-${Math.random().toString(36).slice(2, 10)}@example.com`,
+    password: "violet-harbor-42",
+    confirmPassword: "violet-harbor-42",
+  });
+
+describe.runIf(!usingPostgres && canDropFileOverride)(
+  "the embedded database's folder made read-only",
+  () => {
+    let storage: Storage;
+    let server: RunningServer;
+    const setWritable = (writable: boolean) =>
+      execFileSync("chmod", ["-R", writable ? "u+w" : "a-w", storage.dataDir]);
+
+    beforeAll(async () => {
+      storage = await createStorage();
+      server = await startServer(storage, { fileModesApply: true, env: { TRUSTED_PROXY: "1" } });
+    });
+
+    afterAll(async () => {
+      if (storage) setWritable(true);
+      await server?.stop();
+      await storage?.cleanup();
+    });
+
+    it("answers 503 with Retry-After and /readyz 503; writable again, it serves without a restart", async () => {
+      const guest = new ApiClient(server.url);
+      setWritable(false);
+      try {
+        // The first request since start: its tables' files are opened now, and may not be.
+        expectUnavailable(await newAccount(new ApiClient(server.url)), "register");
+        expectUnavailable(await guest.get("/api/credits/status"), "credit status");
+        expectUnavailable(
+          await guest.post("/api/email/generate", {
+            content: "A note to my neighbours",
+            language: "english",
+            contentType: "email",
+          }),
+          "generate",
+        );
+        expect(await readyStatus(server.url)).toBe(503);
+      } finally {
+        setWritable(true);
+      }
+      await waitFor("/readyz to answer 200", () => readyStatus(server.url), {
+        done: (status) => status === 200,
+        timeoutMs: 20_000,
+      });
+      const { client } = await signUp(server.url, false);
+      expect((await client.get("/api/credits/status")).status).toBe(200);
+      expect((await client.get("/api/email/my")).status).toBe(200);
+      expect(server.logs.filter((entry) => entry.msg === "unhandled error")).toEqual([]);
+    });
+
+    it("reopens the database once when many requests fail at once", async () => {
+      const { client } = await signUp(server.url, false);
+      const reopenedBefore = server.logs.filter(
+        (entry) => entry.msg === "reopened the embedded database after a fault",
+      ).length;
+      setWritable(false);
+      try {
+        // A table no request has read since the last reopen: its file is opened now.
+        expectUnavailable(await client.get("/api/credits/activity"), "credit activity");
+      } finally {
+        setWritable(true);
+      }
+      const burst = () =>
+        Promise.all(Array.from({ length: 20 }, () => client.get("/api/credits/status")));
+      const answers = await waitFor("a burst answered 200", burst, {
+        done: (all) => all.every((answer) => answer.status === 200),
+        timeoutMs: 20_000,
+      });
+      expect(answers).toHaveLength(20);
+      const reopened = server.logs.filter(
+        (entry) => entry.msg === "reopened the embedded database after a fault",
+      ).length;
+      expect(reopened - reopenedBefore).toBe(1);
+    });
+  },
+);
+
+describe.runIf(usingPostgres)("a PostgreSQL database that refuses writes", () => {
+  let storage: Storage;
+  let server: RunningServer;
+  let admin: pg.Client;
+  let name: string;
+
+  /** Sets the database read-only (or not), and ends its sessions so that the pool reconnects. */
+  async function setReadOnly(readOnly: boolean): Promise<void> {
+    await admin.query(
+      `alter database ${name} ${readOnly ? "set default_transaction_read_only = on" : "reset default_transaction_read_only"}`,
+    );
+    await admin.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+      [name],
+    );
+  }
+
+  beforeAll(async () => {
+    storage = await createStorage();
+    name = new URL(storage.databaseUrl!).pathname.slice(1);
+    admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    server = await startServer(storage, { env: { TRUSTED_PROXY: "1" } });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await admin?.end();
+    await storage?.cleanup();
+  });
+
+  it("answers 503 with Retry-After and /readyz 503; writable again, 200", async () => {
+    const { client } = await signUp(server.url, false);
+    await setReadOnly(true);
+    try {
+      // The pool's connections were ended: the first answers may be of that, the rest of
+      // the read-only database.
+      await waitFor("/readyz to answer 503", () => readyStatus(server.url), {
+        done: (status) => status === 503,
+      });
+      expectUnavailable(await newAccount(new ApiClient(server.url)), "register");
+      expectUnavailable(
+        await client.post("/api/email/generate", {
+          content: "A note to my neighbours",
+          language: "english",
+          contentType: "email",
+        }),
+        "generate",
+      );
+    } finally {
+      await setReadOnly(false);
+    }
+    await waitFor("/readyz to answer 200", () => readyStatus(server.url), {
+      done: (status) => status === 200,
+    });
+    expect((await newAccount(new ApiClient(server.url))).status).toBe(201);
+    expect(server.logs.filter((entry) => entry.msg === "unhandled error")).toEqual([]);
+  });
+});
