@@ -160,61 +160,88 @@ function lostConnection(attempt: Attempt): void {
 
 /** Reads the server-sent events of one attempt into the store. */
 async function readEvents(attempt: Attempt, response: Response): Promise<void> {
-  for await (const message of readServerSentEvents(response.body!)) {
-    const data = JSON.parse(message.data || "{}") as Record<string, unknown>;
-    const writing = $desk.get().writing;
-    if (!writing) return; // Stopped meanwhile.
-    if (message.event === "start") {
-      if (active) active.generationId = String(data.generationId);
-      // Spec §4: the prompt box is cleared once the request is under way.
-      if (attempt.kind === "new" && $prompt.get().trim() === attempt.request.content.trim()) {
-        $prompt.set("");
+  // Words that arrived together reach the panel together: a chunk of the stream can hold
+  // thousands of deltas, and a render for each, all in one task, froze the tab for seconds.
+  let arrived = "";
+  let flushTimer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    if (flushTimer !== null) clearTimeout(flushTimer);
+    flushTimer = null;
+    const current = $desk.get().writing;
+    if (!arrived || !current) return;
+    update({ writing: { ...current, text: current.text + arrived }, queuePosition: null });
+    arrived = "";
+  };
+  try {
+    for await (const message of readServerSentEvents(response.body!)) {
+      if (message.event === "delta") {
+        arrived += String((JSON.parse(message.data || "{}") as { text?: unknown }).text ?? "");
+        flushTimer ??= setTimeout(flush, DELTA_FLUSH_MS);
+        continue;
       }
-      update({
-        writing: {
-          ...writing,
-          generationId: String(data.generationId),
-          subject: String(data.subject ?? ""),
-        },
-      });
-    } else if (message.event === "queued") {
-      update({ queuePosition: Number(data.position) || null });
-    } else if (message.event === "delta") {
-      update({
-        writing: { ...writing, text: writing.text + String(data.text ?? "") },
-        queuePosition: null,
-      });
-    } else if (message.event === "reset") {
-      update({ writing: { ...writing, text: "" } });
-    } else if (message.event === "done") {
-      const modelUsed = String(data.modelUsed);
-      if (modelUsed === "stopped") {
-        return endStopped(attempt, {
-          words: Number(data.stoppedWords) || 0,
-          credits: Number(data.charged) || 0,
-        });
-      }
-      keep(attempt, {
-        ...writing,
-        modelUsed,
-        modelName: typeof data.modelName === "string" ? data.modelName : null,
-        templateReason: (data.templateReason as TemplateReason | undefined) ?? null,
-      });
-      showToast({
-        title: successToastTitle($language.get(), attempt.request.contentType, modelUsed),
-        variant: "success",
-      });
-      return;
-    } else if (message.event === "error") {
-      // After Stop, the server's "cancelled" is the answer to it, not a failure.
-      if (active?.stopping) return endStopped(attempt);
-      failed(attempt, String(data.message ?? t("error.generic")));
-      return;
+      flush();
+      if (handleEvent(attempt, message)) return;
     }
+  } finally {
+    flush();
   }
   // The stream ended without a verdict (connection lost).
   if (active?.stopping) return endStopped(attempt);
   lostConnection(attempt);
+}
+
+/** How long arriving words gather before the panel shows them. */
+const DELTA_FLUSH_MS = 50;
+
+/** One event other than text; true once the attempt has its verdict. */
+function handleEvent(attempt: Attempt, message: { event?: string; data: string }): boolean {
+  const data = JSON.parse(message.data || "{}") as Record<string, unknown>;
+  const writing = $desk.get().writing;
+  if (!writing) return true; // Stopped meanwhile.
+  if (message.event === "start") {
+    if (active) active.generationId = String(data.generationId);
+    // Spec §4: the prompt box is cleared once the request is under way.
+    if (attempt.kind === "new" && $prompt.get().trim() === attempt.request.content.trim()) {
+      $prompt.set("");
+    }
+    update({
+      writing: {
+        ...writing,
+        generationId: String(data.generationId),
+        subject: String(data.subject ?? ""),
+      },
+    });
+  } else if (message.event === "queued") {
+    update({ queuePosition: Number(data.position) || null });
+  } else if (message.event === "reset") {
+    update({ writing: { ...writing, text: "" } });
+  } else if (message.event === "done") {
+    const modelUsed = String(data.modelUsed);
+    if (modelUsed === "stopped") {
+      endStopped(attempt, {
+        words: Number(data.stoppedWords) || 0,
+        credits: Number(data.charged) || 0,
+      });
+      return true;
+    }
+    keep(attempt, {
+      ...writing,
+      modelUsed,
+      modelName: typeof data.modelName === "string" ? data.modelName : null,
+      templateReason: (data.templateReason as TemplateReason | undefined) ?? null,
+    });
+    showToast({
+      title: successToastTitle($language.get(), attempt.request.contentType, modelUsed),
+      variant: "success",
+    });
+    return true;
+  } else if (message.event === "error") {
+    // After Stop, the server's "cancelled" is the answer to it, not a failure.
+    if (active?.stopping) endStopped(attempt);
+    else failed(attempt, String(data.message ?? t("error.generic")));
+    return true;
+  }
+  return false;
 }
 
 /**

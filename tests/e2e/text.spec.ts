@@ -83,7 +83,7 @@ test("Edit → Save keeps a free 'Edited' version in the history, exported as ed
   await expect(page.locator("#credit-card")).toContainText("900 credits");
 
   await page.goto("/profile");
-  await expect(page.getByText("Edited", { exact: true })).toBeVisible();
+  await expect(page.getByText(/^↳ Edited$/).filter({ visible: true })).toBeVisible();
 });
 
 test("a streamed 20 KB table never blocks the page for more than 100 ms", async ({ page }) => {
