@@ -298,6 +298,18 @@ async function run(attempt: Attempt): Promise<void> {
       failed(attempt, body.message ?? `Server error: ${response.status}`);
       return;
     }
+    if (!(response.headers.get("content-type") ?? "").includes("text/event-stream")) {
+      // A JSON answer where a stream was asked for: a proxy's or an old server's. Spec §8:
+      // its message, or "Failed to generate …" when it has none.
+      let body: { success?: boolean; message?: string } = {};
+      try {
+        body = (await response.json()) as typeof body;
+      } catch {
+        // Not JSON either: the generic message below.
+      }
+      failed(attempt, body.message || t("error.generic"));
+      return;
+    }
     try {
       await readEvents(attempt, response);
     } catch (error) {

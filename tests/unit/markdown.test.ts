@@ -9,9 +9,15 @@ describe("renderMarkdown", () => {
     );
   });
 
-  it("moves headings down under a page's own, to <h6> at most", () => {
+  it("moves headings down under a page's own, never skipping a level, to <h6> at most", () => {
     expect(renderMarkdown("# Title\n\n## Part\n\n#### Detail", { topHeading: 3 })).toBe(
-      "<h3>Title</h3>\n<h4>Part</h4>\n<h6>Detail</h6>",
+      "<h3>Title</h3>\n<h4>Part</h4>\n<h5>Detail</h5>",
+    );
+    expect(renderMarkdown("### A\n\n###### B\n\n# C", { topHeading: 3 })).toBe(
+      "<h3>A</h3>\n<h4>B</h4>\n<h3>C</h3>",
+    );
+    expect(renderMarkdown("# 1\n\n## 2\n\n### 3\n\n#### 4\n\n##### 5", { topHeading: 3 })).toBe(
+      "<h3>1</h3>\n<h4>2</h4>\n<h5>3</h5>\n<h6>4</h6>\n<h6>5</h6>",
     );
   });
 

@@ -48,14 +48,26 @@ export function ModalDialog({
       }}
       className={`m-auto w-[calc(100%-2rem)] ${wide ? "max-w-3xl" : "max-w-md"} rounded-xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:bg-slate-900 dark:text-white`}
     >
-      <div className="p-6">
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-white">
+      <div className="relative p-6">
+        <h2
+          id={`${id}-title`}
+          className="pe-8 text-lg font-semibold text-slate-900 dark:text-white"
+        >
           {title}
         </h2>
         <div id={`${id}-description`} className="mt-2 text-sm text-slate-700 dark:text-slate-300">
           {description}
         </div>
         {children}
+        {/* Last in order, so the dialog's first control keeps the focus it opens with. */}
+        <button
+          type="button"
+          aria-label="Close"
+          onClick={() => ref.current?.close()}
+          className="absolute end-3 top-3 inline-flex h-9 w-9 items-center justify-center rounded-md text-xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+        >
+          <span aria-hidden="true">×</span>
+        </button>
       </div>
     </dialog>
   );

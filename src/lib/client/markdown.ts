@@ -28,11 +28,13 @@ export function renderMarkdown(text: string, { topHeading = 1 } = {}): string {
   if (topHeading === 1) return safe;
   // On a page the text sits under the page's own headings: its "# Title" must not be a
   // second <h1>, so every level moves down (to <h6> at most).
-  return safe.replace(
-    /<(\/?)h([1-6])>/g,
-    (_, close: string, level: string) =>
-      `<${close}h${Math.min(6, Number(level) + topHeading - 1)}>`,
-  );
+  // Nor may it skip a level ("#" then "###"): each heading is at most one below the last.
+  let last = topHeading - 1;
+  return safe.replace(/<(\/?)h([1-6])>/g, (_, close: string, level: string) => {
+    if (close) return `</h${last}>`;
+    last = Math.min(6, Number(level) + topHeading - 1, last + 1);
+    return `<h${last}>`;
+  });
 }
 
 /**

@@ -14,3 +14,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
+
+/** A moment in the chosen language's own way of writing dates ("25.11.2026 15:41" in Turkish). */
+export function formatDateTime(date: Date | string, languageTag: string): string {
+  return new Date(date).toLocaleString(languageTag, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** A day in the chosen language's own way of writing dates. */
+export function formatDay(date: Date | string, languageTag: string): string {
+  return new Date(date).toLocaleDateString(languageTag, { dateStyle: "medium" });
+}

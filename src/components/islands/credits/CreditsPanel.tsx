@@ -2,6 +2,9 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { apiFetch } from "#client/http.ts";
 import { versionLabel } from "#i18n/messages.ts";
+import { formatDateTime } from "#shared/format.ts";
+import { languageTag } from "#shared/generation.ts";
+import { $language } from "#stores/preferences.ts";
 import { AD_REWARD, ADS_PER_DAY, usageRights } from "#shared/credits.ts";
 import { $adWatch, watchAd } from "#stores/ads.ts";
 import { $creditStatus } from "#stores/credits.ts";
@@ -45,6 +48,7 @@ const button =
   "mt-4 inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:text-white dark:disabled:bg-slate-700";
 
 function ActivityList({ version }: { version: number }) {
+  const locale = languageTag(useStore($language));
   const [entries, setEntries] = useState<ActivityEntry[] | null>(null);
   const [page, setPage] = useState(1);
   const [hasMore, setHasMore] = useState(false);
@@ -88,9 +92,7 @@ function ActivityList({ version }: { version: number }) {
                       <bdi>{entry.subject}</bdi> •{" "}
                     </>
                   )}
-                  <time dateTime={entry.createdAt}>
-                    {new Date(entry.createdAt).toLocaleString()}
-                  </time>
+                  <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, locale)}</time>
                 </p>
               </div>
               <span
@@ -194,7 +196,8 @@ export default function CreditsPanel() {
   return (
     <div>
       <p className="text-2xl font-bold text-slate-900 dark:text-white" aria-live="polite">
-        {data.credits} credits • {usageRights(data.credits)} usage rights
+        {data.credits} credits • {usageRights(data.credits)}{" "}
+        {usageRights(data.credits) === 1 ? "usage right" : "usage rights"}
       </p>
       {!verified && (
         <div

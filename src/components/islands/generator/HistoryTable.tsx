@@ -2,6 +2,7 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
 import { apiFetch } from "#client/http.ts";
 import { versionLabel } from "#i18n/messages.ts";
+import { formatDay } from "#shared/format.ts";
 import { copyRichText } from "#client/export.ts";
 import { savePromptForReuse, type ReusablePrompt } from "#client/reuse-prompt.ts";
 import {
@@ -9,6 +10,7 @@ import {
   LANGUAGES,
   contentTypeLabel,
   languageLabel,
+  languageTag,
   textDirection,
 } from "#shared/generation.ts";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
@@ -21,6 +23,7 @@ import {
   type HistoryFilters,
 } from "#stores/history.ts";
 import { invalidateHistory } from "#stores/history-cache.ts";
+import { $language } from "#stores/preferences.ts";
 import { showToast } from "#stores/toasts.ts";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 import { RenderedText } from "#components/ui/RenderedText.tsx";
@@ -53,7 +56,7 @@ function preview(text: string): string {
     .slice(0, 160);
 }
 
-const dateOf = (item: HistoryItem) => new Date(item.createdAt).toLocaleDateString();
+const dateOf = (item: HistoryItem) => formatDay(item.createdAt, languageTag($language.get()));
 
 /**
  * Spec §2 Profile, as a library: search over subject and text, filters by type and
