@@ -20,9 +20,12 @@ export default function LoginForm() {
       refreshUser();
       announceSignIn();
       showToast({ title: "Login Successful", description: "Welcome back!", variant: "success" });
-      // Spec §4: an unverified user sees the banner too, then goes home like everyone else,
-      // where the reminder dialog offers the same resend button.
-      if (answer.isVerified === false) setUnverifiedEmail(input.email);
+      // Spec §4: an unverified user sees the banner with its resend link. It stays until they
+      // choose (resend, or continue to the generator): gone after a second, nobody could use it.
+      if (answer.isVerified === false) {
+        setUnverifiedEmail(input.email);
+        return;
+      }
       queueFlashToast({
         title: "Signed in",
         description: "You are ready to write.",
