@@ -1,12 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
-import {
-  registerAccount,
-  requestPasswordReset,
-  resetPassword,
-  verifyEmailToken,
-} from "#server/auth/accounts.ts";
+import { requestPasswordReset, resetPassword, verifyEmailToken } from "#server/auth/accounts.ts";
 import { createEmailToken } from "#server/auth/email-tokens.ts";
 import {
   SESSION_CACHE_MS,
@@ -18,6 +13,7 @@ import { DAY_MS, HOUR_MS } from "#server/clock.ts";
 import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
 import { countQueries } from "#server/db/query-count.ts";
+import { newAccount } from "../support/accounts.ts";
 import { createStorage, type Storage } from "../support/server.ts";
 
 /** Business rules with an injected clock, against the real database (PGlite or PostgreSQL). */
@@ -49,7 +45,7 @@ afterAll(async () => {
 
 describe("one-time links", () => {
   it("a reset link works until 24 h after it was sent, not a second later", async () => {
-    const { user } = await registerAccount(handle.db, input(), T0);
+    const user = await newAccount(handle.db, input(), T0);
     const early = await createEmailToken(handle.db, user.id, "reset_password", T0);
     await expect(
       resetPassword(handle.db, early, "fresh-garden-11", at(DAY_MS - 1000)),
@@ -62,7 +58,7 @@ describe("one-time links", () => {
   });
 
   it("a verification link tops the balance up to 1000 once, with its ledger row", async () => {
-    const { user } = await registerAccount(handle.db, input(), T0);
+    const user = await newAccount(handle.db, input(), T0);
     const token = await createEmailToken(handle.db, user.id, "verify_email", T0);
     const [first, second] = await Promise.all([
       verifyEmailToken(handle.db, token, at(HOUR_MS)),
@@ -91,7 +87,7 @@ describe("one-time links", () => {
 
 describe("sessions", () => {
   it("end after 30 days without use", async () => {
-    const { user } = await registerAccount(handle.db, input(), T0);
+    const user = await newAccount(handle.db, input(), T0);
     const { token } = await createSession(handle.db, user.id, T0);
     expect(await validateSessionToken(handle.db, token, at(29 * DAY_MS))).not.toBeNull();
     // Used on day 29: it now lives until day 59.
@@ -102,7 +98,7 @@ describe("sessions", () => {
   });
 
   it("end 90 days after sign-in however often they are used", async () => {
-    const { user } = await registerAccount(handle.db, input(), T0);
+    const user = await newAccount(handle.db, input(), T0);
     const { token } = await createSession(handle.db, user.id, T0);
     for (let day = 20; day < 90; day += 20) {
       expect(await validateSessionToken(handle.db, token, at(day * DAY_MS))).not.toBeNull();
@@ -111,7 +107,7 @@ describe("sessions", () => {
   });
 
   it("refuse a token whose secret is wrong, even with the right id", async () => {
-    const { user } = await registerAccount(handle.db, input(), T0);
+    const user = await newAccount(handle.db, input(), T0);
     const { token } = await createSession(handle.db, user.id, T0);
     const [id, secret] = token.split(".");
     const tampered = `${id}.${secret!.slice(0, -1)}${secret!.endsWith("a") ? "b" : "a"}`;
@@ -129,7 +125,7 @@ describe("the session cache (decision 042)", () => {
   }
 
   it("a session read once is not read again within SESSION_CACHE_MS", async () => {
-    const { user } = await registerAccount(handle.db, input(), T0);
+    const user = await newAccount(handle.db, input(), T0);
     const { token } = await createSession(handle.db, user.id, T0);
     expect((await validate(token, at(1000))).queries).toBe(1);
     const again = await validate(token, at(2000));
@@ -138,7 +134,7 @@ describe("the session cache (decision 042)", () => {
   });
 
   it("a cached session still refuses a wrong secret", async () => {
-    const { user } = await registerAccount(handle.db, input(), T0);
+    const user = await newAccount(handle.db, input(), T0);
     const { token } = await createSession(handle.db, user.id, T0);
     await validate(token, T0);
     const [id, secret] = token.split(".");
@@ -147,7 +143,7 @@ describe("the session cache (decision 042)", () => {
   });
 
   it("signing out here ends a cached session at once", async () => {
-    const { user } = await registerAccount(handle.db, input(), T0);
+    const user = await newAccount(handle.db, input(), T0);
     const { token, session } = await createSession(handle.db, user.id, T0);
     await validate(token, T0);
     await invalidateSession(handle.db, session.id);
@@ -155,7 +151,7 @@ describe("the session cache (decision 042)", () => {
   });
 
   it("a password reset here ends every cached session of the account at once", async () => {
-    const { user } = await registerAccount(handle.db, input(), T0);
+    const user = await newAccount(handle.db, input(), T0);
     const { token } = await createSession(handle.db, user.id, T0);
     await validate(token, T0);
     const link = await createEmailToken(handle.db, user.id, "reset_password", T0);
@@ -164,7 +160,7 @@ describe("the session cache (decision 042)", () => {
   });
 
   it("a verification here is seen by the next request", async () => {
-    const { user } = await registerAccount(handle.db, input(), T0);
+    const user = await newAccount(handle.db, input(), T0);
     const { token } = await createSession(handle.db, user.id, T0);
     expect((await validate(token, T0)).result?.user.emailVerified).toBe(false);
     await verifyEmailToken(
@@ -176,7 +172,7 @@ describe("the session cache (decision 042)", () => {
   });
 
   it("a sign-out on another instance reaches this one within SESSION_CACHE_MS", async () => {
-    const { user } = await registerAccount(handle.db, input(), T0);
+    const user = await newAccount(handle.db, input(), T0);
     const { token, session } = await createSession(handle.db, user.id, T0);
     await validate(token, T0);
     // Another instance deletes the row; this process has not heard of it.
@@ -186,7 +182,7 @@ describe("the session cache (decision 042)", () => {
   });
 
   it("an unverified account deleted by the cleanup job loses its cached sessions", async () => {
-    const { user } = await registerAccount(handle.db, input(), T0);
+    const user = await newAccount(handle.db, input(), T0);
     const { token } = await createSession(handle.db, user.id, T0);
     const late = at(DAY_MS + HOUR_MS);
     await validate(token, late);
@@ -197,12 +193,12 @@ describe("the session cache (decision 042)", () => {
 
 describe("cleanup job", () => {
   it("deletes accounts unverified 24 h after registration and keeps the rest", async () => {
-    const stale = await registerAccount(handle.db, input(), T0);
-    const fresh = await registerAccount(handle.db, input(), at(2 * HOUR_MS));
-    const verified = await registerAccount(handle.db, input(), T0);
+    const stale = await newAccount(handle.db, input(), T0);
+    const fresh = await newAccount(handle.db, input(), at(2 * HOUR_MS));
+    const verified = await newAccount(handle.db, input(), T0);
     await verifyEmailToken(
       handle.db,
-      await createEmailToken(handle.db, verified.user.id, "verify_email", T0),
+      await createEmailToken(handle.db, verified.id, "verify_email", T0),
       T0,
     );
 
@@ -211,8 +207,8 @@ describe("cleanup job", () => {
     const ids = (await handle.db.select({ id: schema.users.id }).from(schema.users)).map(
       (u) => u.id,
     );
-    expect(ids).not.toContain(stale.user.id);
-    expect(ids).toContain(fresh.user.id);
-    expect(ids).toContain(verified.user.id);
+    expect(ids).not.toContain(stale.id);
+    expect(ids).toContain(fresh.id);
+    expect(ids).toContain(verified.id);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAccount, verifyEmailToken } from "#server/auth/accounts.ts";
+import { verifyEmailToken } from "#server/auth/accounts.ts";
 import { createEmailToken } from "#server/auth/email-tokens.ts";
 import { MINUTE_MS } from "#server/clock.ts";
 import { parseConfig } from "#server/config.ts";
@@ -12,6 +12,7 @@ import {
 } from "#server/credits/ads.ts";
 import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
 import { signUp } from "../support/client.ts";
+import { newAccount } from "../support/accounts.ts";
 import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
 import { untilTime } from "../support/wait.ts";
 
@@ -87,7 +88,7 @@ describe("the cleanup job", () => {
   });
 
   async function verifiedUser(label: string) {
-    const { user } = await registerAccount(
+    const user = await newAccount(
       handle.db,
       {
         email: `${label}@example.com`,

@@ -1,13 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createEmailToken } from "#server/auth/email-tokens.ts";
-import { registerAccount, verifyEmailToken } from "#server/auth/accounts.ts";
+import { verifyEmailToken } from "#server/auth/accounts.ts";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "#server/clock.ts";
 import { parseConfig } from "#server/config.ts";
 import { adsWatchedToday, claimAdReward, startAdSession } from "#server/credits/ads.ts";
-import { createGuest } from "#server/credits/guests.ts";
+import { createGuest, findOrCreateGuest } from "#server/credits/guests.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
-import { GUEST_GENERATIONS_PER_ADDRESS, settleGeneration } from "#server/generation/generations.ts";
+import {
+  GUEST_GENERATIONS_PER_ADDRESS,
+  moveGuestHistory,
+  settleGeneration,
+} from "#server/generation/generations.ts";
 import {
   reconcileExpiredReservations,
   refundReservation,
@@ -15,6 +19,8 @@ import {
 } from "#server/generation/service.ts";
 import { creditStatusForUser, listCreditActivity } from "#server/credits/status.ts";
 import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
+import { runCleanup } from "#server/jobs/cleanup.ts";
+import { newAccount } from "../support/accounts.ts";
 import { createStorage, type Storage } from "../support/server.ts";
 
 let storage: Storage;
@@ -63,7 +69,7 @@ afterEach(async () => {
 async function newUser(options: { verified: boolean; now?: Date }) {
   counter++;
   const now = options.now ?? T0;
-  const { user } = await registerAccount(
+  const user = await newAccount(
     handle.db,
     {
       email: `credits-${counter}@example.com`,
@@ -349,6 +355,106 @@ describe("guests", () => {
     expect(again).not.toBeNull();
   });
 });
+
+describe("guest rows", () => {
+  it("no guest is made for an address whose trial texts are used up", async () => {
+    const addressHash = "address-full";
+    for (let i = 0; i < GUEST_GENERATIONS_PER_ADDRESS; i++) {
+      const made = await findOrCreateGuest(handle.db, undefined, addressHash, T0);
+      const owner: CreditOwner = { kind: "guest", guestId: made!.guest.id, addressHash };
+      expect(await reserveGeneration(handle.db, owner, draft, T0, LEASE_MS)).not.toBeNull();
+    }
+    const guestsOfAddress = async () =>
+      (
+        await handle.db
+          .select({ id: schema.guests.id })
+          .from(schema.guests)
+          .where(eq(schema.guests.addressHash, addressHash))
+      ).length;
+    expect(await guestsOfAddress()).toBe(GUEST_GENERATIONS_PER_ADDRESS);
+    for (let i = 0; i < 20; i++) {
+      expect(await findOrCreateGuest(handle.db, undefined, addressHash, at(i * 1000))).toBeNull();
+    }
+    expect(await guestsOfAddress()).toBe(GUEST_GENERATIONS_PER_ADDRESS);
+    // A day later the address has its trial again.
+    expect(
+      await findOrCreateGuest(handle.db, undefined, addressHash, at(DAY_MS + 1000)),
+    ).toMatchObject({ created: true });
+  });
+
+  it("the cleanup job removes textless guests after 24 hours, the rest once their cookie is gone, and keeps texts that moved to an account", async () => {
+    const late = new Date("2027-01-10T10:00:00Z");
+    const before = (ms: number) => new Date(late.getTime() - ms);
+    const textless = await createGuest(handle.db, "cleanup", before(DAY_MS + 1000));
+    const young = await createGuest(handle.db, "cleanup", before(DAY_MS - 1000));
+    const refused = await createGuest(handle.db, "cleanup", before(2 * DAY_MS));
+    const failed = await reserveGeneration(
+      handle.db,
+      { kind: "guest", guestId: refused.id, addressHash: "cleanup" },
+      draft,
+      before(2 * DAY_MS),
+      LEASE_MS,
+    );
+    await refundReservation(handle.db, failed!.generationId, "no provider", before(2 * DAY_MS));
+    const writer = await createGuest(handle.db, "cleanup", before(2 * DAY_MS));
+    await writtenBy(
+      { kind: "guest", guestId: writer.id, addressHash: "cleanup" },
+      before(2 * DAY_MS),
+    );
+
+    const ids = async () =>
+      (await handle.db.select({ id: schema.guests.id }).from(schema.guests)).map((g) => g.id);
+    expect((await runCleanup(handle.db, late)).ran).toBe(true);
+    const kept = await ids();
+    expect(kept).not.toContain(textless.id);
+    expect(kept).not.toContain(refused.id);
+    expect(kept).toContain(young.id);
+    expect(kept).toContain(writer.id);
+
+    // A year on, the cookie has expired: the guest goes, its texts with it.
+    const yearLater = new Date(before(2 * DAY_MS).getTime() + 365 * DAY_MS + 1000);
+    expect((await runCleanup(handle.db, yearLater)).ran).toBe(true);
+    expect(await ids()).not.toContain(writer.id);
+    const left = await handle.db
+      .select({ id: schema.generations.id })
+      .from(schema.generations)
+      .where(eq(schema.generations.guestId, writer.id));
+    expect(left).toEqual([]);
+  });
+
+  it("a guest whose texts moved to an account is removed with its cookie, and the account keeps them", async () => {
+    const start = new Date("2027-03-01T10:00:00Z");
+    const guest = await createGuest(handle.db, "moved", start);
+    const text = await writtenBy({ kind: "guest", guestId: guest.id, addressHash: "moved" }, start);
+    const user = await newUser({ verified: true, now: start });
+    await handle.db.transaction((tx) => moveGuestHistory(tx, guest.id, user.id));
+
+    const yearLater = new Date(start.getTime() + 365 * DAY_MS + 1000);
+    expect((await runCleanup(handle.db, yearLater)).ran).toBe(true);
+    const guests = await handle.db
+      .select({ id: schema.guests.id })
+      .from(schema.guests)
+      .where(eq(schema.guests.id, guest.id));
+    expect(guests).toEqual([]);
+    const [moved] = await handle.db
+      .select({ userId: schema.generations.userId, guestId: schema.generations.guestId })
+      .from(schema.generations)
+      .where(eq(schema.generations.id, text));
+    expect(moved).toEqual({ userId: user.id, guestId: null });
+  });
+});
+
+/** A finished text of `owner`'s, written at `now`; its id. */
+async function writtenBy(owner: CreditOwner, now: Date): Promise<string> {
+  const reserved = await reserveGeneration(handle.db, owner, draft, now, LEASE_MS);
+  await settleGeneration(
+    handle.db,
+    reserved!.generationId,
+    { content: "Text", modelUsed: "mistral-ai" },
+    now,
+  );
+  return reserved!.generationId;
+}
 
 describe("activity", () => {
   it("lists every credit change newest first, in pages", async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSendGridFake } from "../fakes/sendgrid.ts";
 import { ApiClient } from "../support/client.ts";
+import { waitFor } from "../support/wait.ts";
 import {
   createStorage,
   startServer,
@@ -48,7 +49,10 @@ describe("with SENDGRID_API_KEY set", () => {
     expect(response.body.message).toBe(
       "Registration successful. Please check your email to verify your account.",
     );
-    const mail = sendgrid.sent.find((m) => m.body.personalizations[0]!.to[0]!.email === to);
+    // The mail goes out after the answer, so that its timing tells nothing (decision 058).
+    const mail = await waitFor("the verification mail", () =>
+      sendgrid.sent.find((m) => m.body.personalizations[0]!.to[0]!.email === to),
+    );
     expect(mail?.authorization).toBe("Bearer SG.test-key");
     expect(mail?.body.from).toEqual({ email: "no-reply@write.example", name: "Writer" });
     const types = mail!.body.content.map((c) => c.type);
@@ -67,6 +71,10 @@ describe("with SENDGRID_API_KEY set", () => {
       password: PASSWORD,
       confirmPassword: PASSWORD,
     });
+    // The registration's own mail is out before sends start failing.
+    await waitFor("the registration's mail", () =>
+      sendgrid.sent.some((m) => m.body.personalizations[0]!.to[0]!.email === to),
+    );
     sendgrid.failWith(401);
     let failure: Record<string, unknown>;
     try {

@@ -220,6 +220,69 @@ describe("credits", () => {
   });
 });
 
+describe("an address's trial", () => {
+  const PASSWORD = "violet-harbor-42";
+
+  it("ten unverified accounts from one address share its guests' trial, 10 texts in all; a verified account gets 1000", async () => {
+    const address = "2001:db8:7::1";
+    const guest = new ApiClient(server.url, address);
+    for (let i = 0; i < 3; i++)
+      expect((await guest.post("/api/email/generate", request)).status).toBe(200);
+    let trialTexts = 3;
+    for (let i = 0; i < 10; i++) {
+      const browser = new ApiClient(server.url, address);
+      const registered = await browser.post("/api/auth/register", {
+        email: `trial-${i}-${Date.now()}@example.com`,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      });
+      expect(registered.status).toBe(201);
+      for (;;) {
+        const answer = await browser.post("/api/email/generate", request);
+        if (answer.status === 200) {
+          trialTexts++;
+          continue;
+        }
+        expect(answer.status).toBe(402);
+        expect(answer.body).toMatchObject({
+          code: "INSUFFICIENT_CREDITS",
+          isGuest: false,
+          message: "Verify your email to unlock 1000 weekly credits.",
+        });
+        break;
+      }
+    }
+    expect(trialTexts).toBe(10);
+
+    // Verified, an account of the same address is past the trial: 1000 credits, and it writes.
+    const { client } = await signUp(server.url, true);
+    const verified = new ApiClient(server.url, address);
+    for (const [name, value] of client.cookies) verified.cookies.set(name, value);
+    expect(await balance(verified)).toBe(1000);
+    expect((await verified.post("/api/email/generate", request)).status).toBe(200);
+    expect(await balance(verified)).toBe(900);
+  });
+
+  it("cookieless generates past the address's cap make no guests: 402 with isGuest and no cookie", async () => {
+    const address = "2001:db8:7::2";
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await new ApiClient(server.url, address).post("/api/email/generate", request)).status,
+      ).toBe(200);
+    const refused = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        new ApiClient(server.url, address).post("/api/email/generate", request),
+      ),
+    );
+    for (const answer of refused) {
+      expect(answer.status).toBe(402);
+      expect(answer.body).toMatchObject({ code: "INSUFFICIENT_CREDITS", isGuest: true });
+      // A guest is made with its cookie: no cookie, no guest.
+      expect(answer.headers.getSetCookie().filter((c) => c.startsWith("guest_id="))).toEqual([]);
+    }
+  });
+});
+
 describe("history", () => {
   it("lists a user's own texts newest first, and only the owner can delete one", async () => {
     const owner = await signUp(server.url, true);

@@ -8,15 +8,21 @@ import { users } from "#server/db/schema.ts";
 import { grantSignupCredits, verifyAccount } from "#server/credits/allowances.ts";
 import { moveGuestHistory } from "#server/generation/generations.ts";
 import { sendEmail, type SendResult } from "#server/email/send.ts";
-import { passwordResetEmail, verificationEmail } from "#server/email/templates.ts";
+import {
+  passwordResetEmail,
+  registrationAttemptEmail,
+  verificationEmail,
+} from "#server/email/templates.ts";
 import { AppError } from "#server/errors.ts";
 import { getLogger } from "#server/logger.ts";
+import { isWithinRateLimit } from "#server/rate-limit/index.ts";
 import { consumeEmailToken, createEmailToken } from "./email-tokens.ts";
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import {
   createSession,
   forgetCachedSessions,
   invalidateUserSessions,
+  unissuedSession,
   type SessionUser,
 } from "./sessions.ts";
 
@@ -58,20 +64,53 @@ export interface SignedIn {
 }
 
 /**
+ * What a registration answers with, the same shape whether the address was free or not
+ * (DESIGN §3, decision 058): a new account signed in, or, for an address that has an
+ * account, a session token that was never issued, so nobody is signed in to it.
+ */
+export type Registration =
+  ({ created: true } & SignedIn) | { created: false; token: string; expiresAt: Date };
+
+/**
  * A new account, signed in. `guestId` is this browser's trial: its texts move to the new
  * account in the same transaction (DESIGN §5), so an account never exists without them.
+ * An address that has an account gets the same answer after the same work (the password
+ * is hashed either way), and its owner an e-mail; the mails go out after the answer, so
+ * that neither the answer nor its timing tells the two apart.
  */
 export async function registerAccount(
   db: Database,
   input: RegisterInput,
   now: Date,
   guestId?: string,
-): Promise<SignedIn & { emailSent: boolean }> {
+): Promise<Registration> {
   await assertUncommon(input.password, "password");
   const passwordHash = await hashPassword(input.password);
-  let user: SessionUser;
+  const user = await insertAccount(db, input, passwordHash, now, guestId);
+  if (!user) {
+    void noticeRegistrationAttempt(db, input.email).catch((error: unknown) =>
+      getLogger().error({ err: error }, "registration notice failed"),
+    );
+    return { created: false, ...unissuedSession(now) };
+  }
+  // sendEmail logs a refused send itself; this catches the token's write failing.
+  void sendVerification(db, user, now).catch((error: unknown) =>
+    getLogger().error({ err: error }, "verification e-mail failed"),
+  );
+  const { token, session } = await createSession(db, user.id, now);
+  return { created: true, user, token, expiresAt: session.expiresAt };
+}
+
+/** The account row with its trial and the guest's texts; null when the address is taken. */
+async function insertAccount(
+  db: Database,
+  input: RegisterInput,
+  passwordHash: string,
+  now: Date,
+  guestId: string | undefined,
+): Promise<SessionUser | null> {
   try {
-    user = await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
         .values({ email: input.email, name: input.name ?? null, passwordHash, createdAt: now })
@@ -81,16 +120,18 @@ export async function registerAccount(
       return created!;
     });
   } catch (error) {
-    if (sqlState(error) === UNIQUE_VIOLATION) {
-      throw new AppError("VALIDATION_ERROR", 409, "An account with this email already exists.", {
-        fieldErrors: { email: ["An account with this email already exists."] },
-      });
-    }
+    if (sqlState(error) === UNIQUE_VIOLATION) return null;
     throw error;
   }
-  const sent = await sendVerification(db, user, now);
-  const { token, session } = await createSession(db, user.id, now);
-  return { user, token, expiresAt: session.expiresAt, emailSent: sent.ok };
+}
+
+/** Tells an address's owner that someone tried to register it, a few times an hour at most. */
+async function noticeRegistrationAttempt(db: Database, email: string): Promise<void> {
+  if (!(await isWithinRateLimit("registrationNoticeByAccount", email))) return;
+  const { PUBLIC_URL } = getConfig();
+  const signIn = `${PUBLIC_URL}/login`;
+  const resetPassword = `${PUBLIC_URL}/forgot-password`;
+  await sendEmail(db, registrationAttemptEmail(email, { signIn, resetPassword }), signIn);
 }
 
 /** Unknown e-mail and wrong password answer alike, after comparable work. */

@@ -60,6 +60,18 @@ export async function createSession(
   };
 }
 
+/**
+ * A token shaped like createSession's whose session was never stored: what a registration
+ * for a taken address answers with, so that the answer looks like a new account's while
+ * nobody is signed in (decision 058).
+ */
+export function unissuedSession(now: Date): { token: string; expiresAt: Date } {
+  return {
+    token: `${generateRandomToken()}.${generateRandomToken()}`,
+    expiresAt: expiresAt(now, now),
+  };
+}
+
 /** `id.secret`, both parts as generateRandomToken writes them. */
 export function isWellFormedSessionToken(token: string): boolean {
   const [id, secret, extra] = token.split(".");

@@ -1,9 +1,17 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { GUEST_TRIAL_CREDITS } from "#shared/credits.ts";
 import { generateRandomToken, isWellFormedToken } from "#server/auth/tokens.ts";
+import { DAY_MS } from "#server/clock.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
-import { guests } from "#server/db/schema.ts";
+import { generations, guests } from "#server/db/schema.ts";
+import {
+  GUEST_GENERATIONS_PER_ADDRESS,
+  guestGenerationsFromAddress,
+} from "#server/generation/generations.ts";
 import { openGuest } from "./ledger.ts";
+
+/** The `guest_id` cookie's life, set once when the guest is created: a year. */
+export const GUEST_LIFETIME_MS = 365 * DAY_MS;
 
 export interface Guest {
   id: string;
@@ -44,15 +52,48 @@ export async function createGuest(
 
 /**
  * The guest behind a browser's guest cookie, or a new one (DESIGN §4: created on the first
- * generation). `created` tells the caller to set the cookie.
+ * generation). `created` tells the caller to set the cookie. Null when a new guest would be
+ * needed but its address has used up its trial texts for the day: such a guest could write
+ * nothing, so none is kept.
  */
 export async function findOrCreateGuest(
   db: Database,
   guestId: string | undefined,
   addressHash: string,
   now: Date,
-): Promise<{ guest: Guest; created: boolean }> {
+): Promise<{ guest: Guest; created: boolean } | null> {
   const found = await findGuest(db, guestId);
   if (found) return { guest: found, created: false };
+  if ((await guestGenerationsFromAddress(db, addressHash, now)) >= GUEST_GENERATIONS_PER_ADDRESS) {
+    return null;
+  }
   return { guest: await createGuest(db, addressHash, now), created: true };
+}
+
+/**
+ * Guests nobody can come back as, or who left nothing to come back for: those without a
+ * text a day after they came (nor any attempt in that day), and all of them once their
+ * cookie has expired. Their ledger rows and unmoved texts go with them (ON DELETE CASCADE);
+ * texts that moved to an account stay the account's. Returns how many were deleted.
+ */
+export async function deleteStaleGuests(db: Database | Transaction, now: Date): Promise<number> {
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  const cookieGone = new Date(now.getTime() - GUEST_LIFETIME_MS);
+  const textless = and(
+    lt(guests.createdAt, dayAgo),
+    sql`not exists (select 1 from ${generations} g where g.guest_id = ${guests.id} and (g.status <> 'failed' or g.created_at > ${dayAgo}))`,
+  );
+  const stale = db
+    .select({ id: guests.id })
+    .from(guests)
+    .where(or(lt(guests.createdAt, cookieGone), textless));
+  await db
+    .update(generations)
+    .set({ guestId: null })
+    .where(and(inArray(generations.guestId, stale), isNotNull(generations.userId)));
+  const deleted = await db
+    .delete(guests)
+    .where(inArray(guests.id, stale))
+    .returning({ id: guests.id });
+  return deleted.length;
 }

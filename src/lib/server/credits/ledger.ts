@@ -2,9 +2,14 @@ import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { creditLedger, guests, users } from "#server/db/schema.ts";
 
-/** Who holds credits: an account, or a guest's one-time trial (DESIGN §4). */
+/**
+ * Who holds credits: an account, or a guest's one-time trial (DESIGN §4). `addressHash` is
+ * the address whose trial the owner draws on: a guest's always, an account's while it is
+ * unverified, whose texts count with its address's guests'.
+ */
 export type CreditOwner =
-  { kind: "user"; userId: string } | { kind: "guest"; guestId: string; addressHash: string };
+  | { kind: "user"; userId: string; addressHash?: string }
+  | { kind: "guest"; guestId: string; addressHash: string };
 
 export type CreditReason = (typeof creditLedger.reason.enumValues)[number];
 

@@ -125,7 +125,10 @@ export const generations = pgTable(
     generatedContent: text("generated_content"),
     modelUsed: text("model_used"),
     cost: integer("cost").notNull(),
-    /** Keyed hash of the client address, for the per-address guest cap. */
+    /**
+     * Keyed hash of the client address, on trial texts only (guests' and unverified
+     * accounts'), for the per-address trial cap (decision 057).
+     */
     addressHash: text("address_hash"),
     failureReason: text("failure_reason"),
     /**

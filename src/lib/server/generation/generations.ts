@@ -18,13 +18,20 @@ import { preparedPerDatabase } from "#server/db/prepared.ts";
  * with its lease, settled or failed, listed and deleted as history, moved to a new account.
  */
 
-/** DESIGN §4: at most 10 guest generations per client address per 24 h, across guest ids. */
+/**
+ * DESIGN §4: at most 10 trial texts per client address per 24 h, across guest ids and the
+ * address's unverified accounts.
+ */
 export const GUEST_GENERATIONS_PER_ADDRESS = 10;
 
 /** Advisory-lock namespace for the per-address guest cap. */
 const GUEST_ADDRESS_LOCK = 7_240_003;
 
-/** Guest generations from one address in the last 24 hours. */
+/**
+ * Trial texts from one address in the last 24 hours: guests' and unverified accounts'.
+ * Only trial texts carry an address (see newRow), and a guest's keeps it when it moves to
+ * the new account.
+ */
 export async function guestGenerationsFromAddress(
   db: Pick<Database, "select">,
   addressHash: string,
@@ -36,8 +43,7 @@ export async function guestGenerationsFromAddress(
     .where(
       and(
         eq(generations.addressHash, addressHash),
-        sql`${generations.guestId} is not null`,
-        // Template drafts are free, and no guest's trial text.
+        // Template drafts are free, and no trial text.
         sql`${generations.cost} > 0`,
         sql`${generations.createdAt} > ${new Date(now.getTime() - DAY_MS)}`,
       ),
@@ -46,7 +52,7 @@ export async function guestGenerationsFromAddress(
 }
 
 /**
- * Whether a guest's address may start another generation. Takes a transaction-scoped lock
+ * Whether a guest's (or an unverified account's) address may start another trial text. Takes a transaction-scoped lock
  * on the address first, so parallel guests of one address cannot race past the cap.
  */
 export async function guestAddressHasRoom(
@@ -81,7 +87,7 @@ function newRow(owner: CreditOwner, request: GenerationRequest, lineage: Lineage
     parentId: lineage?.parentId ?? null,
     rootId: lineage?.rootId ?? null,
     refinement: lineage?.refinement ?? null,
-    addressHash: owner.kind === "guest" ? owner.addressHash : null,
+    addressHash: owner.addressHash ?? null,
   };
 }
 

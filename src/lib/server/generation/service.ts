@@ -37,6 +37,7 @@ import {
 
 export const GUEST_EXHAUSTED = "Your free trial has ended. Create an account for more usage.";
 export const USER_EXHAUSTED = "Credits exhausted. Wait for weekly reset.";
+export const UNVERIFIED_EXHAUSTED = "Verify your email to unlock 1000 weekly credits.";
 export const CANCELLED = "The generation was cancelled.";
 export const LEASE_LOST =
   "The text took too long to be kept, so your credits have been refunded. Please try again.";
@@ -162,7 +163,7 @@ export async function reconcileExpiredReservations(db: Database, now: Date): Pro
 
 /**
  * Takes the cost and opens a pending, leased generation in one transaction; null when the
- * balance (or, for guests, the address's daily cap) does not allow it.
+ * balance (or, for a trial text, the address's daily cap) does not allow it.
  */
 export async function reserveGeneration(
   db: Database,
@@ -175,7 +176,9 @@ export async function reserveGeneration(
   if (owner.kind === "user") await applyWeeklyGrant(db, owner.userId, now);
   try {
     return await db.transaction(async (tx) => {
-      if (owner.kind === "guest" && !(await guestAddressHasRoom(tx, owner.addressHash, now))) {
+      // A guest's or an unverified account's text is one of its address's trial texts.
+      const trialAddress = owner.addressHash;
+      if (trialAddress !== undefined && !(await guestAddressHasRoom(tx, trialAddress, now))) {
         return null;
       }
       const lease = new Date(now.getTime() + leaseMs);
@@ -197,6 +200,17 @@ export async function reserveGeneration(
     if (error instanceof TransactionRollbackError) return null;
     throw error;
   }
+}
+
+/** 402: the owner's credits, or its address's trial, are used up (DESIGN §4). */
+export function exhausted(owner: Pick<CreditOwner, "kind" | "addressHash">): AppError {
+  const isGuest = owner.kind === "guest";
+  const message = isGuest
+    ? GUEST_EXHAUSTED
+    : owner.addressHash !== undefined
+      ? UNVERIFIED_EXHAUSTED
+      : USER_EXHAUSTED;
+  return new AppError("INSUFFICIENT_CREDITS", 402, message, { extra: { isGuest } });
 }
 
 /**
@@ -403,10 +417,7 @@ async function aiGeneration(
     lineage,
   );
   if (!reserved) {
-    const isGuest = owner.kind === "guest";
-    throw new AppError("INSUFFICIENT_CREDITS", 402, isGuest ? GUEST_EXHAUSTED : USER_EXHAUSTED, {
-      extra: { isGuest },
-    });
+    throw exhausted(owner);
   }
   const { generationId, credits } = reserved;
   const { subject } = request;

@@ -1,12 +1,18 @@
 import type { AstroCookies } from "astro";
 import { isSecureSite } from "#server/auth/cookies.ts";
 import { isWellFormedToken } from "#server/auth/tokens.ts";
-import { findGuest, findOrCreateGuest, type Guest } from "#server/credits/guests.ts";
+import {
+  GUEST_LIFETIME_MS,
+  findGuest,
+  findOrCreateGuest,
+  type Guest,
+} from "#server/credits/guests.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database } from "#server/db/index.ts";
+import { exhausted } from "#server/generation/service.ts";
 import { hashAddress } from "./address-hash.ts";
 
-const GUEST_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+const GUEST_COOKIE_MAX_AGE = GUEST_LIFETIME_MS / 1000;
 
 /** Like the session cookie: `__Host-` prefixed (so Secure, host-only, Path=/) over HTTPS. */
 function guestCookieName(requestUrl: URL): string {
@@ -44,8 +50,9 @@ export async function currentGuest(
 }
 
 /**
- * Who pays for a generation: the signed-in user, or this browser's guest, created (with
- * its cookie) on the first generation (DESIGN §4).
+ * Who pays for a generation: the signed-in user (drawing on its address's trial while
+ * unverified), or this browser's guest, created (with its cookie) on the first generation
+ * (DESIGN §4). A new guest whose address has no trial texts left is the 402 at once.
  */
 export async function payingOwner(
   db: Database,
@@ -54,14 +61,13 @@ export async function payingOwner(
   requestUrl: URL,
   now: Date,
 ): Promise<CreditOwner> {
-  if (locals.user) return { kind: "user", userId: locals.user.id };
+  const { user } = locals;
+  if (user?.emailVerified) return { kind: "user", userId: user.id };
   const addressHash = await hashAddress(db, locals.clientAddress);
-  const { guest, created } = await findOrCreateGuest(
-    db,
-    readGuestCookie(cookies, requestUrl),
-    addressHash,
-    now,
-  );
+  if (user) return { kind: "user", userId: user.id, addressHash };
+  const found = await findOrCreateGuest(db, readGuestCookie(cookies, requestUrl), addressHash, now);
+  if (!found) throw exhausted({ kind: "guest", addressHash });
+  const { guest, created } = found;
   if (created) {
     cookies.set(guestCookieName(requestUrl), guest.id, {
       httpOnly: true,

@@ -3,6 +3,7 @@ import { deleteUnverifiedAccounts } from "#server/auth/accounts.ts";
 import { deleteStaleEmailTokens } from "#server/auth/email-tokens.ts";
 import { deleteExpiredSessions, forgetCachedSessions } from "#server/auth/sessions.ts";
 import { deleteStaleAdSessions } from "#server/credits/ads.ts";
+import { deleteStaleGuests } from "#server/credits/guests.ts";
 import type { Database } from "#server/db/index.ts";
 
 /** Advisory-lock key of the cleanup job: one instance runs it at a time (DESIGN §9). */
@@ -18,12 +19,14 @@ export type CleanupResult =
       sessions: number;
       emailTokens: number;
       adSessions: number;
+      guests: number;
     };
 
 /**
  * Deletes accounts still unverified 24 h after registration, expired sessions, spent
- * e-mail tokens and ad sessions nobody needs. A transaction-scoped advisory lock makes a second instance skip the run
- * instead of repeating it.
+ * e-mail tokens, ad sessions nobody needs and guests nobody comes back as. A
+ * transaction-scoped advisory lock makes a second instance skip the run instead of
+ * repeating it.
  */
 export async function runCleanup(db: Database, now: Date): Promise<CleanupResult> {
   let deletedUsers: string[] = [];
@@ -41,6 +44,7 @@ export async function runCleanup(db: Database, now: Date): Promise<CleanupResult
       sessions: await deleteExpiredSessions(txDb, now),
       emailTokens: await deleteStaleEmailTokens(txDb, now),
       adSessions: await deleteStaleAdSessions(txDb, now),
+      guests: await deleteStaleGuests(txDb, now),
     };
   });
   forgetCachedSessions(db, deletedUsers);

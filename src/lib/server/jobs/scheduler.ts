@@ -26,7 +26,11 @@ export function serverJobs(db: Database, reservationTimeoutMs: number): Schedule
       async run(now) {
         const result = await runCleanup(db, now);
         const removed = result.ran
-          ? result.unverifiedAccounts + result.sessions + result.emailTokens + result.adSessions
+          ? result.unverifiedAccounts +
+            result.sessions +
+            result.emailTokens +
+            result.adSessions +
+            result.guests
           : 0;
         if (removed > 0) {
           log.info(result, "cleanup");

@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   resendVerificationByAddress: { points: 10, duration: 60 * 60 },
   resendVerificationByAccount: { points: 3, duration: 60 * 60 },
   resendVerificationByDevice: { points: 3, duration: 60 * 60 },
+  // Notices to an address's owner that someone registered it again.
+  registrationNoticeByAccount: { points: 3, duration: 60 * 60 },
   watchAdByAddress: { points: 60, duration: 60 * 60 },
   // Five ads a day need a handful of asks; a page left open re-asks at most once a load.
   adSessionByAddress: { points: 120, duration: 60 * 60 },

@@ -2,7 +2,6 @@ import type { APIRoute } from "astro";
 import { registerSchema } from "#shared/schemas/auth.ts";
 import { registerAccount } from "#server/auth/accounts.ts";
 import { setSessionCookie } from "#server/auth/cookies.ts";
-import { setDeviceCookie } from "#server/auth/device-cookies.ts";
 import { systemNow } from "#server/clock.ts";
 import { getDb } from "#server/db/index.ts";
 import { jsonResponse, readJsonBody } from "#server/http/api.ts";
@@ -11,30 +10,25 @@ import { consumeRateLimit } from "#server/rate-limit/index.ts";
 
 export const prerender = false;
 
+/**
+ * The same answer whether or not the address has an account (DESIGN §3, decision 058):
+ * only a new account is signed in; an existing one's owner is told by e-mail.
+ */
 export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const body = await readJsonBody(request, registerSchema);
   await consumeRateLimit("registerByAddress", locals.clientAddress);
   const db = await getDb();
   // The trial's texts move to the new account; its credits do not (DESIGN §5).
   const guestId = readGuestCookie(cookies, url);
-  const { user, token, expiresAt, emailSent } = await registerAccount(
-    db,
-    body,
-    systemNow(),
-    guestId,
-  );
+  const { token, expiresAt } = await registerAccount(db, body, systemNow(), guestId);
   if (guestId) deleteGuestCookie(cookies, url);
   setSessionCookie(cookies, url, token, expiresAt);
-  // Registering signs in: this browser is the owner's from now on (DESIGN §3).
-  await setDeviceCookie(db, cookies, url, user.email);
   return jsonResponse(
     {
       success: true,
       token,
       isVerified: false,
-      message: emailSent
-        ? "Registration successful. Please check your email to verify your account."
-        : "Registration successful, but an error occurred while sending the email.",
+      message: "Registration successful. Please check your email to verify your account.",
     },
     { status: 201 },
   );
