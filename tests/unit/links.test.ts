@@ -81,10 +81,10 @@ describe("links in a rendered text", () => {
   it("applies the rule to autolinks, references and link titles alike", () => {
     expect(
       renderMarkdown(
-        '<https://a.example> www.b.example c@d.example [e][ref] [f](https://g.example?x=1&y=2 "a > b")\n\n[ref]: //evil.example',
+        '<https://a.example> www.b-example.com c@d.example [e][ref] [f](https://g.example?x=1&y=2 "a > b")\n\n[ref]: //evil.example',
       ),
     ).toBe(
-      '<p><a target="_blank" rel="noopener noreferrer" href="https://a.example">https://a.example</a> <a target="_blank" rel="noopener noreferrer" href="http://www.b.example">www.b.example</a> <a target="_blank" rel="noopener noreferrer" href="mailto:c@d.example">c@d.example</a> e <a target="_blank" rel="noopener noreferrer" href="https://g.example?x=1&amp;y=2" title="a &gt; b">f</a></p>\n',
+      '<p><a target="_blank" rel="noopener noreferrer" href="https://a.example">https://a.example</a> <a target="_blank" rel="noopener noreferrer" href="http://www.b-example.com">www.b-example.com</a> <a target="_blank" rel="noopener noreferrer" href="mailto:c@d.example">c@d.example</a> e <a target="_blank" rel="noopener noreferrer" href="https://g.example?x=1&amp;y=2" title="a &gt; b">f</a></p>',
     );
   });
 });
