@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fileNameFor } from "#client/download.ts";
 import { renderMarkdown } from "#client/markdown.ts";
+import { settledLength } from "#components/ui/RenderedText.tsx";
 
 describe("renderMarkdown", () => {
   it("renders headings, lists and emphasis", () => {
@@ -52,5 +53,14 @@ describe("fileNameFor", () => {
   });
   it("keeps Arabic letters and joins words with dashes", () => {
     expect(fileNameFor("رسالة إلى جاري", "txt")).toBe("رسالة-إلى-جاري.txt");
+  });
+});
+
+describe("settledLength (a streaming text's finished blocks)", () => {
+  it("ends after the last blank line, outside code fences", () => {
+    expect(settledLength("# Title\n\nFirst paragraph.\n\nSecond, still being")).toBe(26);
+    expect(settledLength("| a | b |\n| - | - |\n| 1 | 2 |")).toBe(0);
+    expect(settledLength("Intro.\n\n```\ncode\n\nmore code")).toBe(7);
+    expect(settledLength("Intro.\n\n```\ncode\n\nmore\n```\n\nAfter")).toBe(27);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { languageTag, textDirection } from "#shared/generation.ts";
 
 export interface RenderedTextProps {
@@ -27,48 +27,33 @@ function loadRenderer(): Promise<Render> {
   return loading;
 }
 
-/** While text streams in, it is rendered at most this often (and less when that is slow). */
-const STREAM_RENDER_MS = 100;
-
 /**
- * The text to render: as it is once written; while it streams, a copy that catches up at
- * most every STREAM_RENDER_MS, or four times the last render's cost when that is longer,
- * so a long text (a 200-row table) never re-renders on every word and the page stays
- * responsive.
+ * Where a streaming text's finished blocks end: after its last blank line outside a code
+ * fence. What comes after may still change its meaning (a table's next row, a list's next
+ * item), so it shows as written until it is finished.
  */
-function useStreamedText(text: string, streaming: boolean, renderMs: { current: number }) {
-  const [shown, setShown] = useState(text);
-  const latest = useRef(text);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  latest.current = text;
-  useEffect(() => {
-    if (!streaming) {
-      if (timer.current !== null) clearTimeout(timer.current);
-      timer.current = null;
-      setShown(text);
-      return;
+export function settledLength(text: string): number {
+  let settled = 0;
+  let fence: string | null = null;
+  let offset = 0;
+  for (const line of text.split("\n")) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker && (fence === null || (marker[0] === fence[0] && marker.length >= fence.length))) {
+      fence = fence === null ? marker : null;
+    } else if (fence === null && line.trim() === "" && offset > 0) {
+      settled = offset;
     }
-    if (timer.current !== null) return;
-    timer.current = setTimeout(
-      () => {
-        timer.current = null;
-        setShown(latest.current);
-      },
-      Math.max(STREAM_RENDER_MS, renderMs.current * 4),
-    );
-  }, [text, streaming, renderMs]);
-  useEffect(
-    () => () => {
-      if (timer.current !== null) clearTimeout(timer.current);
-    },
-    [],
-  );
-  return streaming ? shown : text;
+    offset += line.length + 1;
+  }
+  return Math.min(settled, text.length);
 }
 
 /**
  * A written text, rendered from Markdown (headings, lists, emphasis, tables; raw HTML is
- * shown as text). Until the renderer has loaded, the text shows as written.
+ * shown as text). Until the renderer has loaded, the text shows as written. While it
+ * streams, its finished blocks are rendered (again only when one more is finished) and the
+ * block being written shows as written: re-rendering a long table on every word froze the
+ * tab for seconds.
  */
 export function RenderedText({ text, language, streaming, className, ...rest }: RenderedTextProps) {
   const [render, setRender] = useState<Render | null>(() => renderer);
@@ -86,15 +71,9 @@ export function RenderedText({ text, language, streaming, className, ...rest }: 
     };
   }, [render]);
 
-  const renderMs = useRef(0);
-  const shown = useStreamedText(text, Boolean(streaming), renderMs);
-  const html = useMemo(() => {
-    if (!render) return null;
-    const started = performance.now();
-    const rendered = render(shown);
-    renderMs.current = performance.now() - started;
-    return rendered;
-  }, [render, shown]);
+  const settled = streaming ? text.slice(0, settledLength(text)) : text;
+  const tail = text.slice(settled.length);
+  const html = useMemo(() => (render ? render(settled) : null), [render, settled]);
 
   const shared = {
     ...rest,
@@ -105,16 +84,24 @@ export function RenderedText({ text, language, streaming, className, ...rest }: 
   if (html === null) {
     return (
       <div {...shared} className={`whitespace-pre-wrap ${className ?? ""}`}>
-        {shown}
+        {text}
       </div>
     );
   }
+  // The renderer escapes raw HTML and unsafe links (see markdown.ts).
+  if (!tail) {
+    return (
+      <div
+        {...shared}
+        className={`rendered-text ${className ?? ""}`}
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    );
+  }
   return (
-    <div
-      {...shared}
-      className={`rendered-text ${className ?? ""}`}
-      // The renderer escapes raw HTML and unsafe links (see markdown.ts).
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    <div {...shared} className={`rendered-text ${className ?? ""}`}>
+      <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />
+      <p className="whitespace-pre-wrap">{tail.trim()}</p>
+    </div>
   );
 }

@@ -313,7 +313,7 @@ export default function ResultPanel() {
             text={text}
             language={language}
             streaming={streaming}
-            className="max-h-[32rem] overflow-y-auto text-[0.95rem] leading-7 text-slate-800 dark:text-slate-100"
+            className="max-h-[32rem] overflow-y-auto [contain:content] text-[0.95rem] leading-7 text-slate-800 dark:text-slate-100"
           />
         )}
       </div>
