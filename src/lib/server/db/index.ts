@@ -4,7 +4,6 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { getConfig, type Config } from "#server/config.ts";
 import { getLogger } from "#server/logger.ts";
-import { PgWriteWatch } from "./pg-write-watch.ts";
 import { countingLogger } from "./query-count.ts";
 import * as schema from "./schema.ts";
 
@@ -70,11 +69,6 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   pool.on("connect", (client) => {
     client.on("error", () => {});
   });
-  // Reads kept until the next write need to know of every write, this process's and
-  // others' (decision 051); kept-reads.ts finds the count on the pool.
-  const writes = new PgWriteWatch(pg, url);
-  writes.watch(pool);
-  Object.defineProperty(pool, "writeEpoch", { get: () => writes.epoch });
   try {
     const lockClient = await pool.connect();
     try {
@@ -87,8 +81,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       lockClient.release();
     }
   } catch (error) {
-    // A later open starts its own watch and pool: this one's must not linger.
-    await writes.close();
+    // A later open starts a pool of its own: this one must not linger.
     await pool.end().catch(() => {});
     throw error;
   }
@@ -100,7 +93,6 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       await db.execute(sql`select 1`);
     },
     async close() {
-      await writes.close();
       await pool.end();
     },
   };

@@ -6,13 +6,7 @@ import { countQuery } from "./query-count.ts";
 import { deserializeError, type PgliteReply, type PgliteRequest } from "./pglite-protocol.ts";
 
 /** Small buffers: the embedded database serves one site, not a data warehouse. */
-const POSTGRESQL_CONF = [
-  "shared_buffers=8MB",
-  "work_mem=2MB",
-  "maintenance_work_mem=16MB",
-  // Only this process writes to its folder: no one to tell of writes (decision 051).
-  "app.write_notify=off",
-];
+const POSTGRESQL_CONF = ["shared_buffers=8MB", "work_mem=2MB", "maintenance_work_mem=16MB"];
 
 export type Call = PgliteRequest extends infer R
   ? R extends { id: number }
@@ -82,20 +76,6 @@ export function createDataDirIfMissing(pgDir: string): boolean {
 }
 
 /**
- * Anything but a plain SELECT or the start of a transaction may change data. (A SELECT
- * that calls a function that writes would break this; this app has none.)
- */
-export function statementMayWrite(sql: string): boolean {
-  return !/^\s*(select\s|begin\b)/i.test(sql);
-}
-
-/** Whether a message to the thread may change data (see statementMayWrite). */
-export function mayWrite(message: Call): boolean {
-  if (message.op === "begin") return false;
-  return message.op !== "query" || statementMayWrite(message.sql);
-}
-
-/**
  * The thread's script: its TypeScript source where this module runs from source (tests,
  * `astro dev`), the bundle scripts/build-server.ts wrote where it runs built, so that
  * the thread never loads Node's type stripper (decision 045).
@@ -117,11 +97,6 @@ export class PgliteThreadClient {
   >();
   #nextId = 1;
   #failure: Error | null = null;
-  /**
-   * Statements that may change data, counted when sent and again when answered: reads
-   * made while it stood still may be kept until it moves (kept-reads.ts).
-   */
-  writeEpoch = 0;
   #release: () => void;
 
   private constructor(worker: Worker, release: () => void) {
@@ -135,8 +110,6 @@ export class PgliteThreadClient {
       else pending.reject(deserializeError(reply.error));
     });
     const fail = (error: Error) => {
-      // Nothing read before stays kept: every request now answers "unavailable".
-      this.writeEpoch++;
       // Reads as "the database is unavailable" (db/errors.ts): requests answer 503.
       this.#failure = Object.assign(new Error(`Connection terminated: ${error.message}`), {
         code: "08006",
@@ -187,14 +160,10 @@ export class PgliteThreadClient {
   #call(message: Call): Promise<any> {
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#nextId++;
-    const writes = mayWrite(message);
-    if (writes) this.writeEpoch++;
-    const answered = new Promise((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       this.#worker.postMessage({ ...message, id } as PgliteRequest);
     });
-    if (!writes) return answered;
-    return answered.finally(() => this.writeEpoch++);
   }
 
   #query(sql: string, params: unknown[] = [], options: QueryOptions = {}, txId?: number) {
