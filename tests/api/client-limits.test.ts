@@ -241,7 +241,7 @@ describe("deadlines for what a client sends", () => {
     const events: string[] = [];
     let text = "";
     for await (const event of readServerSentEvents(response.body!)) {
-      events.push(event.event);
+      events.push(event.event ?? "message");
       if (event.event === "delta") text += (JSON.parse(event.data) as { text: string }).text;
     }
     expect(Date.now() - started).toBeGreaterThan(2 * REQUEST_TIMEOUT_MS);

@@ -75,10 +75,10 @@ describe.runIf(usingPostgres)("scale-out on one PostgreSQL database", () => {
       const { client } = await signUp(a.url, true);
       const oldCookies = new Map(client.cookies);
       /** B, asked with the old cookie every time (B's answers may delete it). */
-      const onB = (send: (b: ApiClient) => Promise<{ status: number }>) => {
+      const onB = async (send: (b: ApiClient) => Promise<{ status: number }>) => {
         const withOld = new ApiClient(b.url, client.address);
         for (const [name, value] of oldCookies) withOld.cookies.set(name, value);
-        return send(withOld).then((response) => response.status);
+        return (await send(withOld)).status;
       };
       // Read on B first, so that nothing B might remember of it outlives the end.
       expect(await onB((b) => b.get("/api/auth/me"))).toBe(200);
