@@ -8,11 +8,7 @@ import {
   verifyEmailToken,
 } from "#server/auth/accounts.ts";
 import { createEmailToken } from "#server/auth/email-tokens.ts";
-import {
-  createSession,
-  invalidateSession,
-  validateSessionToken,
-} from "#server/auth/sessions.ts";
+import { createSession, invalidateSession, validateSessionToken } from "#server/auth/sessions.ts";
 import { DAY_MS, HOUR_MS } from "#server/clock.ts";
 import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
