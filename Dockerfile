@@ -6,10 +6,12 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 # The empty stand-in for the llama.cpp binaries a CPU server never loads (decision 030).
 COPY vendor ./vendor
-# On ARM64 the local writer needs its ARM64 binaries, which the default install leaves out.
-RUN if [ "$(uname -m)" = "aarch64" ]; then npm pkg delete "overrides.@node-llama-cpp/linux-arm64"; fi
-# A lockfile written on another platform can make `npm ci` refuse; install keeps its versions.
-RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+# The lockfile installs the x64 binaries. On ARM64 the local writer needs its ARM64 binaries,
+# which the lockfile leaves out (decision 030): that platform resolves them anew.
+RUN if [ "$(uname -m)" = "aarch64" ]; then \
+      npm pkg delete "overrides.@node-llama-cpp/linux-arm64" "optionalDependencies.@node-llama-cpp/linux-arm64" && \
+      npm install --no-audit --no-fund; \
+    else npm ci --no-audit --no-fund; fi
 
 FROM deps AS build
 COPY . .
@@ -45,7 +47,4 @@ EXPOSE 4321
 HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:4321/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
-# glibc malloc: two arenas, freed memory returned, large blocks mapped on their own
-# (server/malloc-env.json, decisions 040 and 045).
-ENV MALLOC_ARENA_MAX=2 MALLOC_TRIM_THRESHOLD_=131072 MALLOC_MMAP_THRESHOLD_=16384
-CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "--expose-gc", "dist/server/main.mjs"]
+CMD ["node", "dist/server/main.mjs"]

@@ -1,5 +1,4 @@
 import { defineConfig, devices } from "@playwright/test";
-import { SERVER_NODE_FLAGS } from "./server/node-flags.ts";
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -47,7 +46,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node ${SERVER_NODE_FLAGS.join(" ")} tests/e2e/serve.ts`,
+    command: "node tests/e2e/serve.ts",
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,

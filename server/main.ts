@@ -5,7 +5,7 @@
  * migrations before the first request, and a drain on SIGTERM.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { resolve } from "node:path";
@@ -25,7 +25,6 @@ import {
 } from "#server/http/security-headers.ts";
 import { warmUpWriters } from "#server/generation/engine.ts";
 import { closeLocalWriter } from "#server/generation/local-model/writer.ts";
-import { rehearseWrites } from "#server/generation/rehearsal.ts";
 import { serverJobs, startJobs } from "#server/jobs/scheduler.ts";
 import { getLogger } from "#server/logger.ts";
 import {
@@ -34,9 +33,12 @@ import {
   openFileCount,
   openFileLimit,
 } from "./connection-guard.ts";
-import { noteRequest, reportMemoryOnSignal, returnMemoryWhenQuiet } from "./memory.ts";
+import {
+  InFlight,
+  MAX_REQUESTS_PER_CONNECTION,
+  limitConnectionsPerAddress,
+} from "./client-limits.ts";
 import { loadStaticFiles, serveStaticFile } from "./static-files.ts";
-import { inTurn, lineIsFull } from "./turns.ts";
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -80,7 +82,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 }
 
 async function readiness(): Promise<boolean> {
-  if (draining || lineIsFull()) return false;
+  if (draining) return false;
   const timeout = new Promise<never>((_, reject) =>
     setTimeout(() => reject(new Error("database ping timed out")), 2_000).unref(),
   );
@@ -224,38 +226,55 @@ function route(req: IncomingMessage, res: ServerResponse, pathname: string): voi
     refuseMalformed(req, res, pathname);
     return;
   }
-  // The app's work waits for its turn of the event loop (server/turns.ts); what is answered
-  // above never waits behind it.
-  const run = () => {
-    // A client gone while its request waited for its turn is not answered.
-    if (req.socket.destroyed) return;
-    try {
-      const answered = handler(req, res) as unknown;
-      if (answered instanceof Promise)
-        answered.catch((error) => failRequest(req, res, pathname, error));
-    } catch (error) {
-      failRequest(req, res, pathname, error);
-    }
-  };
-  if (!inTurn(run, req.socket)) {
-    res.setHeader("Retry-After", "1");
-    sendFailure(res, pathname, 503, { code: "SERVICE_UNAVAILABLE", message: SERVICE_BUSY });
+  try {
+    const answered = handler(req, res) as unknown;
+    if (answered instanceof Promise)
+      answered.catch((error) => failRequest(req, res, pathname, error));
+  } catch (error) {
+    failRequest(req, res, pathname, error);
   }
+}
+
+const requestsPerAddress = new InFlight<string>(config.MAX_REQUESTS_PER_ADDRESS);
+/** Each connection's requests in flight, as the calls that release them. */
+const inFlightOn = new WeakMap<Socket, Set<() => void>>();
+
+/**
+ * Counts the request against its connection and its address until its answer ends; false
+ * (and nothing counted) when either is at its limit.
+ */
+function admit(req: IncomingMessage, res: ServerResponse, address: string): boolean {
+  const socket = req.socket;
+  const held = inFlightOn.get(socket) ?? new Set<() => void>();
+  if (!inFlightOn.has(socket)) {
+    inFlightOn.set(socket, held);
+    // An answer queued behind others on a connection that closes never closes itself.
+    socket.once("close", () => {
+      for (const release of held) release();
+    });
+  }
+  if (held.size >= MAX_REQUESTS_PER_CONNECTION || !requestsPerAddress.enter(address)) return false;
+  const release = () => {
+    if (held.delete(release)) requestsPerAddress.leave(address);
+  };
+  held.add(release);
+  res.once("close", release);
+  return true;
 }
 
 const server = createServer(
   {
-    // Slow senders may not hold a socket: headers within 10 s, a whole request body within
-    // 30 s (answers that stream, SSE included, are not limited by this), idle keep-alive 5 s.
-    headersTimeout: 10_000,
-    requestTimeout: 30_000,
+    // Slow senders may not hold a socket: the headers, then the whole request, must arrive
+    // in time, or Node answers 408 and closes. Node stops the clock once the request has
+    // arrived, so answers that stream (SSE included) are not limited by it.
+    headersTimeout: config.HEADERS_TIMEOUT_MS,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: 5_000,
     connectionsCheckingInterval: 1_000,
   },
   (req, res) => {
     const target = canonicalRequestTarget(req.url ?? "/");
     const pathname = target === null ? "/" : target.split("?")[0]!;
-    if (pathname !== "/healthz" && pathname !== "/readyz") noteRequest(res);
     secureHeadersOnWrite(res, pathname);
     // One id from here on: the logs below and the middleware's own use this header.
     req.headers["x-request-id"] = requestIdFrom(req.headers["x-request-id"]);
@@ -264,11 +283,13 @@ const server = createServer(
       return;
     }
     req.url = target;
-    req.headers["x-client-address"] = clientAddress(
-      req.socket.remoteAddress,
-      req.headers["x-forwarded-for"],
-      config.TRUSTED_PROXY.proxies,
-    );
+    const address = clientAddress(req, config.TRUSTED_PROXY.proxies);
+    req.headers["x-client-address"] = address;
+    if (!admit(req, res, address)) {
+      res.setHeader("Retry-After", "1");
+      sendFailure(res, pathname, 503, { code: "SERVICE_UNAVAILABLE", message: SERVICE_BUSY });
+      return;
+    }
     // At debug level each request is logged with its time and its database statements.
     const counts = { queries: 0 };
     if (log.isLevelEnabled("debug")) {
@@ -295,6 +316,9 @@ const server = createServer(
 );
 // Counted here, once the database and the build are open.
 guardConnections(server, connectionCap(openFileLimit(), openFileCount()));
+limitConnectionsPerAddress(server, config.MAX_CONNECTIONS_PER_ADDRESS, (address) =>
+  Boolean(config.TRUSTED_PROXY.proxies?.(address, 0)),
+);
 // CONNECT never reaches the request handler: Node hands over the raw socket instead.
 server.on("connect", (_req: IncomingMessage, socket: Duplex) => {
   socket.end(
@@ -306,36 +330,25 @@ server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     socket.destroy();
     return;
   }
-  log.warn({ code: error.code }, "unparsable request refused");
+  // Node's own deadline for a request's headers or body (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS).
+  const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
+  if (!timedOut) log.warn({ code: error.code }, "unparsable request refused");
   const body = JSON.stringify({
     success: false,
-    code: "BAD_REQUEST",
-    message: "Malformed request.",
+    code: timedOut ? "REQUEST_TIMEOUT" : "BAD_REQUEST",
+    message: timedOut ? "The request took too long to arrive." : "Malformed request.",
   });
   socket.end(
-    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${timedOut ? "408 Request Timeout" : "400 Bad Request"}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 });
 
 server.listen(config.PORT, config.HOST, () => {
-  returnMemoryWhenQuiet(log);
   const { port } = server.address() as AddressInfo;
   log.info(
     { port, host: config.HOST, database: database.kind, url: `http://${config.HOST}:${port}` },
     "listening",
   );
-  // The embedded database compiles its write paths while the first visitors wait, unless the
-  // server rehearses them first (decision 048).
-  if (database.kind === "pglite" && config.DATABASE_WARM_UP > 0) {
-    const started = performance.now();
-    rehearseWrites(database.db, config.DATABASE_WARM_UP, () => draining).then(
-      (rounds) =>
-        log.info({ rounds, ms: Math.round(performance.now() - started) }, "database warmed up"),
-      (error: unknown) => {
-        if (!draining) log.warn({ err: error }, "database warm-up failed");
-      },
-    );
-  }
 });
 
 const stopJobs = startJobs(serverJobs(database.db, config.RESERVATION_TIMEOUT_MS));
@@ -390,8 +403,6 @@ async function shutdown(signal: string): Promise<void> {
   process.exit(0);
 }
 
-// SIGUSR2 reports memory after a compacting collection (the benchmark).
-reportMemoryOnSignal(log);
 // `on`, not `once`: a library's signal-exit handler (node-llama-cpp's lock files) re-raises a
 // signal that no other listener is left to handle, which would kill the drain half-way.
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

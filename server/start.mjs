@@ -4,23 +4,6 @@
 // it runs, so that this process never loads Node's type stripper (decision 045).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import MALLOC_ENV from "./malloc-env.json" with { type: "json" };
-
-// glibc reads its malloc settings once, at process start: when one is missing, this
-// process becomes a new Node with them (same process id, so signals still reach the
-// server), as the Docker image starts with them (decisions 040 and 045).
-const missing = Object.keys(MALLOC_ENV).filter((name) => process.env[name] === undefined);
-if (process.platform === "linux" && missing.length > 0 && process.execve) {
-  try {
-    process.execve(
-      process.execPath,
-      [process.execPath, ...process.execArgv, ...process.argv.slice(1)],
-      { ...MALLOC_ENV, ...process.env },
-    );
-  } catch (error) {
-    console.warn(`Running without ${missing.join(", ")}: ${error.message}`);
-  }
-}
 
 const run = (args) => spawnSync(process.execPath, args, { stdio: "inherit" }).status;
 

@@ -24,7 +24,10 @@ describe("through the API", () => {
 
   beforeAll(async () => {
     storage = await createStorage();
-    server = await startServer(storage, { env: { TRUSTED_PROXY: "1", AD_WATCH_SECONDS: "1" } });
+    // 50 asks at once from one client, more than an address may have in flight by default.
+    server = await startServer(storage, {
+      env: { TRUSTED_PROXY: "1", AD_WATCH_SECONDS: "1", MAX_REQUESTS_PER_ADDRESS: "100" },
+    });
   });
 
   afterAll(async () => {

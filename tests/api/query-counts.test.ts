@@ -1,14 +1,7 @@
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startChatFake } from "../fakes/chat-completions.ts";
 import { ApiClient, signUp } from "../support/client.ts";
-import {
-  createStorage,
-  startServer,
-  usingPostgres,
-  type RunningServer,
-  type Storage,
-} from "../support/server.ts";
+import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
 import { waitFor } from "../support/wait.ts";
 
 /**
@@ -52,20 +45,16 @@ async function queriesOf(
 const request = { content: "A note to my neighbour.", language: "english", contentType: "letter" };
 
 describe("statements per request", () => {
-  it("signed-in reads: a session once, then none; status 1, then 0 while kept; a history page 1; anonymous reads none", async () => {
+  it("signed-in reads: the session 1 every time; status and a history page 1 more; anonymous reads none", async () => {
     const { client } = await signUp(server.url, true);
     const guest = new ApiClient(server.url);
     expect(await queriesOf("/api/auth/me", () => guest.get("/api/auth/me"))).toBe(0);
-    // The session's first read (signing up answered from its own rows).
+    // Every signed-in request reads its session, with its user, in one statement.
     expect(await queriesOf("/api/auth/me", () => client.get("/api/auth/me"))).toBe(1);
     await client.get("/api/credits/status"); // this week's grant, once
-    // From here the session comes from this process's cache (decision 042).
-    expect(await queriesOf("/api/auth/me", () => client.get("/api/auth/me"))).toBe(0);
-    // The status row is kept until the database's next write (decisions 046 and 051), and a
-    // background job's write can fall between two reads.
-    const status = () => queriesOf("/api/credits/status", () => client.get("/api/credits/status"));
-    await expect.poll(status).toBe(0);
-    expect(await queriesOf("/api/email/my", () => client.get("/api/email/my"))).toBe(1);
+    expect(await queriesOf("/api/auth/me", () => client.get("/api/auth/me"))).toBe(1);
+    expect(await queriesOf("/api/credits/status", () => client.get("/api/credits/status"))).toBe(2);
+    expect(await queriesOf("/api/email/my", () => client.get("/api/email/my"))).toBe(2);
     expect(await queriesOf("/api/email/engines", () => guest.get("/api/email/engines"))).toBe(0);
   });
 
@@ -91,81 +80,14 @@ describe("statements per request", () => {
     );
     expect(count).toBe(NEW_GUEST_GENERATE_STATEMENTS);
   });
-
-  it("keeps a status and a history page until the next write", async () => {
-    const { client } = await signUp(server.url, true);
-    const read = async (path: string) => {
-      let body: Record<string, any> = {};
-      const queries = await queriesOf(path, async () => (body = (await client.get(path)).body));
-      return { queries, body };
-    };
-    const status = async () => {
-      const { queries, body } = await read("/api/credits/status");
-      return { queries, credits: body.credits as number };
-    };
-    const history = async () => {
-      const { queries, body } = await read("/api/email/my");
-      return { queries, texts: (body.generations as { id: string }[]).map((text) => text.id) };
-    };
-    // Kept: read again without a statement (a background job's write may cost one more).
-    await expect.poll(status).toEqual({ queries: 0, credits: 1000 });
-    await expect.poll(history).toEqual({ queries: 0, texts: [] });
-
-    const generated = await client.post("/api/email/generate", request);
-    expect(await status()).toEqual({ queries: 1, credits: 900 });
-    expect(await history()).toEqual({ queries: 1, texts: [generated.body.generationId] });
-
-    await expect.poll(history).toMatchObject({ queries: 0 });
-    await client.request("DELETE", `/api/email/delete/${generated.body.generationId}`);
-    expect((await history()).texts).toEqual([]);
-  });
-
-  it.runIf(usingPostgres)(
-    "hears another instance's write to PostgreSQL, also after its listening connection is cut",
-    async () => {
-      const { client, email } = await signUp(server.url, true);
-      const status = async () => {
-        let credits = 0;
-        const queries = await queriesOf("/api/credits/status", async () => {
-          credits = (await client.get("/api/credits/status")).body.credits as number;
-        });
-        return { queries, credits };
-      };
-      await expect.poll(status).toEqual({ queries: 0, credits: 1000 });
-      // Another writer: not this server's connections, so only the trigger's notice tells it.
-      const other = new pg.Client({ connectionString: storage.databaseUrl });
-      await other.connect();
-      try {
-        await other.query("update users set credits = 555 where email = $1", [email]);
-      } finally {
-        await other.end();
-      }
-      await expect.poll(async () => (await status()).credits).toBe(555);
-
-      // The listening connection cut, and a write meanwhile (the watch itself: pg-write-watch.test.ts).
-      const admin = new pg.Client({ connectionString: storage.databaseUrl });
-      await admin.connect();
-      try {
-        await admin.query(
-          "select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen app_writes' and datname = current_database()",
-        );
-        await admin.query("update users set credits = 777 where email = $1", [email]);
-      } finally {
-        await admin.end();
-      }
-      await expect.poll(async () => (await status()).credits).toBe(777);
-      // And keeps reads again once it listens.
-      await expect.poll(status, { timeout: 10_000 }).toEqual({ queries: 0, credits: 777 });
-    },
-  );
 });
 
 /**
- * Two rate limits (one statement each), the weekly-grant read, the reservation's
- * transaction (begin, pending row, the debit with its ledger row, commit) and the
- * settlement: 8 (the session comes from the cache).
+ * The session, two rate limits (one statement each), the weekly-grant read, the
+ * reservation's transaction (begin, pending row, the debit with its ledger row, commit)
+ * and the settlement: 9.
  */
-const GENERATE_STATEMENTS = 8;
+const GENERATE_STATEMENTS = 9;
 
 /**
  * Two rate limits, the new guest with its trial and ledger row (one statement), the

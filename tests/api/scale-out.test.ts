@@ -4,7 +4,7 @@ import { parseConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/index.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
 import { startChatFake } from "../fakes/chat-completions.ts";
-import { ApiClient, signUp } from "../support/client.ts";
+import { ApiClient, outboxLink, signUp } from "../support/client.ts";
 import {
   createStorage,
   startServer,
@@ -43,7 +43,7 @@ describe.runIf(usingPostgres)("scale-out on one PostgreSQL database", () => {
     };
     const responses = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        new ApiClient(i % 2 === 0 ? a.url : b.url, `2001:db8:5ca1e::${i.toString(16)}`).post(
+        new ApiClient(i % 2 === 0 ? a.url : b.url, `2001:db8:5ca1::${i.toString(16)}`).post(
           "/api/email/generate",
           request,
           {
@@ -53,7 +53,9 @@ describe.runIf(usingPostgres)("scale-out on one PostgreSQL database", () => {
       ),
     );
     expect(responses.filter((r) => r.status === 200 && r.body.content)).toHaveLength(10);
-    expect(responses.every((r) => [200, 402, 429].includes(r.status))).toBe(true);
+    expect(
+      responses.filter((r) => ![200, 402, 429].includes(r.status)).map((r) => [r.status, r.body]),
+    ).toEqual([]);
     const status = await new ApiClient(b.url).get("/api/credits/status", { bearer: token });
     expect(status.body.credits).toBe(0);
     const activity = await new ApiClient(a.url).get("/api/credits/activity?pageSize=100", {
@@ -64,6 +66,52 @@ describe.runIf(usingPostgres)("scale-out on one PostgreSQL database", () => {
       0,
     );
     expect(total).toBe(0);
+  });
+
+  it("a session ended on one instance is refused on the other at once: logout, password reset, account deletion", async () => {
+    const password = "violet-harbor-42";
+    /** The old cookie on B: read once before (so nothing on B may remember it), then after. */
+    const refusedOnB = async (end: (onA: ApiClient) => Promise<unknown>) => {
+      const { client } = await signUp(a.url, true);
+      const oldCookies = new Map(client.cookies);
+      /** B, asked with the old cookie every time (B's answers may delete it). */
+      const onB = async (send: (b: ApiClient) => Promise<{ status: number }>) => {
+        const withOld = new ApiClient(b.url, client.address);
+        for (const [name, value] of oldCookies) withOld.cookies.set(name, value);
+        return (await send(withOld)).status;
+      };
+      // Read on B first, so that nothing B might remember of it outlives the end.
+      expect(await onB((b) => b.get("/api/auth/me"))).toBe(200);
+      expect(await onB((b) => b.get("/api/email/my"))).toBe(200);
+      await end(client);
+      expect(await onB((b) => b.get("/api/auth/me"))).toBe(401);
+      expect(await onB((b) => b.get("/api/email/my"))).toBe(401);
+      // A text asked with the dead cookie is a guest's, or refused: never a 500.
+      const generate = await onB((b) =>
+        b.post("/api/email/generate", {
+          content: "A short note to the team",
+          language: "english",
+          contentType: "email",
+        }),
+      );
+      expect(generate).toBeLessThan(500);
+    };
+
+    await refusedOnB((onA) => onA.post("/api/auth/logout"));
+    await refusedOnB(async (onA) => {
+      const email = (await onA.get("/api/auth/me")).body.user.email as string;
+      await onA.post("/api/auth/forgot-password", { email });
+      const link = await outboxLink(a.url, email, "reset-password");
+      const token = new URL(link).searchParams.get("token");
+      const reset = await new ApiClient(a.url).post("/api/auth/reset-password", {
+        token,
+        newPassword: "amber-meadow-77",
+      });
+      expect(reset.status).toBe(200);
+    });
+    await refusedOnB(async (onA) => {
+      expect((await onA.post("/api/auth/delete-account", { password })).status).toBe(200);
+    });
   });
 
   it("a rate limit reached on one instance holds on the other", async () => {

@@ -300,7 +300,7 @@ describe("a connection that pipelines requests", () => {
     });
   }
 
-  it("is turned away past its share of the line with 503 and Retry-After, and others are not", async () => {
+  it("is turned away past 8 requests in flight with 503 and Retry-After, and other connections are not", async () => {
     const [answers, other] = await Promise.all([pipeline(60, "/api/auth/me"), get("/api/auth/me")]);
     expect(answers).toHaveLength(60);
     const busy = answers.filter((answer) => answer.startsWith("HTTP/1.1 503 "));

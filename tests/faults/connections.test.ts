@@ -13,7 +13,11 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   storage = await createStorage();
-  server = await startServer(storage, { openFiles: 1024 });
+  // The process's own cap is under test here, not the per-address one (client-limits.test.ts).
+  server = await startServer(storage, {
+    openFiles: 1024,
+    env: { MAX_CONNECTIONS_PER_ADDRESS: "100000" },
+  });
 });
 
 afterAll(async () => {

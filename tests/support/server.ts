@@ -5,7 +5,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import pg from "pg";
-import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 
 export interface RunningServer {
   url: string;
@@ -20,8 +19,8 @@ export interface RunningServer {
 export interface StartOptions {
   env?: Record<string, string>;
   /**
-   * More flags for the server's Node, after its own (the benchmark compares V8 flags).
-   * On the command line, since NODE_OPTIONS refuses most V8 flags.
+   * Flags for the server's Node (the benchmark compares V8 flags). On the command line,
+   * since NODE_OPTIONS refuses most V8 flags.
    */
   nodeFlags?: string[];
   /** Reuse a data directory or database from an earlier start (a restart). */
@@ -34,15 +33,8 @@ export interface StartOptions {
    * then read-only to it. The suites run as root, whom chmod alone does not stop.
    */
   fileModesApply?: boolean;
-  /** Start as `npm start` does from a plain shell: server/start.mjs, no malloc settings. */
+  /** Start as `npm start` does: server/start.mjs. */
   asNpmStart?: boolean;
-  /**
-   * Let the embedded database rehearse its writes at start, as `npm start` does (decision
-   * 048). Off by default: the suites start hundreds of servers that would each spend a
-   * second or two of CPU on it; tests/api/embedded-database.test.ts and the benchmark turn it
-   * on.
-   */
-  warmUp?: boolean;
 }
 
 /** A fresh database on the PostgreSQL server named by TEST_DATABASE_URL. */
@@ -92,13 +84,13 @@ export async function createStorage(): Promise<Storage> {
   };
 }
 
-/** Starts the built server (`node dist/server/main.mjs`, with its flags) on a free loopback port. */
+/** Starts the built server (`node dist/server/main.mjs`) on a free loopback port. */
 export async function startServer(
   storage: Storage,
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const entry = options.asNpmStart ? "server/start.mjs" : "dist/server/main.mjs";
-  const main = [...SERVER_NODE_FLAGS, ...(options.nodeFlags ?? []), entry];
+  const main = [...(options.nodeFlags ?? []), entry];
   const [command, args] = options.openFiles
     ? [
         "sh",
@@ -111,12 +103,10 @@ export async function startServer(
   const child = spawn(program as string, programArgs as string[], {
     env: {
       PATH: process.env.PATH ?? "",
-      ...(options.asNpmStart ? {} : SERVER_MALLOC_ENV),
       NODE_ENV: "test",
       HOST: "127.0.0.1",
       PORT: "0",
       LOG_LEVEL: "info",
-      ...(options.warmUp ? {} : { DATABASE_WARM_UP: "0" }),
       PUBLIC_URL: "http://localhost:4321",
       ...storage.env,
       ...options.env,

@@ -42,6 +42,13 @@ describe("parseConfig", () => {
     ).toBe(45000);
   });
 
+  it("refuses a header deadline longer than the whole request's, naming both", () => {
+    expect(() => parseConfig({ HEADERS_TIMEOUT_MS: "20000", REQUEST_TIMEOUT_MS: "10000" })).toThrow(
+      /HEADERS_TIMEOUT_MS \(20000\) must not exceed REQUEST_TIMEOUT_MS \(10000\)/,
+    );
+    expect(parseConfig({}).REQUEST_TIMEOUT_MS).toBe(30_000);
+  });
+
   it("refuses a TRUSTED_PROXY that is not addresses or CIDRs, naming the variable and entry", () => {
     expect(() => parseConfig({ TRUSTED_PROXY: "10.0.0.1, proxy.internal" })).toThrow(
       /TRUSTED_PROXY: "proxy.internal" is not an IP address or CIDR/,

@@ -23,8 +23,6 @@ const configSchema = z.object({
     .default("http://localhost:4321")
     .transform((value) => value.replace(/\/+$/, "")),
   DATA_DIR: z.string().trim().min(1).default("./.data"),
-  /** Rolled-back rehearsals of a visitor's writes at start, on the embedded database (decision 048). */
-  DATABASE_WARM_UP: z.coerce.number().int().min(0).max(10_000).default(60),
   DATABASE_URL: optionalText.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
   ),
@@ -91,6 +89,17 @@ const configSchema = z.object({
   AD_WATCH_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** How long a request's headers may take to arrive; then 408 and the connection closes. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * How long a whole request (headers and body) may take to arrive. Answers are not
+   * limited by it: a streamed text goes on as long as it takes.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Connections one client address may hold open (trusted proxies are not counted). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(64),
+  /** Requests of one client address (behind proxies, the forwarded one) in flight at once. */
+  MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(32),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -120,6 +129,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (parsed.data.RESERVATION_TIMEOUT_MS < 1.5 * parsed.data.PROVIDER_TIMEOUT_MS) {
     throw new ConfigError(
       `Invalid environment: RESERVATION_TIMEOUT_MS (${parsed.data.RESERVATION_TIMEOUT_MS}) must be at least 1.5 times PROVIDER_TIMEOUT_MS (${parsed.data.PROVIDER_TIMEOUT_MS})`,
+    );
+  }
+  if (parsed.data.HEADERS_TIMEOUT_MS > parsed.data.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid environment: HEADERS_TIMEOUT_MS (${parsed.data.HEADERS_TIMEOUT_MS}) must not exceed REQUEST_TIMEOUT_MS (${parsed.data.REQUEST_TIMEOUT_MS})`,
     );
   }
   if (parsed.data.NODE_ENV === "production" && parsed.data.AD_WATCH_SECONDS !== 15) {

@@ -20,7 +20,6 @@ import { consumeEmailToken, createEmailToken } from "./email-tokens.ts";
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import {
   createSession,
-  forgetCachedSessions,
   invalidateUserSessions,
   unissuedSession,
   type SessionUser,
@@ -203,10 +202,7 @@ export async function resendVerification(db: Database, email: string, now: Date)
 
 export async function verifyEmailToken(db: Database, token: string, now: Date): Promise<boolean> {
   const userId = await consumeEmailToken(db, token, "verify_email", now);
-  if (userId === null || !(await verifyAccount(db, userId, now))) return false;
-  // Its signed-in requests now see a verified account.
-  forgetCachedSessions(db, [userId]);
-  return true;
+  return userId !== null && (await verifyAccount(db, userId, now));
 }
 
 export const WRONG_PASSWORD = "The password is not correct.";
@@ -227,7 +223,6 @@ export async function deleteAccount(db: Database, userId: string, password: stri
     });
   }
   await db.delete(users).where(eq(users.id, userId));
-  forgetCachedSessions(db, [userId]);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { eq, lt, or, sql } from "drizzle-orm";
 import { DAY_MS, HOUR_MS } from "#server/clock.ts";
 import type { Database } from "#server/db/index.ts";
-import { setBounded } from "#server/bounded-map.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { sessions, users } from "#server/db/schema.ts";
 import {
@@ -78,7 +77,7 @@ export function isWellFormedSessionToken(token: string): boolean {
   return isWellFormedToken(id) && isWellFormedToken(secret) && extra === undefined;
 }
 
-/** Every signed-in request reads its session. */
+/** Every signed-in request reads its session and its user: one indexed query. */
 const sessionLookup = preparedPerDatabase((db) =>
   db
     .select({
@@ -100,63 +99,6 @@ const sessionLookup = preparedPerDatabase((db) =>
     .prepare("session_lookup"),
 );
 
-/**
- * Sessions this process has validated lately, so that a signed-in request sends no
- * statement for its session (issue 11, item 3; decision 042). An entry lives
- * SESSION_CACHE_MS at most: this process forgets it at once on logout, password change,
- * verification and deletion; another instance's change reaches it within that time.
- */
-export const SESSION_CACHE_MS = 10_000;
-const SESSION_CACHE_LIMIT = 10_000;
-
-interface CachedSession {
-  secretHash: string;
-  createdAt: Date;
-  lastUsedAt: Date;
-  user: SessionUser;
-  readAt: number;
-}
-
-interface SessionCache {
-  entries: Map<string, CachedSession>;
-  /** Bumped by every forget: a read that began before one may not fill the cache. */
-  epoch: number;
-}
-
-const sessionCaches = new WeakMap<Database, SessionCache>();
-
-function sessionCache(db: Database): SessionCache {
-  let cache = sessionCaches.get(db);
-  if (!cache) sessionCaches.set(db, (cache = { entries: new Map(), epoch: 0 }));
-  return cache;
-}
-
-function cachedSession(cache: SessionCache, id: string, now: Date): CachedSession | undefined {
-  const entry = cache.entries.get(id);
-  if (!entry) return undefined;
-  const age = now.getTime() - entry.readAt;
-  if (age >= 0 && age < SESSION_CACHE_MS) return entry;
-  cache.entries.delete(id);
-  return undefined;
-}
-
-/** Every forget goes through here, so that none can miss the epoch. */
-function forget(db: Database, drop: (entries: Map<string, CachedSession>) => void): void {
-  const cache = sessionCache(db);
-  cache.epoch++;
-  drop(cache.entries);
-}
-
-/** This process forgets a user's cached sessions (their account or sessions changed). */
-export function forgetCachedSessions(db: Database, userIds: Iterable<string>): void {
-  const forgotten = new Set(userIds);
-  forget(db, (entries) => {
-    for (const [id, entry] of entries) {
-      if (forgotten.has(entry.user.id)) entries.delete(id);
-    }
-  });
-}
-
 export async function validateSessionToken(
   db: Database,
   token: string,
@@ -165,48 +107,36 @@ export async function validateSessionToken(
   if (!isWellFormedSessionToken(token)) return null;
   const [id, secret] = token.split(".") as [string, string];
 
-  const cache = sessionCache(db);
-  const epoch = cache.epoch;
-  const cached = cachedSession(cache, id, now);
-  let entry = cached;
-  if (!entry) {
-    const [row] = await sessionLookup(db).execute({ id });
-    if (!row) return null;
-    entry = { ...row, readAt: now.getTime() };
-  }
-  if (!constantTimeEqualHex(entry.secretHash, hashSecret(secret))) return null;
-  // A full cache drops the entry read longest ago.
-  if (!cached && cache.epoch === epoch) setBounded(cache.entries, id, entry, SESSION_CACHE_LIMIT);
+  const [row] = await sessionLookup(db).execute({ id });
+  if (!row || !constantTimeEqualHex(row.secretHash, hashSecret(secret))) return null;
 
-  if (now.getTime() >= expiresAt(entry.createdAt, entry.lastUsedAt).getTime()) {
-    cache.entries.delete(id);
+  if (now.getTime() >= expiresAt(row.createdAt, row.lastUsedAt).getTime()) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  if (now.getTime() - entry.lastUsedAt.getTime() >= LAST_USED_WRITE_INTERVAL_MS) {
-    entry.lastUsedAt = now;
-    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, id));
+  let lastUsedAt = row.lastUsedAt;
+  if (now.getTime() - lastUsedAt.getTime() >= LAST_USED_WRITE_INTERVAL_MS) {
+    lastUsedAt = now;
+    await db.update(sessions).set({ lastUsedAt }).where(eq(sessions.id, id));
   }
   return {
     session: {
       id,
-      userId: entry.user.id,
-      createdAt: entry.createdAt,
-      lastUsedAt: entry.lastUsedAt,
-      expiresAt: expiresAt(entry.createdAt, entry.lastUsedAt),
+      userId: row.user.id,
+      createdAt: row.createdAt,
+      lastUsedAt,
+      expiresAt: expiresAt(row.createdAt, lastUsedAt),
     },
-    user: entry.user,
+    user: row.user,
   };
 }
 
 export async function invalidateSession(db: Database, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
-  forget(db, (entries) => entries.delete(sessionId));
 }
 
 export async function invalidateUserSessions(db: Database, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
-  forgetCachedSessions(db, [userId]);
 }
 
 /** Removes sessions past either limit; run by the cleanup job. */

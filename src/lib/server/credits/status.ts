@@ -7,7 +7,6 @@ import {
   type CreditStatus,
 } from "#shared/credits.ts";
 import type { Database } from "#server/db/index.ts";
-import { keptUntilWrite } from "#server/db/kept-reads.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { creditLedger, generations, users } from "#server/db/schema.ts";
 import { applyWeeklyGrant, nextWeeklyReset, startOfUtcDay, weeklyGrantDue } from "./allowances.ts";
@@ -34,49 +33,35 @@ const statusRead = preparedPerDatabase((db) =>
 );
 
 /**
- * A user's status, kept until the database's next write (decisions 046 and 051). Its key
- * holds the UTC day, and a week turns with a day, so what it says of today's ads and of
- * the next reset stays true while it is kept; a status whose reading granted the week's
- * credits wrote, and is read again next time.
+ * One statement in the usual case (issue 11): the balance, the verification and today's
+ * ads together. Only when this week's grant is due does it take the grant's transaction.
  */
-const keptStatus = keptUntilWrite<CreditStatus>();
-
-/**
- * One statement in the usual case (issue 11), none while nothing was written since: the
- * balance, the verification and today's ads together. Only when this week's grant is due
- * does it take the grant's transaction.
- */
-export function creditStatusForUser(
+export async function creditStatusForUser(
   db: Database,
   userId: string,
   now: Date,
   adWatchSeconds: number,
 ): Promise<CreditStatus> {
-  const dayStart = startOfUtcDay(now);
-  return keptStatus(db, `${userId} ${dayStart.getTime()} ${adWatchSeconds}`, async () => {
-    const [row] = await statusRead(db).execute({ userId, dayStart });
-    let credits = row?.credits ?? 0;
-    if (row && weeklyGrantDue(row, now)) {
-      credits = (await applyWeeklyGrant(db, userId, now))?.credits ?? credits;
-    }
-    const verified = row?.emailVerified ?? false;
-    // Every reader gets this same object until the next write: none may change it.
-    return Object.freeze({
-      credits,
-      hasCredits: credits >= COST_PER_USE,
-      isGuest: false,
-      packageName: "Free",
-      packageBonus: verified ? WEEKLY_ALLOWANCE : 0,
-      costPerUse: COST_PER_USE,
-      nextResetTime: verified ? nextWeeklyReset(now).toISOString() : null,
-      adsWatchedToday: verified ? (row?.adsToday ?? 0) : 0,
-      adsPerDay: ADS_PER_DAY,
-      adWatchSeconds,
-      isVerified: verified,
-    });
-  });
+  const [row] = await statusRead(db).execute({ userId, dayStart: startOfUtcDay(now) });
+  let credits = row?.credits ?? 0;
+  if (row && weeklyGrantDue(row, now)) {
+    credits = (await applyWeeklyGrant(db, userId, now))?.credits ?? credits;
+  }
+  const verified = row?.emailVerified ?? false;
+  return {
+    credits,
+    hasCredits: credits >= COST_PER_USE,
+    isGuest: false,
+    packageName: "Free",
+    packageBonus: verified ? WEEKLY_ALLOWANCE : 0,
+    costPerUse: COST_PER_USE,
+    nextResetTime: verified ? nextWeeklyReset(now).toISOString() : null,
+    adsWatchedToday: verified ? (row?.adsToday ?? 0) : 0,
+    adsPerDay: ADS_PER_DAY,
+    adWatchSeconds,
+    isVerified: verified,
+  };
 }
-
 /**
  * A guest's trial. A visitor with no guest yet sees the trial they would get, or none
  * when their address has used up its guest generations for the day.

@@ -4,7 +4,6 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { getConfig, type Config } from "#server/config.ts";
 import { getLogger } from "#server/logger.ts";
-import { PgWriteWatch } from "./pg-write-watch.ts";
 import { countingLogger } from "./query-count.ts";
 import * as schema from "./schema.ts";
 
@@ -25,8 +24,7 @@ export interface DatabaseHandle {
 
 /**
  * Needs the right to change a table and a database that accepts writes (a read-only
- * transaction refuses FOR UPDATE), yet locks no row and starts with SELECT, so it counts
- * as no write for the reads kept until the next one (kept-reads.ts).
+ * transaction refuses FOR UPDATE), yet locks no row and changes nothing.
  */
 const WRITE_PROBE = sql`select 1 from app_settings where false for update`;
 
@@ -85,11 +83,6 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   pool.on("connect", (client) => {
     client.on("error", () => {});
   });
-  // Reads kept until the next write need to know of every write, this process's and
-  // others' (decision 051); kept-reads.ts finds the count on the pool.
-  const writes = new PgWriteWatch(pg, url);
-  writes.watch(pool);
-  Object.defineProperty(pool, "writeEpoch", { get: () => writes.epoch });
   try {
     const lockClient = await pool.connect();
     try {
@@ -102,8 +95,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       lockClient.release();
     }
   } catch (error) {
-    // A later open starts its own watch and pool: this one's must not linger.
-    await writes.close();
+    // A later open starts a pool of its own: this one must not linger.
     await pool.end().catch(() => {});
     throw error;
   }
@@ -115,7 +107,6 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       await db.execute(WRITE_PROBE);
     },
     async close() {
-      await writes.close();
       await pool.end();
     },
   };

@@ -8,13 +8,7 @@ import { countQuery } from "./query-count.ts";
 import { deserializeError, type PgliteReply, type PgliteRequest } from "./pglite-protocol.ts";
 
 /** Small buffers: the embedded database serves one site, not a data warehouse. */
-const POSTGRESQL_CONF = [
-  "shared_buffers=8MB",
-  "work_mem=2MB",
-  "maintenance_work_mem=16MB",
-  // Only this process writes to its folder: no one to tell of writes (decision 051).
-  "app.write_notify=off",
-];
+const POSTGRESQL_CONF = ["shared_buffers=8MB", "work_mem=2MB", "maintenance_work_mem=16MB"];
 
 export type Call = PgliteRequest extends infer R
   ? R extends { id: number }
@@ -81,20 +75,6 @@ export function createDataDirIfMissing(pgDir: string): boolean {
     throw new Error(`Could not create the embedded database in ${pgDir}: ${created.stderr.trim()}`);
   }
   return true;
-}
-
-/**
- * Anything but a plain SELECT or the start of a transaction may change data. (A SELECT
- * that calls a function that writes would break this; this app has none.)
- */
-export function statementMayWrite(sql: string): boolean {
-  return !/^\s*(select\s|begin\b)/i.test(sql);
-}
-
-/** Whether a message to the thread may change data (see statementMayWrite). */
-export function mayWrite(message: Call): boolean {
-  if (message.op === "begin") return false;
-  return message.op !== "query" || statementMayWrite(message.sql);
 }
 
 /**
@@ -180,11 +160,6 @@ export class PgliteThreadClient {
   #reopening: Promise<void> | null = null;
   #nextReopenAt = 0;
   #closed = false;
-  /**
-   * Statements that may change data, counted when sent and again when answered: reads
-   * made while it stood still may be kept until it moves (kept-reads.ts).
-   */
-  writeEpoch = 0;
   readonly #options: ThreadOptions;
   readonly #reopened: (error: Error | null) => void;
   readonly #release: () => void;
@@ -225,8 +200,6 @@ export class PgliteThreadClient {
   }
 
   #markBroken(error: Error): void {
-    // Nothing read before stays kept: the thread that read it may be gone.
-    this.writeEpoch++;
     this.#broken = error;
   }
 
@@ -299,21 +272,16 @@ export class PgliteThreadClient {
     }
     this.#attach(worker);
     this.#broken = null;
-    this.writeEpoch++;
     this.#reopened(null);
   }
 
   /** Posts a message to the current thread and awaits its answer. */
   #send(message: Call): Promise<any> {
     const id = this.#nextId++;
-    const writes = mayWrite(message);
-    if (writes) this.writeEpoch++;
-    const answered = new Promise((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       this.#worker.postMessage({ ...message, id } as PgliteRequest);
     });
-    if (!writes) return answered;
-    return answered.finally(() => this.writeEpoch++);
   }
 
   /**

@@ -10,7 +10,6 @@ import { DAY_MS } from "#server/clock.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { generations, guests, users } from "#server/db/schema.ts";
-import { keptUntilWrite } from "#server/db/kept-reads.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
 
 /**
@@ -469,12 +468,6 @@ const unfilteredHistoryPage = preparedPerDatabase((db) =>
 );
 
 /**
- * Pages read are kept until the database's next write (decisions 046 and 051). A page holds
- * up to a page size of texts, so only the last hundred pages read.
- */
-const keptHistory = keptUntilWrite<HistoryPage>(100);
-
-/**
  * A signed-in user's finished texts, newest first, a page of top-level texts at a time,
  * each with its refinements (GET /api/email/my). A text is listed when it or one of its
  * refinements matches the search (subject and text, through the trigram index) and filters.
@@ -484,9 +477,7 @@ export function listHistory(
   userId: string,
   query: HistoryQuery,
 ): Promise<HistoryPage> {
-  return keptHistory(db, `${userId} ${JSON.stringify(query)}`, () =>
-    readHistory(db, userId, query),
-  );
+  return readHistory(db, userId, query);
 }
 
 async function readHistory(

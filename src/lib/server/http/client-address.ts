@@ -1,16 +1,20 @@
-import { BlockList, isIP } from "node:net";
+import type { IncomingMessage } from "node:http";
+import { isIP } from "node:net";
+import proxyAddr from "proxy-addr";
 
 /**
  * DESIGN §3: behind a proxy, `TRUSTED_PROXY` names the proxies. X-Forwarded-For is read
  * only when the socket's peer is one of them, and the client is the rightmost hop that is
  * not; otherwise the client is the peer, so a forged header cannot dodge a rate limit.
+ * proxy-addr (Express's own) walks the hops.
  */
+
+export type TrustedProxies = (address: string, hop: number) => boolean;
 
 /** IPv4-mapped IPv6 (`::ffff:127.0.0.1`) as the IPv4 address it is. */
 function plainAddress(address: string): string {
-  const trimmed = address.trim();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(trimmed);
-  return mapped ? mapped[1]! : trimmed;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return mapped ? mapped[1]! : address;
 }
 
 /**
@@ -18,56 +22,28 @@ function plainAddress(address: string): string {
  * addresses and CIDRs (`10.0.0.2, 192.168.0.0/16, fd00::/8`). Throws on anything else,
  * naming the entry.
  */
-export function parseTrustedProxies(value: string): BlockList | null {
+export function parseTrustedProxies(value: string): TrustedProxies | null {
   const setting = value.trim();
   if (setting === "" || setting === "0" || setting === "false") return null;
-  const list = new BlockList();
-  if (setting === "1" || setting === "true") {
-    list.addSubnet("127.0.0.0", 8, "ipv4");
-    list.addAddress("::1", "ipv6");
-    return list;
-  }
-  for (const entry of setting.split(",").map((part) => part.trim())) {
-    const [address, prefix, extra] = entry.split("/");
-    const family = isIP(address ?? "");
-    if (family === 0 || extra !== undefined) {
+  if (setting === "1" || setting === "true") return proxyAddr.compile("loopback");
+  const entries = setting.split(",").map((part) => part.trim());
+  for (const entry of entries) {
+    try {
+      proxyAddr.compile(entry);
+    } catch {
       throw new Error(`"${entry}" is not an IP address or CIDR`);
     }
-    const type = family === 4 ? "ipv4" : "ipv6";
-    if (prefix === undefined) {
-      list.addAddress(address!, type);
-      continue;
-    }
-    const bits = Number(prefix);
-    if (!/^\d+$/.test(prefix) || bits > (family === 4 ? 32 : 128)) {
-      throw new Error(`"${entry}" has an invalid prefix length`);
-    }
-    list.addSubnet(address!, bits, type);
   }
-  return list;
+  return proxyAddr.compile(entries);
 }
 
-function isTrusted(proxies: BlockList, address: string): boolean {
-  const plain = plainAddress(address);
-  const family = isIP(plain);
-  return family !== 0 && proxies.check(plain, family === 4 ? "ipv4" : "ipv6");
-}
-
-/** The client's address: the peer's, or behind trusted proxies the last hop that is not one. */
-export function clientAddress(
-  peer: string | undefined,
-  forwardedFor: string | string[] | undefined,
-  proxies: BlockList | null,
-): string {
-  const socketAddress = plainAddress(peer ?? "unknown");
-  if (!proxies || !isTrusted(proxies, socketAddress)) return socketAddress;
-  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : (forwardedFor ?? ""))
-    .split(",")
-    .map(plainAddress)
-    .filter((hop) => isIP(hop) !== 0);
-  if (hops.length === 0) return socketAddress;
-  for (let i = hops.length - 1; i >= 0; i--) {
-    if (!isTrusted(proxies, hops[i]!)) return hops[i]!;
-  }
-  return hops[0]!;
+/**
+ * The client's address: the peer's, or behind trusted proxies the last hop that is not one
+ * (a hop that is no address at all, from a proxy that forwards junk, counts as the peer).
+ */
+export function clientAddress(req: IncomingMessage, proxies: TrustedProxies | null): string {
+  const peer = req.socket.remoteAddress;
+  if (peer === undefined) return "unknown";
+  const client = proxies ? proxyAddr(req, proxies).trim() : peer;
+  return plainAddress(isIP(client) === 0 ? peer : client);
 }

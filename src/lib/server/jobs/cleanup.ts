@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { deleteUnverifiedAccounts } from "#server/auth/accounts.ts";
 import { deleteStaleEmailTokens } from "#server/auth/email-tokens.ts";
-import { deleteExpiredSessions, forgetCachedSessions } from "#server/auth/sessions.ts";
+import { deleteExpiredSessions } from "#server/auth/sessions.ts";
 import { deleteStaleAdSessions } from "#server/credits/ads.ts";
 import { deleteStaleGuests } from "#server/credits/guests.ts";
 import type { Database } from "#server/db/index.ts";
@@ -29,24 +29,20 @@ export type CleanupResult =
  * repeating it.
  */
 export async function runCleanup(db: Database, now: Date): Promise<CleanupResult> {
-  let deletedUsers: string[] = [];
-  const result = await db.transaction(async (tx): Promise<CleanupResult> => {
+  return db.transaction(async (tx): Promise<CleanupResult> => {
     // Both drivers answer { rows }: PGlite's Results and node-postgres' QueryResult.
     const lock = (await tx.execute(
       sql`select pg_try_advisory_xact_lock(${CLEANUP_LOCK}) as locked`,
     )) as unknown as { rows: { locked: boolean }[] };
     if (!lock.rows[0]?.locked) return { ran: false };
     const txDb = tx as unknown as Database;
-    deletedUsers = await deleteUnverifiedAccounts(txDb, now);
     return {
       ran: true,
-      unverifiedAccounts: deletedUsers.length,
+      unverifiedAccounts: (await deleteUnverifiedAccounts(txDb, now)).length,
       sessions: await deleteExpiredSessions(txDb, now),
       emailTokens: await deleteStaleEmailTokens(txDb, now),
       adSessions: await deleteStaleAdSessions(txDb, now),
       guests: await deleteStaleGuests(txDb, now),
     };
   });
-  forgetCachedSessions(db, deletedUsers);
-  return result;
 }

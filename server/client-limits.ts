@@ -1,0 +1,62 @@
+import type { Server } from "node:http";
+import type { Socket } from "node:net";
+
+/**
+ * No address can take the server from others (issue 13): each address may hold so many
+ * connections and so many requests in flight, and one connection so many pipelined
+ * requests. Past a limit only that address (or that connection) is turned away.
+ */
+
+/** Browsers never pipeline; a connection with more requests than this waiting is a tool's. */
+export const MAX_REQUESTS_PER_CONNECTION = 8;
+
+/**
+ * Closes a new connection from an address that already holds `limit`. Trusted proxies are
+ * not counted: behind one, every client shares its address, and requests are limited per
+ * client instead (see `requestsInFlight`).
+ */
+export function limitConnectionsPerAddress(
+  server: Server,
+  limit: number,
+  isTrustedProxy: (address: string) => boolean,
+): void {
+  const open = new Map<string, number>();
+  server.on("connection", (socket: Socket) => {
+    const address = socket.remoteAddress;
+    if (address === undefined || isTrustedProxy(address)) return;
+    const count = open.get(address) ?? 0;
+    if (count >= limit) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count + 1);
+    socket.once("close", () => {
+      const left = open.get(address)! - 1;
+      if (left === 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+}
+
+/** Counts what is in flight per key; `enter` says false, and counts nothing, at the limit. */
+export class InFlight<Key> {
+  readonly #counts = new Map<Key, number>();
+  readonly #limit: number;
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  enter(key: Key): boolean {
+    const count = this.#counts.get(key) ?? 0;
+    if (count >= this.#limit) return false;
+    this.#counts.set(key, count + 1);
+    return true;
+  }
+
+  leave(key: Key): void {
+    const left = (this.#counts.get(key) ?? 1) - 1;
+    if (left === 0) this.#counts.delete(key);
+    else this.#counts.set(key, left);
+  }
+}

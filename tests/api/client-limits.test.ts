@@ -1,0 +1,251 @@
+import { request as httpRequest } from "node:http";
+import { connect, type Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startChatFake } from "../fakes/chat-completions.ts";
+import { signUp } from "../support/client.ts";
+import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { readServerSentEvents } from "#shared/sse.ts";
+
+/**
+ * Issue 13: no address can take the server from others. Two loopback addresses stand for
+ * two clients (no proxy is trusted, so each is what its socket says): 127.0.0.1 pipelines
+ * and holds slow bodies; 127.0.0.2 is a signed-in user going about their business.
+ */
+const STRANGER = "127.0.0.1";
+const USER = "127.0.0.2";
+const MAX_CONNECTIONS = 24;
+const MAX_REQUESTS = 12;
+const ATTACK_MS = 10_000;
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One request from `from`, on a connection of its own. */
+function send(
+  baseUrl: string,
+  from: string,
+  method: string,
+  path: string,
+  options: { json?: unknown; cookie?: string } = {},
+): Promise<Answer> {
+  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${baseUrl}${path}`,
+      {
+        method,
+        localAddress: from,
+        agent: false,
+        headers: {
+          "sec-fetch-site": "same-origin",
+          ...(body ? { "content-type": "application/json" } : {}),
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+        },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (part: Buffer) => (text += part.toString()));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/**
+ * The stranger: slow bodies on as many connections as its requests may hold, then 100
+ * connections that each pipeline 32 requests, again and again until `until`. Counts what
+ * it got back.
+ */
+function attack(server: RunningServer, until: number) {
+  const counts = { ok: 0, busy: 0, refused: 0, connections: 0 };
+  const open = new Set<Socket>();
+  const { port } = server;
+
+  // Bodies that arrive a byte at a time, each holding one of the stranger's requests.
+  for (let i = 0; i < MAX_REQUESTS; i++) {
+    const socket = connect({ host: "127.0.0.1", port, localAddress: STRANGER });
+    open.add(socket);
+    socket.on("error", () => {});
+    socket.write(
+      "POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
+    );
+    const drip = setInterval(() => socket.writable && socket.write(" "), 500);
+    socket.on("close", () => clearInterval(drip));
+  }
+
+  const pipeline = "GET /api/auth/me HTTP/1.1\r\nHost: x\r\n\r\n".repeat(32);
+  const pipelining = () => {
+    if (Date.now() >= until) return;
+    const socket = connect({ host: "127.0.0.1", port, localAddress: STRANGER });
+    open.add(socket);
+    counts.connections++;
+    let seen = "";
+    let answered = 0;
+    socket.on("error", () => {});
+    socket.on("connect", () => socket.write(pipeline));
+    socket.on("data", (part: Buffer) => {
+      seen += part.toString("latin1");
+      for (const [, status] of seen.matchAll(/HTTP\/1\.1 (\d{3})/g)) {
+        answered++;
+        if (status === "200") counts.ok++;
+        else if (status === "503") counts.busy++;
+      }
+      seen = seen.slice(seen.lastIndexOf("HTTP/1.1 ") + 1);
+      if (answered >= 32) socket.destroy();
+    });
+    socket.on("close", () => {
+      if (answered === 0) counts.refused++;
+      open.delete(socket);
+      // A refused connection comes back after a moment, not in a tight loop.
+      setTimeout(pipelining, answered === 0 ? 50 : 0);
+    });
+  };
+  for (let i = 0; i < 100; i++) pipelining();
+
+  return {
+    counts,
+    stop() {
+      for (const socket of open) socket.destroy();
+    },
+  };
+}
+
+describe("per-address limits", () => {
+  let storage: Storage;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    storage = await createStorage();
+    server = await startServer(storage, {
+      env: {
+        TRUSTED_PROXY: "0",
+        MAX_CONNECTIONS_PER_ADDRESS: String(MAX_CONNECTIONS),
+        MAX_REQUESTS_PER_ADDRESS: String(MAX_REQUESTS),
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await storage?.cleanup();
+  });
+
+  it("a stranger pipelining and holding slow bodies is turned away; a signed-in user elsewhere is not", async () => {
+    const email = `user-${Math.random().toString(36).slice(2, 10)}@example.com`;
+    const password = "violet-harbor-42";
+    const registered = await send(server.url, USER, "POST", "/api/auth/register", {
+      json: { email, password, confirmPassword: password },
+    });
+    expect(registered.status).toBe(201);
+    const cookie = ([] as string[])
+      .concat(registered.headers["set-cookie"] ?? [])
+      .map((line) => line.split(";")[0]!)
+      .join("; ");
+
+    const stranger = attack(server, Date.now() + ATTACK_MS);
+    const answers: { what: string; status: number }[] = [];
+    try {
+      const deadline = Date.now() + ATTACK_MS;
+      while (Date.now() < deadline) {
+        for (const path of ["/api/auth/me", "/api/credits/status", "/readyz", "/about"]) {
+          answers.push({
+            what: path,
+            status: (await send(server.url, USER, "GET", path, { cookie })).status,
+          });
+        }
+        const login = await send(server.url, USER, "POST", "/api/auth/login", {
+          json: { email, password },
+        });
+        answers.push({ what: "login", status: login.status });
+      }
+    } finally {
+      stranger.stop();
+    }
+    // The attack was real: the stranger's requests and connections were refused.
+    expect(stranger.counts.connections).toBeGreaterThan(100);
+    expect(stranger.counts.busy).toBeGreaterThan(0);
+    expect(stranger.counts.refused).toBeGreaterThan(0);
+    // And the user was never turned away.
+    expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+    expect(answers.length).toBeGreaterThanOrEqual(5);
+  }, 40_000);
+});
+
+describe("deadlines for what a client sends", () => {
+  let storage: Storage;
+  let server: RunningServer;
+  let writer: Awaited<ReturnType<typeof startChatFake>>;
+  const REQUEST_TIMEOUT_MS = 1_000;
+
+  beforeAll(async () => {
+    // Twelve words, a quarter second apart: a text that streams for three seconds.
+    writer = await startChatFake({
+      text: "one two three four five six seven eight nine ten eleven twelve",
+      model: "m",
+      wordDelayMs: 250,
+    });
+    storage = await createStorage();
+    server = await startServer(storage, {
+      env: {
+        TRUSTED_PROXY: "1",
+        HEADERS_TIMEOUT_MS: "500",
+        REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+        OPENAI_COMPAT_BASE_URL: `${writer.url}/v1`,
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await storage?.cleanup();
+    await writer?.close();
+  });
+
+  it("a body that stops arriving is answered 408 and its connection closed within the deadline", async () => {
+    const socket = connect({ host: "127.0.0.1", port: server.port });
+    socket.write(
+      "POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+    );
+    const started = Date.now();
+    let answer = "";
+    socket.on("data", (part: Buffer) => (answer += part.toString()));
+    await new Promise((closed) => socket.once("close", closed));
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    // The deadline, plus at most the server's one-second sweep for late requests.
+    expect(Date.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS + 1_500);
+  });
+
+  it("a text that streams for longer than the deadline is not cut", async () => {
+    const { client } = await signUp(server.url, true);
+    const started = Date.now();
+    const response = await fetch(`${server.url}/api/email/generate`, {
+      method: "POST",
+      headers: {
+        ...client.browserHeaders(),
+        "content-type": "application/json",
+        accept: "text/event-stream",
+      },
+      body: JSON.stringify({
+        content: "A note to the team",
+        language: "english",
+        contentType: "email",
+      }),
+    });
+    expect(response.status).toBe(200);
+    const events: string[] = [];
+    let text = "";
+    for await (const event of readServerSentEvents(response.body!)) {
+      events.push(event.event ?? "message");
+      if (event.event === "delta") text += (JSON.parse(event.data) as { text: string }).text;
+    }
+    expect(Date.now() - started).toBeGreaterThan(2 * REQUEST_TIMEOUT_MS);
+    expect(events.at(-1)).toBe("done");
+    expect(text).toContain("twelve");
+  });
+});
