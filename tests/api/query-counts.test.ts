@@ -90,14 +90,18 @@ describe("statements per request", () => {
 const GENERATE_STATEMENTS = 9;
 
 /**
- * Two rate limits, the new guest with its trial and ledger row (one statement), the
- * reservation's transaction (begin, the address's lock, its count of today's texts,
- * pending row, debit with ledger row, commit) and the settlement: 10.
+ * Two rate limits, the address's trial texts today (no guest is made past its cap), the new
+ * guest with its trial and ledger row (one statement), the reservation's transaction
+ * (begin, the address's lock, its count of today's texts, pending row, debit with ledger
+ * row, commit) and the settlement: 11.
  */
-const NEW_GUEST_GENERATE_STATEMENTS = 10;
+const NEW_GUEST_GENERATE_STATEMENTS = 11;
 
-/** Two rate limits, the new guest with its trial and ledger row, the draft with the balance: 4. */
-const NEW_GUEST_DRAFT_STATEMENTS = 4;
+/**
+ * Two rate limits, the address's trial texts today, the new guest with its trial and
+ * ledger row, the draft with the balance: 5.
+ */
+const NEW_GUEST_DRAFT_STATEMENTS = 5;
 
 describe("statements per template draft (no AI writer)", () => {
   let drafts: RunningServer;

@@ -28,3 +28,8 @@ export function countQuery(): void {
 
 /** drizzle's logger hook: every statement it sends, transactions' begin and commit included. */
 export const countingLogger = { logQuery: countQuery };
+
+/** Runs `run` (and what it schedules: a timer) as part of no request's count. */
+export function outsideRequests<T>(run: () => T): T {
+  return storage().exit(run);
+}

@@ -7,6 +7,7 @@ import type { CreditOwner } from "#server/credits/ledger.ts";
 import { chargeGeneration, refundGeneration } from "#server/credits/reservations.ts";
 import { databaseUnavailableError, isDatabaseUnavailable } from "#server/db/errors.ts";
 import type { Database } from "#server/db/index.ts";
+import { outsideRequests } from "#server/db/query-count.ts";
 import { AppError } from "#server/errors.ts";
 import { getLogger } from "#server/logger.ts";
 import {
@@ -102,20 +103,24 @@ let cancelPoll: NodeJS.Timeout | null = null;
 
 function watchForCancels(): void {
   if (cancelPoll) return;
-  cancelPoll = setInterval(() => {
-    const ids = [...running.keys()];
-    const db = running.get(ids[0] ?? "")?.db;
-    if (!db) {
-      clearInterval(cancelPoll!);
-      cancelPoll = null;
-      return;
-    }
-    cancelRequested(db, ids).then(
-      (cancelled) => cancelled.forEach((id) => running.get(id)?.stop()),
-      (error: unknown) => getLogger().warn({ err: error }, "looking for stopped texts failed"),
-    );
-  }, CANCEL_POLL_MS);
+  // A timer of the process, not of the request that started it (its statements are no
+  // request's).
+  cancelPoll = outsideRequests(() => setInterval(pollForCancels, CANCEL_POLL_MS));
   cancelPoll.unref();
+}
+
+function pollForCancels(): void {
+  const ids = [...running.keys()];
+  const db = running.get(ids[0] ?? "")?.db;
+  if (!db) {
+    clearInterval(cancelPoll!);
+    cancelPoll = null;
+    return;
+  }
+  cancelRequested(db, ids).then(
+    (cancelled) => cancelled.forEach((id) => running.get(id)?.stop()),
+    (error: unknown) => getLogger().warn({ err: error }, "looking for stopped texts failed"),
+  );
 }
 
 /**
