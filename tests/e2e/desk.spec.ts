@@ -123,7 +123,7 @@ test("keyboard focus stays on the desk when Regenerate and Stop take each other'
   await expect(page.getByText("Stopped", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Regenerate" })).toBeFocused();
   await expect(page.getByTestId("version-count")).toHaveText("2/2");
-  await expect(page.getByText("Version 2 of 2", { exact: true })).toBeAttached();
+  await expect(page.getByText("Version 2 of 2 · Regenerated", { exact: true })).toBeAttached();
 });
 
 test("Shorter streams a new text linked to its parent in history", async ({ page, accounts }) => {
