@@ -120,3 +120,24 @@ test("a streamed 20 KB table renders whole, as a table, and reports the page's l
     description: String(Math.round(longest)),
   });
 });
+
+test("an Arabic subject in credit activity keeps the row's date in its own order", async ({
+  page,
+  accounts,
+}) => {
+  await accounts.register("arabic", { verified: true });
+  await page.goto("/");
+  await writeText(page, "اكتب رسالة شكر إلى معلمي بخصوص المساعدة");
+  await page.goto("/credits");
+  const row = page.getByRole("listitem").filter({ hasText: "اكتب رسالة شكر" });
+  // The subject is isolated, so the date after it is laid out left to right as written.
+  await expect(row.locator("bdi")).toHaveText(/^اكتب رسالة شكر/);
+  const time = row.locator("time");
+  const iso = await time.getAttribute("datetime");
+  expect(await time.textContent()).toBe(
+    await page.evaluate(
+      (at) => new Date(at!).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" }),
+      iso,
+    ),
+  );
+});
