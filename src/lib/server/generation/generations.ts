@@ -69,7 +69,8 @@ export async function guestAddressHasRoom(
 export interface Lineage {
   parentId: string;
   rootId: string;
-  refinement: Refinement;
+  /** A refinement's action, or "edited" for a version changed by hand. */
+  refinement: Refinement | "edited";
 }
 
 /** The columns every new row takes from its request, its owner and its lineage. */
@@ -99,6 +100,7 @@ export async function findFinishedText(
   id: string;
   rootId: string | null;
   text: string;
+  modelUsed: string | null;
   request: Omit<GenerationRequest, "variant" | "refine">;
 } | null> {
   const [row] = await db
@@ -110,6 +112,7 @@ export async function findFinishedText(
     id: row.id,
     rootId: row.rootId,
     text: row.generatedContent ?? "",
+    modelUsed: row.modelUsed,
     request: {
       subject: row.subject,
       content: row.content,
@@ -133,25 +136,17 @@ export async function saveEditedVersion(
   text: string,
   now: Date,
 ): Promise<{ generationId: string; rootId: string } | null> {
-  const [parent] = await db
-    .select()
-    .from(generations)
-    .where(and(eq(generations.id, parentId), eq(generations.status, "done"), ownedBy(owner)));
+  const parent = await findFinishedText(db, owner, parentId);
   if (!parent) return null;
-  const rootId = parent.rootId ?? parent.id;
+  const lineage: Lineage = {
+    parentId: parent.id,
+    rootId: parent.rootId ?? parent.id,
+    refinement: "edited",
+  };
   const [row] = await db
     .insert(generations)
     .values({
-      ...(owner.kind === "user" ? { userId: owner.userId } : { guestId: owner.guestId }),
-      subject: parent.subject,
-      content: parent.content,
-      tone: parent.tone,
-      language: parent.language,
-      contentType: parent.contentType,
-      length: parent.length,
-      parentId: parent.id,
-      rootId,
-      refinement: "edited",
+      ...newRow(owner, { ...parent.request, variant: 1 }, lineage),
       generatedContent: text,
       modelUsed: parent.modelUsed,
       cost: 0,
@@ -160,7 +155,7 @@ export async function saveEditedVersion(
       finishedAt: now,
     })
     .returning({ id: generations.id });
-  return { generationId: row!.id, rootId };
+  return { generationId: row!.id, rootId: lineage.rootId };
 }
 
 /** A pending generation, leased until `leaseExpiresAt`. */
