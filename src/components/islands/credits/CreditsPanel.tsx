@@ -27,8 +27,10 @@ function activityLabel(entry: ActivityEntry): string {
   if (entry.reason === "refund" && entry.stoppedWords !== null) {
     return `Stopped after ${entry.stoppedWords} words · ${entry.charged} credits`;
   }
-  const origin = versionLabel("english", entry);
-  if (entry.reason === "generation" && origin !== "Original") return `Text generated: ${origin}`;
+  // A first answer is "Text generated"; a variant or a refinement says which it was.
+  if (entry.reason === "generation" && (entry.refinement || (entry.variant ?? 1) > 1)) {
+    return `Text generated: ${versionLabel("english", entry)}`;
+  }
   return REASON_LABELS[entry.reason] ?? entry.reason;
 }
 
