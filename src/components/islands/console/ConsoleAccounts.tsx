@@ -127,7 +127,7 @@ function CreditsForm({ account, onDone }: { account: AccountDetail["account"]; o
           ))}
         </div>
       </fieldset>
-      <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+      <div className="grid gap-3 sm:grid-cols-[10rem_1fr] [&_input]:w-full">
         <Field
           label={consoleText["account.adjust.amount"]}
           type="number"

@@ -7,11 +7,14 @@ import { formatDateTime } from "#shared/format.ts";
 import { $consoleChanges } from "#stores/console.ts";
 import LoadFailed from "./LoadFailed.tsx";
 
-const cell = "py-1.5 pr-3 align-top";
+/** Details the operator reads first; the rest (ids) follow. */
+const FIRST = ["reason", "credits", "balanceAfter"];
 
-/** An entry's details as `name: value` pairs, in the order they were written. */
+/** An entry's details as `name: value` pairs. */
 function detailText(detail: Record<string, unknown>): string {
+  const rank = (name: string) => (FIRST.includes(name) ? FIRST.indexOf(name) : FIRST.length);
   return Object.entries(detail)
+    .sort(([a], [b]) => rank(a) - rank(b))
     .map(([name, value]) => `${name}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
     .join(" · ");
 }
@@ -54,42 +57,25 @@ export default function ConsoleAudit() {
   }
   return (
     <>
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr>
-              {(
-                [
-                  "audit.when",
-                  "audit.operator",
-                  "audit.action",
-                  "audit.account",
-                  "audit.detail",
-                ] as const
-              ).map((key) => (
-                <th key={key} scope="col" className={cell}>
-                  {consoleText[key]}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id} className="border-t border-slate-100 dark:border-slate-800">
-                <td className={`${cell} whitespace-nowrap`}>
-                  <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, "en-US")}</time>
-                </td>
-                <td className={`${cell} break-all`}>{entry.operatorEmail}</td>
-                <td className={cell}>{consoleLabel("action", entry.action)}</td>
-                <td className={`${cell} break-all`}>{entry.targetEmail ?? "–"}</td>
-                <td className={`${cell} break-all`}>
-                  <bdi>{detailText(entry.detail)}</bdi>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ol className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
+        {entries.map((entry) => (
+          <li key={entry.id} className="px-4 py-3">
+            <p className="break-words text-slate-900 dark:text-white">
+              <span className="font-semibold">{consoleLabel("action", entry.action)}</span>
+              {entry.targetEmail && <> · {entry.targetEmail}</>}
+            </p>
+            <p className="break-words text-slate-600 dark:text-slate-400">
+              {entry.operatorEmail} ·{" "}
+              <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, "en-US")}</time>
+            </p>
+            {Object.keys(entry.detail).length > 0 && (
+              <p className="break-words text-slate-600 dark:text-slate-400">
+                <bdi>{detailText(entry.detail)}</bdi>
+              </p>
+            )}
+          </li>
+        ))}
+      </ol>
       {(page > 1 || hasMore) && (
         <div className="mt-3 flex justify-between text-sm">
           <button

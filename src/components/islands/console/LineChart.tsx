@@ -10,6 +10,9 @@ export interface ChartSeries {
 }
 
 const HEIGHT = 220;
+const WHOLE_STEPS = [1, 2, 5]
+  .flatMap((step) => [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000].map((scale) => step * scale))
+  .sort((a, b) => a - b);
 
 /**
  * A small line chart (uPlot, drawn on a canvas). The canvas says nothing to a screen
@@ -46,7 +49,8 @@ export default function LineChart({
         // Days are UTC days: the axis says so whatever the browser's time zone.
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), "Etc/UTC"),
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-        axes: [axis, axis],
+        // Counts and credits are whole numbers: no 0.2 steps on the value axis.
+        axes: [axis, { ...axis, incrs: WHOLE_STEPS }],
         series: [
           {},
           ...series.map((line) => ({
