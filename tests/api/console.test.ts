@@ -286,6 +286,24 @@ describe("an operator's credit changes", () => {
     expect(after.account.credits).toBe(expected);
     expect(after.ledgerSum).toBe(after.account.credits);
     expect(after.account.credits).toBeGreaterThanOrEqual(0);
+
+    // The overview counts them (summed, so that a test across midnight still holds).
+    const done = (kind: string) =>
+      answers.filter((answer, i) => answer.status === 200 && calls[i]!.kind === kind).length;
+    const overview = (await operator.get("/api/console/overview")).body as {
+      days: { texts: { localai: number } }[];
+      weeks: { takenBack: number; spent: number }[];
+    };
+    const total = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    expect(total(overview.days.map((day) => day.texts.localai))).toBeGreaterThanOrEqual(
+      done("text"),
+    );
+    expect(total(overview.weeks.map((week) => week.takenBack))).toBeGreaterThanOrEqual(
+      90 * done("take"),
+    );
+    expect(total(overview.weeks.map((week) => week.spent))).toBeGreaterThanOrEqual(
+      100 * done("text"),
+    );
   });
 });
 

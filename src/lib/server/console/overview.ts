@@ -1,10 +1,4 @@
 import { sql } from "drizzle-orm";
-import { adFigures } from "#server/ads/figures.ts";
-import { DAY_MS } from "#server/clock.ts";
-import { startOfUtcDay, weekKey } from "#server/credits/allowances.ts";
-import type { Database } from "#server/db/index.ts";
-import { creditLedger, generations, guests, users } from "#server/db/schema.ts";
-import { localWriterFigures, writersStatus } from "#server/generation/engine.ts";
 import {
   WRITER_COLUMNS,
   WRITERS,
@@ -13,6 +7,12 @@ import {
   type WeekOfCredits,
   type WriterColumn,
 } from "#shared/console.ts";
+import { adFigures } from "#server/ads/figures.ts";
+import { DAY_MS } from "#server/clock.ts";
+import { startOfUtcDay, weekKey } from "#server/credits/allowances.ts";
+import type { Database } from "#server/db/index.ts";
+import { creditLedger, generations, guests, users } from "#server/db/schema.ts";
+import { localWriterFigures, writersStatus } from "#server/generation/engine.ts";
 
 /** The figures an operator checks each morning (issue 27, item 2), in UTC days and weeks. */
 
