@@ -1,10 +1,21 @@
 import { availableParallelism } from "node:os";
 import { access } from "node:fs/promises";
 import { resolve } from "node:path";
-import type { ChatWrapper, Llama, LlamaContext, LlamaModel } from "node-llama-cpp";
+import type {
+  ChatWrapper,
+  Llama,
+  LlamaContext,
+  LlamaContextSequence,
+  LlamaModel,
+} from "node-llama-cpp";
 import type { Config } from "#server/config.ts";
 import { getLogger } from "#server/logger.ts";
-import type { Prompt } from "#server/generation/prompts.ts";
+import {
+  SHARED_INSTRUCTIONS,
+  TOKEN_BUDGET,
+  longestInstructions,
+  type Prompt,
+} from "#server/generation/prompts.ts";
 import { downloadModel } from "./download.ts";
 import { FairQueue, type Ticket } from "./queue.ts";
 import { modelLabel, modelSource, type ModelSource } from "./source.ts";
@@ -15,16 +26,41 @@ export type LocalWriterStatus =
   | { state: "downloading"; model: string; percent: number | null }
   | { state: "loading"; model: string }
   | { state: "ready"; model: string }
-  | { state: "failed"; model: string; reason: string };
+  | { state: "failed"; model: string; reason: string }
+  /** Refused at load: its context cannot hold the longest instructions and text. */
+  | { state: "too-small"; model: string; contextTokens: number; neededTokens: number };
 
 export class QueueFull extends Error {
   override name = "QueueFull";
 }
 
+class ContextTooSmall extends Error {
+  override name = "ContextTooSmall";
+  readonly contextTokens: number;
+  readonly neededTokens: number;
+  constructor(contextTokens: number, neededTokens: number) {
+    super(`its context holds ${contextTokens} tokens; our instructions and text need ${neededTokens}`);
+    this.contextTokens = contextTokens;
+    this.neededTokens = neededTokens;
+  }
+}
+
+/**
+ * One of the context's sequences, kept for the life of the model: the tokens it last read
+ * stay evaluated, and the next text that starts with the same ones (our instructions)
+ * reads only what differs (node-llama-cpp compares and keeps the common prefix).
+ */
+interface Slot {
+  sequence: LlamaContextSequence;
+  /** The instructions it last read. */
+  system: string;
+  busy: boolean;
+}
 interface Loaded {
   llama: Llama;
   model: LlamaModel;
   context: LlamaContext;
+  slots: Slot[];
   /**
    * Resolved once: finding the wrapper that matches the model's chat template takes half a
    * second of the event loop, which every new session would otherwise pay again.
@@ -81,6 +117,14 @@ export class LocalWriter {
     this.#preparing ??= this.#prepare().catch((error: unknown) => {
       const reason = (error as Error).message ?? String(error);
       if (this.source.kind === "off") return;
+      if (error instanceof ContextTooSmall) {
+        const { contextTokens, neededTokens } = error;
+        this.#status = { state: "too-small", model: this.label, contextTokens, neededTokens };
+        getLogger().warn(
+          `The configured local model's context is too small: ${this.source.name} holds ${contextTokens} tokens, and the longest instructions with the longest text need ${neededTokens}. Texts are template drafts; set LOCAL_MODEL to a model with a larger context (README, "Choosing a model").`,
+        );
+        return;
+      }
       this.#status = { state: "failed", model: this.label, reason };
       getLogger().warn(
         `The local writer is not available (${reason}); texts are template drafts until it is. ${this.#advice()}`,
@@ -133,7 +177,8 @@ export class LocalWriter {
   }
 
   async #load(path: string): Promise<Loaded> {
-    const { getLlama, LlamaLogLevel, resolveChatWrapper } = await import("node-llama-cpp");
+    const { getLlama, LlamaChatSession, LlamaLogLevel, resolveChatWrapper } =
+      await import("node-llama-cpp");
     const gpu = this.#config.LOCAL_MODEL_GPU;
     const llama = await getLlama({
       // Prebuilt binaries from npm only: never compile, never download a build.
@@ -151,20 +196,70 @@ export class LocalWriter {
     try {
       const model = await llama.loadModel({ modelPath: path });
       try {
+        const contextSize = Math.min(CONTEXT_TOKENS, model.trainContextSize);
+        // A model that cannot hold our longest instructions beside the longest text would
+        // fail every such request: it is refused now, and texts stay template drafts.
+        const instructions = Math.max(
+          ...longestInstructions().map((system) => model.tokenize(system).length),
+        );
+        const needed = instructions + TEMPLATE_TOKENS + TOKEN_BUDGET.long;
+        if (contextSize < needed) throw new ContextTooSmall(contextSize, needed);
+        const sequences = this.#config.LOCAL_MODEL_CONCURRENCY;
         const context = await model.createContext({
-          sequences: this.#config.LOCAL_MODEL_CONCURRENCY,
-          contextSize: Math.min(CONTEXT_TOKENS, model.trainContextSize),
+          sequences,
+          contextSize,
           threads: this.threads,
+          // Decision 069: a newcomer's prompt is read a batch at a time, beside one token of
+          // every running text, so no running text waits long for it.
+          batchSize: BATCH_TOKENS,
+          batching: { itemPrioritizationStrategy: "maximumParallelism" },
         });
-        return { llama, model, context, chatWrapper: resolveChatWrapper(model) };
+        const chatWrapper = resolveChatWrapper(model);
+        const slots = Array.from({ length: sequences }, () => ({
+          sequence: context.getSequence(),
+          system: SHARED_INSTRUCTIONS,
+          busy: false,
+        }));
+        // Every sequence reads the instructions that all texts share once, now.
+        await Promise.all(
+          slots.map(async ({ sequence }) => {
+            const session = new LlamaChatSession({
+              contextSequence: sequence,
+              systemPrompt: SHARED_INSTRUCTIONS,
+              chatWrapper,
+              autoDisposeSequence: false,
+            });
+            await session.preloadPrompt("");
+            session.dispose();
+          }),
+        );
+        return { llama, model, context, slots, chatWrapper };
       } catch (error) {
         await model.dispose();
         throw error;
       }
     } catch (error) {
       await llama.dispose();
+      if (error instanceof ContextTooSmall) throw error;
       throw new Error(`${path} could not be loaded: ${(error as Error).message}`);
     }
+  }
+
+  /**
+   * A free sequence, the one whose last instructions share the longest start with these:
+   * the same type, language, tone and length read nothing again but the request.
+   */
+  #slotFor(system: string, slots: Slot[]): Slot {
+    let best: Slot | undefined;
+    let bestLength = -1;
+    for (const slot of slots) {
+      if (slot.busy) continue;
+      const length = commonPrefixLength(slot.system, system);
+      if (length > bestLength) [best, bestLength] = [slot, length];
+    }
+    // The queue lets no more texts run than there are sequences.
+    if (!best) throw new Error("no free sequence");
+    return best;
   }
 
   /** A place in line, or QueueFull. */
@@ -193,7 +288,11 @@ export class LocalWriter {
       TEMPLATE_TOKENS;
     const room = loaded.context.contextSize - promptTokens;
     if (room < MIN_TEXT_TOKENS) throw new Error("the request is too long for the local model");
-    const sequence = loaded.context.getSequence();
+    const slot = this.#slotFor(prompt.system, loaded.slots);
+    slot.busy = true;
+    const { sequence } = slot;
+    const meter = sequence.tokenMeter;
+    const [inputBefore, outputBefore] = [meter.usedInputTokens, meter.usedOutputTokens];
     const session = new LlamaChatSession({
       contextSequence: sequence,
       systemPrompt: prompt.system,
@@ -220,11 +319,16 @@ export class LocalWriter {
     } finally {
       options.signal.removeEventListener("abort", noteAbort);
       session.dispose();
-      sequence.dispose();
+      // The sequence keeps what it read (the instructions first) for the next text.
+      slot.system = prompt.system;
+      slot.busy = false;
       getLogger().info(
         {
           pieces,
+          tokens: meter.usedOutputTokens - outputBefore,
           promptTokens,
+          // What this text had to read: the rest was already in the sequence.
+          readTokens: meter.usedInputTokens - inputBefore,
           ...(abortedAt === null
             ? {}
             : { stoppedWithinMs: Math.round(performance.now() - abortedAt) }),
@@ -244,10 +348,21 @@ export class LocalWriter {
 
 /** Room for a long text beside a long request; the text gets what the request leaves. */
 const CONTEXT_TOKENS = 4096;
+/**
+ * Tokens decoded at once (decision 069): a newcomer's prompt is read this many at a time,
+ * between which the running texts get their next token.
+ */
+const BATCH_TOKENS = 64;
 /** What the chat template adds around the two messages, with a margin. */
 const TEMPLATE_TOKENS = 32;
 /** Below this, there is no room for a text worth the name. */
 const MIN_TEXT_TOKENS = 128;
+
+function commonPrefixLength(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
 
 async function exists(path: string): Promise<boolean> {
   try {
