@@ -39,28 +39,35 @@ class ContextTooSmall extends Error {
   readonly contextTokens: number;
   readonly neededTokens: number;
   constructor(contextTokens: number, neededTokens: number) {
-    super(`its context holds ${contextTokens} tokens; our instructions and text need ${neededTokens}`);
+    super(
+      `its context holds ${contextTokens} tokens; our instructions and text need ${neededTokens}`,
+    );
     this.contextTokens = contextTokens;
     this.neededTokens = neededTokens;
   }
 }
 
 /**
- * One of the context's sequences, kept for the life of the model: the tokens it last read
- * stay evaluated, and the next text that starts with the same ones (our instructions)
- * reads only what differs (node-llama-cpp compares and keeps the common prefix).
+ * One of the context's sequences, kept for the life of the model. Between texts it holds
+ * exactly the instructions that every text starts with, already read: the next text's
+ * tokens continue them, so node-llama-cpp reads only the rest.
  */
 interface Slot {
   sequence: LlamaContextSequence;
-  /** The instructions it last read. */
-  system: string;
   busy: boolean;
+  /**
+   * Set while a finished text is being cut back to the shared instructions. node-llama-cpp
+   * does that only between batches, so it may wait while other texts are being written.
+   */
+  cleaning: Promise<void> | null;
 }
 interface Loaded {
   llama: Llama;
   model: LlamaModel;
   context: LlamaContext;
   slots: Slot[];
+  /** How many tokens of each sequence are the shared instructions. */
+  sharedTokens: number;
   /**
    * Resolved once: finding the wrapper that matches the model's chat template takes half a
    * second of the event loop, which every new session would otherwise pay again.
@@ -177,8 +184,7 @@ export class LocalWriter {
   }
 
   async #load(path: string): Promise<Loaded> {
-    const { getLlama, LlamaChatSession, LlamaLogLevel, resolveChatWrapper } =
-      await import("node-llama-cpp");
+    const { getLlama, LlamaLogLevel, resolveChatWrapper } = await import("node-llama-cpp");
     const gpu = this.#config.LOCAL_MODEL_GPU;
     const llama = await getLlama({
       // Prebuilt binaries from npm only: never compile, never download a build.
@@ -215,25 +221,32 @@ export class LocalWriter {
           batching: { itemPrioritizationStrategy: "maximumParallelism" },
         });
         const chatWrapper = resolveChatWrapper(model);
-        const slots = Array.from({ length: sequences }, () => ({
+        // The tokens every text starts with, as the chat template renders them: where two
+        // prompts that differ after the shared instructions part.
+        const render = (system: string) =>
+          chatWrapper
+            .generateContextState({
+              chatHistory: [
+                { type: "system", text: system },
+                { type: "user", text: "{}" },
+                { type: "model", response: [] },
+              ],
+            })
+            .contextText.tokenize(model.tokenizer);
+        const [a, b] = [render(`${SHARED_INSTRUCTIONS}\nA`), render(`${SHARED_INSTRUCTIONS}\nB`)];
+        let shared = 0;
+        while (shared < a.length && a[shared] === b[shared]) shared++;
+        const prefix = a.slice(0, shared);
+        const slots: Slot[] = Array.from({ length: sequences }, () => ({
           sequence: context.getSequence(),
-          system: SHARED_INSTRUCTIONS,
           busy: false,
+          cleaning: null,
         }));
         // Every sequence reads the instructions that all texts share once, now.
         await Promise.all(
-          slots.map(async ({ sequence }) => {
-            const session = new LlamaChatSession({
-              contextSequence: sequence,
-              systemPrompt: SHARED_INSTRUCTIONS,
-              chatWrapper,
-              autoDisposeSequence: false,
-            });
-            await session.preloadPrompt("");
-            session.dispose();
-          }),
+          slots.map(({ sequence }) => sequence.evaluateWithoutGeneratingNewTokens(prefix)),
         );
-        return { llama, model, context, slots, chatWrapper };
+        return { llama, model, context, slots, sharedTokens: prefix.length, chatWrapper };
       } catch (error) {
         await model.dispose();
         throw error;
@@ -246,20 +259,17 @@ export class LocalWriter {
   }
 
   /**
-   * A free sequence, the one whose last instructions share the longest start with these:
-   * the same type, language, tone and length read nothing again but the request.
+   * A free sequence holding just the shared instructions. The queue lets no more texts run
+   * than there are sequences, so one is free, or its last text is still being cut back.
    */
-  #slotFor(system: string, slots: Slot[]): Slot {
-    let best: Slot | undefined;
-    let bestLength = -1;
-    for (const slot of slots) {
-      if (slot.busy) continue;
-      const length = commonPrefixLength(slot.system, system);
-      if (length > bestLength) [best, bestLength] = [slot, length];
+  async #freeSlot(slots: Slot[]): Promise<Slot> {
+    for (;;) {
+      const free = slots.find((slot) => !slot.busy);
+      if (free) return free;
+      const cleaning = slots.flatMap((slot) => (slot.cleaning ? [slot.cleaning] : []));
+      if (cleaning.length === 0) throw new Error("no free sequence");
+      await Promise.race(cleaning);
     }
-    // The queue lets no more texts run than there are sequences.
-    if (!best) throw new Error("no free sequence");
-    return best;
   }
 
   /** A place in line, or QueueFull. */
@@ -288,7 +298,7 @@ export class LocalWriter {
       TEMPLATE_TOKENS;
     const room = loaded.context.contextSize - promptTokens;
     if (room < MIN_TEXT_TOKENS) throw new Error("the request is too long for the local model");
-    const slot = this.#slotFor(prompt.system, loaded.slots);
+    const slot = await this.#freeSlot(loaded.slots);
     slot.busy = true;
     const { sequence } = slot;
     const meter = sequence.tokenMeter;
@@ -319,9 +329,17 @@ export class LocalWriter {
     } finally {
       options.signal.removeEventListener("abort", noteAbort);
       session.dispose();
-      // The sequence keeps what it read (the instructions first) for the next text.
-      slot.system = prompt.system;
-      slot.busy = false;
+      // Back to the shared instructions, for the next text (in the background: the text is
+      // done for its reader now).
+      slot.cleaning = sequence
+        .eraseContextTokenRanges([{ start: loaded.sharedTokens, end: sequence.nextTokenIndex }])
+        .catch((error: unknown) =>
+          getLogger().warn({ err: error }, "a local writer sequence could not be reset"),
+        )
+        .finally(() => {
+          slot.cleaning = null;
+          slot.busy = false;
+        });
       getLogger().info(
         {
           pieces,
@@ -357,12 +375,6 @@ const BATCH_TOKENS = 64;
 const TEMPLATE_TOKENS = 32;
 /** Below this, there is no room for a text worth the name. */
 const MIN_TEXT_TOKENS = 128;
-
-function commonPrefixLength(a: string, b: string): number {
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return i;
-}
 
 async function exists(path: string): Promise<boolean> {
   try {
