@@ -923,7 +923,7 @@ async function measureCatalogue(): Promise<void> {
       await waitReady(server);
       const user = await signUp(server.url, true);
       const runs: WriterRun[] = [];
-      for (let i = 0; i < 2; i++) runs.push(await appRun(server, [user], 60_000));
+      for (let i = 0; i < 2; i++) runs.push(await appRun(server, [user], 30_000));
       const bytes = statSync(model).size;
       record(
         `catalogue ${name}: shape-alike file, server memory, first token (cold, warm), tokens/s`,
