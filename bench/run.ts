@@ -714,19 +714,24 @@ async function directRun(
         systemPrompt: prompt.system,
       });
       let last = 0;
-      await session.prompt(prompt.user, {
-        maxTokens: options.maxTokens,
-        temperature: prompt.temperature,
-        signal: controller.signal,
-        stopOnAbortSignal: true,
-        onToken: (chunk) => {
-          const now = performance.now();
-          if (!last) firsts[i] = now - sent;
-          else pause = Math.max(pause, now - last);
-          last = now;
-          tokens += chunk.length;
-        },
-      });
+      // Stopped by the window before its first token, a prompt rejects: that is fine.
+      await session
+        .prompt(prompt.user, {
+          maxTokens: options.maxTokens,
+          temperature: prompt.temperature,
+          signal: controller.signal,
+          stopOnAbortSignal: true,
+          onToken: (chunk) => {
+            const now = performance.now();
+            if (!last) firsts[i] = now - sent;
+            else pause = Math.max(pause, now - last);
+            last = now;
+            tokens += chunk.length;
+          },
+        })
+        .catch((error: unknown) => {
+          if (!controller.signal.aborted) throw error;
+        });
       session.dispose();
       await sequence.dispose();
     }),

@@ -345,8 +345,9 @@ export class LocalWriter {
           pieces,
           tokens: meter.usedOutputTokens - outputBefore,
           promptTokens,
-          // What this text had to read: the rest was already in the sequence.
+          // What this text had to read: the shared instructions were already in the sequence.
           readTokens: meter.usedInputTokens - inputBefore,
+          sharedTokens: loaded.sharedTokens,
           ...(abortedAt === null
             ? {}
             : { stoppedWithinMs: Math.round(performance.now() - abortedAt) }),
