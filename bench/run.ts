@@ -774,7 +774,7 @@ async function appRun(
             method: "POST",
             headers,
             body: JSON.stringify({ generationId }),
-          }),
+          }).catch(() => {}),
         windowMs,
       );
       for await (const event of readServerSentEvents(response.body!)) {
