@@ -19,7 +19,5 @@ export const DEFAULT_MODEL_NAME: CatalogueName = "qwen2.5-0.5b";
 /** The URI behind a catalogue name (any case), or undefined for anything else. */
 export function catalogueUri(value: string): string | undefined {
   const name = value.trim().toLowerCase();
-  return Object.hasOwn(MODEL_CATALOGUE, name)
-    ? MODEL_CATALOGUE[name as CatalogueName]
-    : undefined;
+  return Object.hasOwn(MODEL_CATALOGUE, name) ? MODEL_CATALOGUE[name as CatalogueName] : undefined;
 }
