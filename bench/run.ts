@@ -9,7 +9,7 @@ import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { cpus, setPriority, totalmem } from "node:os";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { tmpdir } from "node:os";
@@ -22,15 +22,16 @@ import { startChatFake } from "../tests/fakes/chat-completions.ts";
 import { signUp } from "../tests/support/client.ts";
 import { createStorage, startServer, type RunningServer } from "../tests/support/server.ts";
 import { readServerSentEvents } from "#shared/sse.ts";
-import { DEFAULT_MODEL, huggingFaceUrl } from "#server/generation/local-model/source.ts";
-import { writeTinyGguf } from "../tests/support/tiny-gguf.ts";
+import { buildPrompt } from "#server/generation/prompts.ts";
+import { generationRequestSchema } from "#shared/schemas/generation.ts";
+import { CATALOGUE_SHAPES, writeShapedGguf } from "../tests/support/shaped-gguf.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** The mix of what users wait for runs longer than the throughput loads: its p99 needs samples. */
 const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS ?? 20);
 /** The memory soak on each database (DESIGN §11: ten minutes); 0 leaves it out. */
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
-/** `BENCH_ONLY=database,streaming` runs some parts only (pages, database, reset-flood, streaming, browser, local-writer, reserves). */
+/** `BENCH_ONLY=database,streaming` runs some parts only (pages, database, reset-flood, streaming, browser, local-writer, reserves; local-catalogue only when named). */
 const ONLY = process.env.BENCH_ONLY?.split(",").map((part) => part.trim());
 const runs = (part: string) => !ONLY || ONLY.includes(part);
 /** Extra flags for the measured server's Node, to compare settings (e.g. V8 heap sizes). */
@@ -309,6 +310,7 @@ async function main(): Promise<void> {
   if (runs("streaming")) await measureStreaming();
   if (runs("browser")) await measureBrowserStreaming();
   if (runs("local-writer")) await measureLocalWriter();
+  if (ONLY?.includes("local-catalogue")) await measureCatalogue();
   if (runs("reserves")) {
     await measureReserves("PGlite", undefined);
     if (process.env.TEST_DATABASE_URL)
@@ -845,104 +847,291 @@ async function measureBrowserStreaming(): Promise<void> {
 
 // ---------- the local writer ----------
 
-/**
- * Issue 9, item 6: the local model's time to first token and tokens per second, and what
- * the event loop suffers meanwhile (/healthz asked every 20 ms; the server's own
- * monitorEventLoopDelay, logged when it stops). The default model when it has been
- * downloaded (`npm run model:pull`), else the test suite's tiny random model.
- */
-async function measureLocalWriter(): Promise<void> {
-  const downloaded = resolve(".data/models", basename(huggingFaceUrl(DEFAULT_MODEL)));
-  let model = process.env.BENCH_LOCAL_MODEL ?? (existsSync(downloaded) ? downloaded : "");
-  const scratch = await mkdtemp(join(tmpdir(), "bench-model-"));
-  if (!model) {
-    model = join(scratch, "tiny-test.gguf");
-    await writeTinyGguf(model);
+/** Where the bench keeps its shape-alike models (written once, deterministic). */
+const BENCH_MODELS = resolve(".data/bench-models");
+/** The request every measured text answers. */
+const WRITER_REQUEST = {
+  content: "A short article about keeping bees on a city balcony.",
+  language: "english",
+  contentType: "article",
+  length: "short",
+} as const;
+/** How long the eight-user runs write before they are stopped. */
+const WINDOW_MS = Number(process.env.BENCH_WRITER_WINDOW_MS ?? 25_000);
+const WRITER_ROUNDS = Number(process.env.BENCH_WRITER_ROUNDS ?? 3);
+/** The app's default: one thread fewer than the cores. */
+const WRITER_THREADS = Math.max(1, cpus().length - 1);
+
+/** A random-weight GGUF of a catalogue model's exact shape, written once. */
+async function shapedModel(name: string): Promise<string> {
+  const shape = CATALOGUE_SHAPES[name];
+  if (!shape) throw new Error(`no shape for ${name}: one of ${Object.keys(CATALOGUE_SHAPES)}`);
+  const path = join(BENCH_MODELS, `${name}-shape.gguf`);
+  if (!existsSync(path)) {
+    mkdirSync(BENCH_MODELS, { recursive: true });
+    console.log(`writing ${path} (${name}'s shape, random weights)…`);
+    await writeShapedGguf(`${path}.part`, shape);
+    renameSync(`${path}.part`, path);
   }
-  const storage = await createStorage();
-  const server = await startServer(storage, { env: { LOCAL_MODEL: model } });
-  const label = basename(model);
-  try {
-    for (;;) {
-      const status = await (await fetch(`${server.url}/api/email/engines`)).json();
-      if (status.local.state === "ready") break;
-      if (status.local.state === "failed") throw new Error(status.local.reason);
-      await new Promise((done) => setTimeout(done, 100));
-    }
-    const { token } = await signUp(server.url, true);
-    let polling = true;
-    const health: number[] = [];
-    const poll = (async () => {
-      while (polling) {
-        const sent = performance.now();
-        await fetch(`${server.url}/healthz`);
-        health.push(performance.now() - sent);
-        await new Promise((done) => setTimeout(done, 20));
-      }
-    })();
-    const firstTokens: number[] = [];
-    const rates: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const sent = performance.now();
+  return path;
+}
+
+interface WriterRun {
+  firstTokensMs: number[];
+  /** The longest wait between two tokens of any text once it had begun. */
+  longestPauseMs: number;
+  tokensPerSecond: number;
+}
+
+/** node-llama-cpp used directly: `sessions` chat sessions in one context, same prompt. */
+async function directRun(
+  context: import("node-llama-cpp").LlamaContext,
+  sessions: number,
+  options: { maxTokens: number; windowMs: number },
+): Promise<WriterRun> {
+  const { LlamaChatSession } = await import("node-llama-cpp");
+  const prompt = buildPrompt(generationRequestSchema.parse(WRITER_REQUEST));
+  const controller = new AbortController();
+  const sent = performance.now();
+  const firsts: number[] = [];
+  let pause = 0;
+  let tokens = 0;
+  const timer = setTimeout(() => controller.abort(), options.windowMs);
+  await Promise.all(
+    Array.from({ length: sessions }, async (_, i) => {
+      const sequence = context.getSequence();
+      const session = new LlamaChatSession({
+        contextSequence: sequence,
+        systemPrompt: prompt.system,
+      });
+      let last = 0;
+      // Stopped by the window before its first token, a prompt rejects: that is fine.
+      await session
+        .prompt(prompt.user, {
+          maxTokens: options.maxTokens,
+          temperature: prompt.temperature,
+          signal: controller.signal,
+          stopOnAbortSignal: true,
+          onToken: (chunk) => {
+            const now = performance.now();
+            if (!last) firsts[i] = now - sent;
+            else pause = Math.max(pause, now - last);
+            last = now;
+            tokens += chunk.length;
+          },
+        })
+        .catch((error: unknown) => {
+          if (!controller.signal.aborted) throw error;
+        });
+      session.dispose();
+      await sequence.dispose();
+    }),
+  );
+  clearTimeout(timer);
+  return {
+    firstTokensMs: firsts,
+    longestPauseMs: pause,
+    tokensPerSecond: tokens / ((performance.now() - sent) / 1000),
+  };
+}
+
+/** The app: `users` visitors ask at once over SSE; after `windowMs` each presses Stop. */
+async function appRun(
+  server: RunningServer,
+  users: { token: string }[],
+  windowMs: number,
+): Promise<WriterRun> {
+  const before = server.logs.length;
+  const sent = performance.now();
+  const firsts: number[] = [];
+  let pause = 0;
+  await Promise.all(
+    users.map(async ({ token }, i) => {
+      const headers = {
+        "content-type": "application/json",
+        authorization: `Bearer ${token}`,
+        "x-forwarded-for": `2001:db8:26::${i + 1}`,
+      };
       const response = await fetch(`${server.url}/api/email/generate`, {
         method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "text/event-stream",
-          authorization: `Bearer ${token}`,
-          "x-forwarded-for": `2001:db8:11::${i + 1}`,
-        },
-        body: JSON.stringify({
-          content: "A short article about keeping bees on a city balcony.",
-          language: "english",
-          contentType: "article",
-          length: "medium",
-        }),
+        headers: { ...headers, accept: "text/event-stream" },
+        body: JSON.stringify(WRITER_REQUEST),
       });
-      let first = 0;
+      let last = 0;
+      let generationId = "";
+      const stop = setTimeout(
+        () =>
+          void fetch(`${server.url}/api/email/cancel`, {
+            method: "POST",
+            headers,
+            body: JSON.stringify({ generationId }),
+          }).catch(() => {}),
+        windowMs,
+      );
       for await (const event of readServerSentEvents(response.body!)) {
-        if (event.event === "delta" && !first) first = performance.now();
+        if (event.event === "start") generationId = JSON.parse(event.data).generationId;
+        if (event.event === "delta") {
+          const now = performance.now();
+          if (!last) firsts[i] = now - sent;
+          else pause = Math.max(pause, now - last);
+          last = now;
+        }
         if (event.event === "done" || event.event === "error") break;
       }
-      const logged = server.logs.filter((entry) => entry.msg === "local text written").at(-1);
-      const pieces = Number(logged?.pieces ?? 0);
-      firstTokens.push(first - sent);
-      rates.push(pieces / ((performance.now() - first) / 1000));
+      clearTimeout(stop);
+    }),
+  );
+  const elapsed = (performance.now() - sent) / 1000;
+  const done = server.logs
+    .slice(before)
+    .filter((entry) => entry.msg === "local text written" || entry.msg === "local text stopped");
+  const tokens = done.reduce((sum, entry) => sum + Number(entry.tokens ?? 0), 0);
+  return { firstTokensMs: firsts, longestPauseMs: pause, tokensPerSecond: tokens / elapsed };
+}
+
+async function waitReady(server: RunningServer): Promise<void> {
+  for (;;) {
+    const status = await (await fetch(`${server.url}/api/email/engines`)).json();
+    if (status.local.state === "ready") return;
+    if (status.local.state !== "loading") throw new Error(JSON.stringify(status.local));
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/**
+ * Issue 26 (DESIGN §11, the local writer row): the app against node-llama-cpp used
+ * directly, on a random-weight model of the default's exact shape, alternated round by
+ * round: one user (tokens/s, first token) and eight at once (every first token, the longest
+ * pause of any running text, total tokens/s), then the event loop's p99 over it all.
+ */
+async function measureLocalWriter(): Promise<void> {
+  const name = process.env.BENCH_LOCAL_SHAPE ?? "qwen2.5-0.5b";
+  const model = process.env.BENCH_LOCAL_MODEL ?? (await shapedModel(name));
+  const storage = await createStorage();
+  const server = await startServer(storage, {
+    env: { LOCAL_MODEL: model, ...MANY_CLIENTS, PROVIDER_TIMEOUT_MS: "120000" },
+  });
+  const { getLlama } = await import("node-llama-cpp");
+  const llama = await getLlama({ build: "never", gpu: false, maxThreads: WRITER_THREADS });
+  try {
+    await waitReady(server);
+    const direct = await llama.loadModel({ modelPath: model });
+    const one = await direct.createContext({
+      contextSize: 4096,
+      sequences: 1,
+      threads: WRITER_THREADS,
+    });
+    const eight = await direct.createContext({
+      contextSize: 4096,
+      sequences: 8,
+      threads: WRITER_THREADS,
+    });
+    const users = await Promise.all(Array.from({ length: 8 }, () => signUp(server.url, true)));
+    const rounds: { d1: WriterRun; a1: WriterRun; d8: WriterRun; a8: WriterRun }[] = [];
+    for (let round = 0; round < WRITER_ROUNDS; round++) {
+      const d1 = await directRun(one, 1, { maxTokens: 300, windowMs: 600_000 });
+      const a1 = await appRun(server, users.slice(0, 1), 600_000);
+      const d8 = await directRun(eight, 8, { maxTokens: 400, windowMs: WINDOW_MS });
+      const a8 = await appRun(server, users, WINDOW_MS);
+      rounds.push({ d1, a1, d8, a8 });
+      const f = (r: WriterRun) =>
+        `${r.tokensPerSecond.toFixed(1)} tok/s, first ${r.firstTokensMs.map((ms) => (ms / 1000).toFixed(1)).join(" ")} s, pause ${seconds(r.longestPauseMs)}`;
+      console.log(
+        `  round ${round + 1}: direct 1: ${f(d1)}\n    app 1: ${f(a1)}\n    direct 8: ${f(d8)}\n    app 8: ${f(a8)}`,
+      );
     }
-    polling = false;
-    await poll;
-    health.sort((a, b) => a - b);
-    const healthP99 = health[Math.floor(health.length * 0.99)] ?? 0;
+    const ratio = (pick: (r: (typeof rounds)[number]) => number) => median(rounds.map(pick));
+    const oneRatio = ratio((r) => r.a1.tokensPerSecond / r.d1.tokensPerSecond);
+    const eightRatio = ratio((r) => r.a8.tokensPerSecond / r.d8.tokensPerSecond);
+    const firstOne = median(rounds.map((r) => r.a1.firstTokensMs[0]!));
+    const lastFirst = Math.max(...rounds.flatMap((r) => r.a8.firstTokensMs));
+    const pause = Math.max(...rounds.map((r) => r.a8.longestPauseMs));
+    const label = `${name} shape, ${WRITER_THREADS} thread${WRITER_THREADS > 1 ? "s" : ""}`;
     record(
-      `local writer (${label}): time to first token, median of 3`,
-      `${median(firstTokens).toFixed(0)} ms`,
-      "(no budget)",
-      null,
+      `local writer (${label}): one user, tokens/s against node-llama-cpp alone (median of ${WRITER_ROUNDS} alternated)`,
+      `${(oneRatio * 100).toFixed(0)} % (app ${median(rounds.map((r) => r.a1.tokensPerSecond)).toFixed(1)}, node-llama-cpp ${median(rounds.map((r) => r.d1.tokensPerSecond)).toFixed(1)})`,
+      "≥ 95 %",
+      oneRatio >= 0.95,
     );
     record(
-      `local writer (${label}): tokens per second, median of 3`,
-      `${median(rates).toFixed(1)}`,
-      "(no budget)",
-      null,
+      `local writer (${label}): one user, first token (median; node-llama-cpp alone ${seconds(median(rounds.map((r) => r.d1.firstTokensMs[0]!)))})`,
+      seconds(firstOne),
+      "≤ 0.5 s",
+      firstOne <= 500,
     );
     record(
-      "GET /healthz p99 while the local model writes",
-      `${healthP99.toFixed(1)} ms`,
-      "≤ 50 ms",
-      healthP99 <= 50,
+      `local writer (${label}): 8 users at once, every first token (worst round: ${rounds
+        .map((r) => seconds(Math.max(...r.a8.firstTokensMs)))
+        .join(", ")})`,
+      `all ≤ ${seconds(lastFirst)}`,
+      "≤ 5 s",
+      lastFirst <= 5_000,
+    );
+    record(
+      `local writer (${label}): 8 users, longest pause of any running text (node-llama-cpp batching 8: ${seconds(Math.max(...rounds.map((r) => r.d8.longestPauseMs)))})`,
+      seconds(pause),
+      "≤ 1 s",
+      pause <= 1_000,
+    );
+    record(
+      `local writer (${label}): 8 users, total tokens/s against node-llama-cpp batching 8 (median ratio)`,
+      `${(eightRatio * 100).toFixed(0)} % (app ${median(rounds.map((r) => r.a8.tokensPerSecond)).toFixed(1)}, node-llama-cpp ${median(rounds.map((r) => r.d8.tokensPerSecond)).toFixed(1)})`,
+      "≥ 90 %",
+      eightRatio >= 0.9,
+    );
+    record(
+      `local writer (${label}): server memory with the model loaded (peak)`,
+      `${rssMb(server.process.pid!, "VmHWM").toFixed(0)} MB`,
+      "(no budget)",
+      null,
     );
   } finally {
     await server.stop();
     await storage.cleanup();
-    await rm(scratch, { recursive: true, force: true });
+    await llama.dispose();
   }
   const loop = loopDelay(server);
   record(
-    "event-loop delay p99 during local generation (server's monitorEventLoopDelay)",
+    "event-loop delay p99 while the local model writes (server's monitorEventLoopDelay)",
     loop.text,
     "≤ 50 ms",
     loop.p99 <= 50,
   );
+}
+
+/**
+ * The catalogue (decision 070): for each model, the size of a file of its exact shape
+ * (Q4_0), the server's memory with it loaded, and one user's first token and tokens/s.
+ */
+async function measureCatalogue(): Promise<void> {
+  const names = (process.env.BENCH_LOCAL_SHAPES ?? Object.keys(CATALOGUE_SHAPES).join(","))
+    .split(",")
+    .map((name) => name.trim());
+  for (const name of names) {
+    const model = await shapedModel(name);
+    const storage = await createStorage();
+    const server = await startServer(storage, {
+      env: { LOCAL_MODEL: model, ...MANY_CLIENTS, PROVIDER_TIMEOUT_MS: "120000" },
+    });
+    try {
+      await waitReady(server);
+      const user = await signUp(server.url, true);
+      const runs: WriterRun[] = [];
+      for (let i = 0; i < 2; i++) runs.push(await appRun(server, [user], 30_000));
+      const bytes = statSync(model).size;
+      record(
+        `catalogue ${name}: shape-alike file, server memory, first token (cold, warm), tokens/s`,
+        `${(bytes / 1e6).toFixed(0)} MB, ${rssMb(server.process.pid!, "VmHWM").toFixed(0)} MB, ${runs.map((r) => seconds(r.firstTokensMs[0]!)).join(", ")}, ${runs.at(-1)!.tokensPerSecond.toFixed(1)} tok/s`,
+        "(no budget)",
+        null,
+      );
+    } finally {
+      await server.stop();
+      await storage.cleanup();
+    }
+  }
 }
 
 // ---------- credits ----------

@@ -61,6 +61,8 @@ export const consoleText = {
   "writers.local.loading": "Loading {model}",
   "writers.local.ready": "Ready: {model}",
   "writers.local.failed": "Failed: {model} ({reason})",
+  "writers.local.tooSmall":
+    "Refused: {model}'s context holds {contextTokens} tokens; our longest instructions and length need {neededTokens}",
   "writers.queue": "Queue",
   "writers.queue.value": "{running} writing of {concurrency}, {waiting} waiting of {capacity}",
   "writers.speed": "Speed of the last texts",

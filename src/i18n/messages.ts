@@ -42,10 +42,14 @@ const en = {
     "Template draft, free: the local writer is still starting. Fill in the [brackets].",
   "writer.template.failed":
     "Template draft, free: the local writer could not start. Fill in the [brackets].",
+  "writer.template.context-too-small":
+    "Template draft, free: the configured local model's context is too small. Fill in the [brackets].",
   "writer.status.downloading":
     "The local writer is being downloaded: {percent} %. Until then, texts are free template drafts.",
   "writer.status.loading":
     "The local writer is starting. Until then, texts are free template drafts.",
+  "writer.status.context-too-small":
+    "The configured local model's context is too small. Until another model is set up, texts are free template drafts.",
   "writer.status.template": "No AI writer is set up: texts are free template drafts to fill in.",
   "notice.ai.title": "AI-generated content.",
   "notice.ai.body":
@@ -133,10 +137,14 @@ const tr: Record<MessageKey, string> = {
     "Ücretsiz şablon taslak: yerel yazar hâlâ başlatılıyor. [Köşeli parantezleri] doldurun.",
   "writer.template.failed":
     "Ücretsiz şablon taslak: yerel yazar başlatılamadı. [Köşeli parantezleri] doldurun.",
+  "writer.template.context-too-small":
+    "Ücretsiz şablon taslak: yapılandırılan yerel modelin bağlamı çok küçük. [Köşeli parantezleri] doldurun.",
   "writer.status.downloading":
     "Yerel yazar indiriliyor: %{percent}. O zamana kadar metinler ücretsiz şablon taslaklardır.",
   "writer.status.loading":
     "Yerel yazar başlatılıyor. O zamana kadar metinler ücretsiz şablon taslaklardır.",
+  "writer.status.context-too-small":
+    "Yapılandırılan yerel modelin bağlamı çok küçük. Başka bir model kurulana kadar metinler ücretsiz şablon taslaklardır.",
   "writer.status.template":
     "Yapay zekâ yazarı kurulu değil: metinler doldurulacak ücretsiz şablon taslaklardır.",
   "notice.ai.title": "Yapay zekâ ile üretilmiş içerik.",

@@ -7,7 +7,8 @@ export interface WritersStatus {
   local: { state: string; model?: string; percent?: number | null };
 }
 
-export type TemplateReason = "no-ai-writer" | "downloading" | "loading" | "failed";
+export type TemplateReason =
+  "no-ai-writer" | "downloading" | "loading" | "failed" | "context-too-small";
 
 /** How often to look again while the local writer is on its way (download or load). */
 const WHILE_PREPARING_MS = 5_000;

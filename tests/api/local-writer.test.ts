@@ -7,12 +7,13 @@ import { LENGTH_WORDS } from "#shared/generation.ts";
 import { signUp, type ApiClient } from "../support/client.ts";
 import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
 import { readSse, type SseEvent } from "../support/sse.ts";
-import { writeTinyGguf } from "../support/tiny-gguf.ts";
+import { CATALOGUE_SHAPES, tinyShape, writeShapedGguf } from "../support/shaped-gguf.ts";
 import { waitFor } from "../support/wait.ts";
 
 /**
  * Issue 9: the open model inside the server (provider `llama`), run here on a tiny GGUF
  * model with random weights that a test helper writes: real llama.cpp, real tokens.
+ * Issue 26: four sequences batched in one context, one more in line.
  */
 const request = {
   content: "A blog post about keeping bees on a city balcony.",
@@ -28,13 +29,18 @@ let server: RunningServer;
 beforeAll(async () => {
   modelDir = await mkdtemp(join(tmpdir(), "tiny-model-"));
   const modelPath = join(modelDir, "tiny-test.gguf");
-  await writeTinyGguf(modelPath);
+  // The default's architecture at toy size, with a vocabulary large enough that a long text
+  // takes seconds, not the moment four requests take to arrive on a busy machine.
+  await writeShapedGguf(modelPath, {
+    ...tinyShape(CATALOGUE_SHAPES["qwen2.5-0.5b"]!),
+    vocabulary: 32_000,
+  });
   storage = await createStorage();
   server = await startServer(storage, {
     env: {
       TRUSTED_PROXY: "1",
       LOCAL_MODEL: modelPath,
-      LOCAL_MODEL_CONCURRENCY: "1",
+      LOCAL_MODEL_CONCURRENCY: "4",
       LOCAL_MODEL_QUEUE: "1",
       LOCAL_MODEL_THREADS: "1",
     },
@@ -42,7 +48,7 @@ beforeAll(async () => {
   await waitFor(
     "the local writer to load",
     async () => (await (await fetch(`${server.url}/api/email/engines`)).json()).local.state,
-    { done: (state) => state === "ready", timeoutMs: 30_000 },
+    { done: (state) => state === "ready", timeoutMs: 60_000 },
   );
 });
 
@@ -80,6 +86,18 @@ describe("the local writer", () => {
     expect(await balance(client)).toBe(200);
     const activity = (await client.get("/api/credits/activity")).body.entries;
     expect(activity.filter((e: { reason: string }) => e.reason === "generation")).toHaveLength(1);
+  });
+
+  it("reads only what follows the instructions that every text shares", async () => {
+    const { client } = await signUp(server.url, false);
+    await readSse(await stream(client, { ...request, length: "short" }));
+    const written = server.logs.filter((entry) => entry.msg === "local text written").at(-1)!;
+    const sharedTokens = written.sharedTokens as number;
+    // The shared instructions are most of our system prompt, read once per sequence at load.
+    expect(sharedTokens).toBeGreaterThan(40);
+    expect(written.readTokens as number).toBeLessThanOrEqual(
+      (written.promptTokens as number) - sharedTokens,
+    );
   });
 
   it("reports itself ready in the engines status", async () => {
@@ -171,34 +189,76 @@ describe("stopping", () => {
 });
 
 describe("sharing the model", () => {
-  it("queues a second text behind the first, and turns a third away with 503 and Retry-After", async () => {
-    const [a, b, c] = await Promise.all([1, 2, 3].map(() => signUp(server.url, false)));
-    const first = await readUntil(await stream(a!.client), (event) => event.event === "delta");
-    const second = await readUntil(
-      await stream(b!.client, { ...request, length: "short" }),
+  it("writes four texts at once, lines a fifth up, turns a sixth away; Stop ends one and not the others", async () => {
+    const users = await Promise.all([1, 2, 3, 4, 5, 6].map(() => signUp(server.url, false)));
+    // The four streams' events, in the order they arrived.
+    const arrivals: { stream: number; event: string }[] = [];
+    const writing = await Promise.all(
+      users.slice(0, 4).map(async ({ client }, i) =>
+        readUntil(await stream(client), (event) => {
+          arrivals.push({ stream: i, event: event.event });
+          return event.event === "delta";
+        }),
+      ),
+    );
+    // Every one of the four has words before any of them is done: they are written together.
+    const firstDeltas = [0, 1, 2, 3].map((i) =>
+      arrivals.findIndex((a) => a.stream === i && a.event === "delta"),
+    );
+    const firstDone = arrivals.findIndex((a) => a.event === "done");
+    expect(Math.min(...firstDeltas)).toBeGreaterThanOrEqual(0);
+    if (firstDone >= 0) expect(Math.max(...firstDeltas)).toBeLessThan(firstDone);
+
+    const fifth = await readUntil(
+      await stream(users[4]!.client, { ...request, length: "short" }),
       (event) => event.event === "queued",
     );
-    expect(second.events.find((e) => e.event === "queued")).toMatchObject({
+    expect(fifth.events.find((e) => e.event === "queued")).toMatchObject({
       data: { position: 1 },
     });
-
-    const third = await fetch(`${server.url}/api/email/generate`, {
+    const sixth = await fetch(`${server.url}/api/email/generate`, {
       method: "POST",
-      headers: { "content-type": "application/json", ...c!.client.browserHeaders() },
+      headers: { "content-type": "application/json", ...users[5]!.client.browserHeaders() },
       body: JSON.stringify(request),
     });
-    expect(third.status).toBe(503);
-    expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await third.json()).toMatchObject({ success: false, code: "SERVICE_UNAVAILABLE" });
-    expect(await balance(c!.client)).toBe(300);
+    expect(sixth.status).toBe(503);
+    expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await sixth.json()).toMatchObject({ success: false, code: "SERVICE_UNAVAILABLE" });
+    expect(await balance(users[5]!.client)).toBe(300);
 
-    // The first stops; the second moves up and is written.
-    const generationId = first.events[0]!.data.generationId as string;
-    await a!.client.post("/api/email/cancel", { generationId });
-    await first.rest;
-    const rest = await second.rest;
-    expect(rest.at(-1)).toMatchObject({ event: "done", data: { modelUsed: "llama" } });
-    expect(await balance(b!.client)).toBe(200);
+    // Stop the first: it ends at once, paid by its words; the others go on writing.
+    const stopped = writing[0]!;
+    const generationId = stopped.events[0]!.data.generationId as string;
+    const deltasBefore = writing.map(
+      (text) => text.events.filter((e) => e.event === "delta").length,
+    );
+    await users[0]!.client.post("/api/email/cancel", { generationId });
+    const end = (await stopped.rest).at(-1)!;
+    expect(end).toMatchObject({ event: "done", data: { modelUsed: "stopped" } });
+    // The others' words keep coming after the stopped one ended.
+    const stoppedAt = writing.map((text) => text.events.length);
+    await waitFor("the other texts to go on", () =>
+      writing.slice(1).every((text, i) => text.events.length > stoppedAt[i + 1]!),
+    );
+    expect(stoppedAt.slice(1).every((count, i) => count >= deltasBefore[i + 1]!)).toBe(true);
+    expect(await balance(users[0]!.client)).toBe(300 - (end.data.charged as number));
+    expect(end.data.charged).toBe(stoppedTextCost(end.data.stoppedWords, LENGTH_WORDS.long));
+
+    // The others are stopped too, each paid by its own words; the fifth moved up meanwhile
+    // and is written whole.
+    for (const [i, text] of writing.slice(1).entries()) {
+      const id = text.events[0]!.data.generationId as string;
+      await users[i + 1]!.client.post("/api/email/cancel", { generationId: id });
+      const last = (await text.rest).at(-1)!;
+      expect(last).toMatchObject({ event: "done", data: { modelUsed: "stopped" } });
+      expect(last.data.charged).toBe(stoppedTextCost(last.data.stoppedWords, LENGTH_WORDS.long));
+      expect(await balance(users[i + 1]!.client)).toBe(300 - (last.data.charged as number));
+    }
+    expect((await fifth.rest).at(-1)).toMatchObject({
+      event: "done",
+      data: { modelUsed: "llama" },
+    });
+    expect(await balance(users[4]!.client)).toBe(200);
   });
 });
 

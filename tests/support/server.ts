@@ -144,6 +144,13 @@ export async function startServer(
     });
   });
 
+  // A server that dies under a test (a native crash, an unhandled error) says so, with
+  // what it printed, instead of leaving only a reset connection behind.
+  let stopping = false;
+  child.once("exit", (code, signal) => {
+    if (stopping || (code === 0 && signal === null)) return;
+    console.error(`server exited without stop() (code ${code}, signal ${signal}):\n${stderr}`);
+  });
   const exited = new Promise<number | null>((resolve) => {
     if (child.exitCode !== null) resolve(child.exitCode);
     else child.once("close", (code) => resolve(code));
@@ -154,6 +161,7 @@ export async function startServer(
     process: child,
     logs,
     async stop() {
+      stopping = true;
       if (child.exitCode === null) child.kill("SIGTERM");
       const timeout = setTimeout(() => child.kill("SIGKILL"), 15_000);
       const code = await exited;

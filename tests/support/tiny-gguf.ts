@@ -37,7 +37,7 @@ export const TINY_GGUF_UNK_TOKEN_ID = 0;
 export const TINY_GGUF_BOS_TOKEN_ID = 1;
 export const TINY_GGUF_EOS_TOKEN_ID = 2;
 
-const ALIGNMENT = 32;
+export const ALIGNMENT = 32;
 
 // GGUF metadata value types.
 const GGUF_TYPE_UINT32 = 4;
@@ -137,7 +137,7 @@ function createRandom(seed: number): () => number {
 }
 
 /** Growable little-endian byte writer for the header, metadata and tensor infos. */
-class ByteWriter {
+export class ByteWriter {
   private chunks: Buffer[] = [];
   length = 0;
 
@@ -185,7 +185,7 @@ class ByteWriter {
   }
 }
 
-type MetadataValue =
+export type MetadataValue =
   | { type: "u32"; value: number }
   | { type: "i32"; value: number }
   | { type: "f32"; value: number }
@@ -195,7 +195,7 @@ type MetadataValue =
   | { type: "f32[]"; value: number[] }
   | { type: "i32[]"; value: number[] };
 
-function writeMetadataValue(writer: ByteWriter, entry: MetadataValue): void {
+export function writeMetadataValue(writer: ByteWriter, entry: MetadataValue): void {
   switch (entry.type) {
     case "u32":
       writer.u32(GGUF_TYPE_UINT32);
@@ -239,13 +239,13 @@ function writeMetadataValue(writer: ByteWriter, entry: MetadataValue): void {
   }
 }
 
-function buildMetadata(): [string, MetadataValue][] {
+function buildMetadata(contextLength: number): [string, MetadataValue][] {
   return [
     ["general.architecture", { type: "string", value: "llama" }],
     ["general.name", { type: "string", value: TINY_GGUF_NAME }],
     ["general.alignment", { type: "u32", value: ALIGNMENT }],
     ["llama.vocab_size", { type: "u32", value: TINY_GGUF_VOCAB_SIZE }],
-    ["llama.context_length", { type: "u32", value: TINY_GGUF_CONTEXT_LENGTH }],
+    ["llama.context_length", { type: "u32", value: contextLength }],
     ["llama.embedding_length", { type: "u32", value: TINY_GGUF_EMBEDDING_LENGTH }],
     ["llama.block_count", { type: "u32", value: TINY_GGUF_BLOCK_COUNT }],
     ["llama.feed_forward_length", { type: "u32", value: TINY_GGUF_FEED_FORWARD_LENGTH }],
@@ -325,10 +325,16 @@ function buildTensors(seed: number): Tensor[] {
   return tensors;
 }
 
-/** Writes the tiny model to `path`. The same seed always produces byte-identical files. */
-export async function writeTinyGguf(path: string, options: { seed?: number } = {}): Promise<void> {
+/**
+ * Writes the tiny model to `path`. The same seed always produces byte-identical files.
+ * `contextLength` is the context it was "trained" on (a model too small for our prompts).
+ */
+export async function writeTinyGguf(
+  path: string,
+  options: { seed?: number; contextLength?: number } = {},
+): Promise<void> {
   const tensors = buildTensors(options.seed ?? TINY_GGUF_DEFAULT_SEED);
-  const metadata = buildMetadata();
+  const metadata = buildMetadata(options.contextLength ?? TINY_GGUF_CONTEXT_LENGTH);
   const header = new ByteWriter();
 
   // Header.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MODEL_CATALOGUE } from "#server/generation/local-model/catalogue.ts";
 import { FairQueue } from "#server/generation/local-model/queue.ts";
 import {
   DEFAULT_MODEL,
@@ -9,6 +10,25 @@ import {
 
 describe("LOCAL_MODEL", () => {
   const dataDir = "/srv/data";
+
+  it("takes the catalogue's short names (any case) as well as paths and URIs", () => {
+    expect(modelSource("qwen2.5-1.5b", { nodeEnv: "production", dataDir })).toEqual({
+      kind: "download",
+      url: huggingFaceUrl(MODEL_CATALOGUE["qwen2.5-1.5b"]),
+      path: "/srv/data/models/Qwen2.5-1.5B-Instruct-Q4_K_M.gguf",
+      name: "Qwen2.5-1.5B-Instruct-Q4_K_M.gguf",
+    });
+    expect(modelSource(" Qwen3-4B ", { nodeEnv: "production", dataDir })).toMatchObject({
+      kind: "download",
+      url: "https://huggingface.co/unsloth/Qwen3-4B-Instruct-2507-GGUF/resolve/main/Qwen3-4B-Instruct-2507-Q4_K_M.gguf",
+    });
+    expect(DEFAULT_MODEL).toBe(MODEL_CATALOGUE["qwen2.5-0.5b"]);
+    // A name that is not in the catalogue is a path, as before.
+    expect(modelSource("qwen9", { nodeEnv: "production", dataDir })).toMatchObject({
+      kind: "file",
+      name: "qwen9",
+    });
+  });
 
   it("defaults to the open model in development, and to off in production and tests", () => {
     expect(modelSource(undefined, { nodeEnv: "development", dataDir })).toMatchObject({

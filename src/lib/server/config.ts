@@ -61,7 +61,7 @@ const configSchema = z.object({
    */
   LOCAL_MODEL: optionalText,
   /** Texts the local model writes at once. */
-  LOCAL_MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  LOCAL_MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(8),
   /** Texts that may wait in line for it; one more is turned away with 503 and Retry-After. */
   LOCAL_MODEL_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
   /** Inference threads. Unset: one fewer than the cores, so the event loop keeps one. */

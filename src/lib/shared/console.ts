@@ -32,7 +32,8 @@ export interface LocalWriterView {
     | { state: "downloading"; model: string; percent: number | null }
     | { state: "loading"; model: string }
     | { state: "ready"; model: string }
-    | { state: "failed"; model: string; reason: string };
+    | { state: "failed"; model: string; reason: string }
+    | { state: "too-small"; model: string; contextTokens: number; neededTokens: number };
   queue: { running: number; waiting: number; concurrency: number; capacity: number } | null;
   recent: readonly { tokens: number; tokensPerSecond: number; finishedAt: string }[];
 }

@@ -111,6 +111,12 @@ function localWriterState(local: LocalWriterView): string {
       return consoleSays("writers.local.ready", { model: status.model });
     case "failed":
       return consoleSays("writers.local.failed", { model: status.model, reason: status.reason });
+    case "too-small":
+      return consoleSays("writers.local.tooSmall", {
+        model: status.model,
+        contextTokens: String(status.contextTokens),
+        neededTokens: String(status.neededTokens),
+      });
   }
 }
 

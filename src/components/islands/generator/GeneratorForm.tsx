@@ -53,6 +53,7 @@ function writerStatusLine(writers: WritersStatus, t: Record<MessageKey, string>)
     return t["writer.status.downloading"].replace("{percent}", String(percent));
   }
   if (writers.templateReason === "loading") return t["writer.status.loading"];
+  if (writers.templateReason === "context-too-small") return t["writer.status.context-too-small"];
   return t["writer.status.template"];
 }
 

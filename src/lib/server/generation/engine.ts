@@ -31,7 +31,8 @@ export class GenerationCancelled extends Error {
 }
 
 /** Why a text is a template draft rather than an AI writer's (shown in the result panel). */
-export type TemplateReason = "no-ai-writer" | "downloading" | "loading" | "failed";
+export type TemplateReason =
+  "no-ai-writer" | "downloading" | "loading" | "failed" | "context-too-small";
 
 /** Who writes the next text: AI writers in order, or the template drafts and why. */
 export type WriterPlan =
@@ -94,11 +95,12 @@ export function planWriting(): WriterPlan {
   const ready = providers.filter((provider) => provider.id !== "llama" || local?.ready);
   if (ready.length > 0) return { kind: "ai", providers: ready };
   if (!local) return { kind: "template", reason: "no-ai-writer" };
-  const state = local.status.state;
-  return {
-    kind: "template",
-    reason: state === "downloading" ? "downloading" : state === "failed" ? "failed" : "loading",
+  const reasons: Partial<Record<LocalWriterStatus["state"], TemplateReason>> = {
+    downloading: "downloading",
+    failed: "failed",
+    "too-small": "context-too-small",
   };
+  return { kind: "template", reason: reasons[local.status.state] ?? "loading" };
 }
 
 /** What the generator shows about its writers (GET /api/email/engines). */

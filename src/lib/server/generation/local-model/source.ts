@@ -1,9 +1,11 @@
 import { basename, isAbsolute, resolve } from "node:path";
+import { DEFAULT_MODEL_NAME, MODEL_CATALOGUE, catalogueUri } from "./catalogue.ts";
 
 /**
  * Where the local writer's model comes from (`LOCAL_MODEL`): nowhere (`off`), a file on
- * this machine, or a download (an `http(s)://` URL, or an `hf:` URI that names a file in a
- * Hugging Face repository). Downloads are kept in `DATA_DIR/models` under the file's name.
+ * this machine, or a download (a catalogue name such as `qwen2.5-1.5b`, an `http(s)://`
+ * URL, or an `hf:` URI that names a file in a Hugging Face repository). Downloads are kept
+ * in `DATA_DIR/models` under the file's name.
  */
 export type ModelSource =
   | { kind: "off" }
@@ -11,12 +13,11 @@ export type ModelSource =
   | { kind: "download"; url: string; path: string; name: string };
 
 /**
- * The default outside production (docs/decisions/029-local-writer-default-model.md):
- * Qwen2.5 0.5B Instruct, Apache-2.0, ungated, instruction-tuned, 29 languages including
- * all ten of ours, 398 MB at Q4_K_M.
+ * The default outside production (docs/decisions/029 and 070): the catalogue's Qwen2.5
+ * 0.5B Instruct, Apache-2.0, ungated, instruction-tuned, 29 languages including all ten of
+ * ours, 398 MB at Q4_K_M.
  */
-export const DEFAULT_MODEL =
-  "hf:bartowski/Qwen2.5-0.5B-Instruct-GGUF/Qwen2.5-0.5B-Instruct-Q4_K_M.gguf";
+export const DEFAULT_MODEL: string = MODEL_CATALOGUE[DEFAULT_MODEL_NAME];
 
 /** `hf:owner/repo/path/to/file.gguf` (optionally `owner/repo:revision/…`) → its download URL. */
 export function huggingFaceUrl(uri: string): string {
@@ -45,8 +46,9 @@ export function modelSource(
   setting: string | undefined,
   options: { nodeEnv: "development" | "production" | "test"; dataDir: string },
 ): ModelSource {
-  const value = setting?.trim() || (options.nodeEnv === "development" ? DEFAULT_MODEL : "off");
-  if (value === "off") return { kind: "off" };
+  const given = setting?.trim() || (options.nodeEnv === "development" ? DEFAULT_MODEL : "off");
+  if (given === "off") return { kind: "off" };
+  const value = catalogueUri(given) ?? given;
   const modelsDir = resolve(options.dataDir, "models");
   if (/^https?:\/\//i.test(value) || /^hf:/i.test(value)) {
     const url = /^hf:/i.test(value) ? huggingFaceUrl(value) : new URL(value).href;

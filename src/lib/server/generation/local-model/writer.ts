@@ -1,10 +1,21 @@
 import { availableParallelism } from "node:os";
 import { access } from "node:fs/promises";
 import { resolve } from "node:path";
-import type { ChatWrapper, Llama, LlamaContext, LlamaModel } from "node-llama-cpp";
+import type {
+  ChatWrapper,
+  Llama,
+  LlamaContext,
+  LlamaContextSequence,
+  LlamaModel,
+} from "node-llama-cpp";
 import type { Config } from "#server/config.ts";
 import { getLogger } from "#server/logger.ts";
-import type { Prompt } from "#server/generation/prompts.ts";
+import {
+  SHARED_INSTRUCTIONS,
+  TOKEN_BUDGET,
+  longestInstructions,
+  type Prompt,
+} from "#server/generation/prompts.ts";
 import { downloadModel } from "./download.ts";
 import { FairQueue, type Ticket } from "./queue.ts";
 import { modelLabel, modelSource, type ModelSource } from "./source.ts";
@@ -15,7 +26,9 @@ export type LocalWriterStatus =
   | { state: "downloading"; model: string; percent: number | null }
   | { state: "loading"; model: string }
   | { state: "ready"; model: string }
-  | { state: "failed"; model: string; reason: string };
+  | { state: "failed"; model: string; reason: string }
+  /** Refused at load: its context cannot hold the longest instructions and text. */
+  | { state: "too-small"; model: string; contextTokens: number; neededTokens: number };
 
 /** How fast one of the last texts was written, for the console. */
 export interface WritingSpeed {
@@ -32,10 +45,40 @@ export class QueueFull extends Error {
   override name = "QueueFull";
 }
 
+class ContextTooSmall extends Error {
+  override name = "ContextTooSmall";
+  readonly contextTokens: number;
+  readonly neededTokens: number;
+  constructor(contextTokens: number, neededTokens: number) {
+    super(
+      `its context holds ${contextTokens} tokens; our instructions and text need ${neededTokens}`,
+    );
+    this.contextTokens = contextTokens;
+    this.neededTokens = neededTokens;
+  }
+}
+
+/**
+ * One of the context's sequences, kept for the life of the model. Between texts it holds
+ * exactly the instructions that every text starts with, already read: the next text's
+ * tokens continue them, so node-llama-cpp reads only the rest.
+ */
+interface Slot {
+  sequence: LlamaContextSequence;
+  busy: boolean;
+  /**
+   * Set while a finished text is being cut back to the shared instructions. node-llama-cpp
+   * does that only between batches, so it may wait while other texts are being written.
+   */
+  cleaning: Promise<void> | null;
+}
 interface Loaded {
   llama: Llama;
   model: LlamaModel;
   context: LlamaContext;
+  slots: Slot[];
+  /** How many tokens of each sequence are the shared instructions. */
+  sharedTokens: number;
   /**
    * Resolved once: finding the wrapper that matches the model's chat template takes half a
    * second of the event loop, which every new session would otherwise pay again.
@@ -98,6 +141,14 @@ export class LocalWriter {
     this.#preparing ??= this.#prepare().catch((error: unknown) => {
       const reason = (error as Error).message ?? String(error);
       if (this.source.kind === "off") return;
+      if (error instanceof ContextTooSmall) {
+        const { contextTokens, neededTokens } = error;
+        this.#status = { state: "too-small", model: this.label, contextTokens, neededTokens };
+        getLogger().warn(
+          `The configured local model's context is too small: ${this.source.name} holds ${contextTokens} tokens, and the longest instructions with the longest text need ${neededTokens}. Texts are template drafts; set LOCAL_MODEL to a model with a larger context (README, "Choosing a model").`,
+        );
+        return;
+      }
       this.#status = { state: "failed", model: this.label, reason };
       getLogger().warn(
         `The local writer is not available (${reason}); texts are template drafts until it is. ${this.#advice()}`,
@@ -168,19 +219,73 @@ export class LocalWriter {
     try {
       const model = await llama.loadModel({ modelPath: path });
       try {
+        const contextSize = Math.min(CONTEXT_TOKENS, model.trainContextSize);
+        // A model that cannot hold our longest instructions beside the longest text would
+        // fail every such request: it is refused now, and texts stay template drafts.
+        const instructions = Math.max(
+          ...longestInstructions().map((system) => model.tokenize(system).length),
+        );
+        const needed = instructions + TEMPLATE_TOKENS + TOKEN_BUDGET.long;
+        if (contextSize < needed) throw new ContextTooSmall(contextSize, needed);
+        const sequences = this.#config.LOCAL_MODEL_CONCURRENCY;
         const context = await model.createContext({
-          sequences: this.#config.LOCAL_MODEL_CONCURRENCY,
-          contextSize: Math.min(CONTEXT_TOKENS, model.trainContextSize),
+          sequences,
+          contextSize,
           threads: this.threads,
+          // Decision 069: a newcomer's prompt is read a batch at a time, beside one token of
+          // every running text, so no running text waits long for it.
+          batchSize: BATCH_TOKENS,
+          batching: { itemPrioritizationStrategy: "maximumParallelism" },
         });
-        return { llama, model, context, chatWrapper: resolveChatWrapper(model) };
+        const chatWrapper = resolveChatWrapper(model);
+        // The tokens every text starts with, as the chat template renders them: where two
+        // prompts that differ after the shared instructions part.
+        const render = (system: string) =>
+          chatWrapper
+            .generateContextState({
+              chatHistory: [
+                { type: "system", text: system },
+                { type: "user", text: "{}" },
+                { type: "model", response: [] },
+              ],
+            })
+            .contextText.tokenize(model.tokenizer);
+        const [a, b] = [render(`${SHARED_INSTRUCTIONS}\nA`), render(`${SHARED_INSTRUCTIONS}\nB`)];
+        let shared = 0;
+        while (shared < a.length && a[shared] === b[shared]) shared++;
+        const prefix = a.slice(0, shared);
+        const slots: Slot[] = Array.from({ length: sequences }, () => ({
+          sequence: context.getSequence(),
+          busy: false,
+          cleaning: null,
+        }));
+        // Every sequence reads the instructions that all texts share once, now.
+        await Promise.all(
+          slots.map(({ sequence }) => sequence.evaluateWithoutGeneratingNewTokens(prefix)),
+        );
+        return { llama, model, context, slots, sharedTokens: prefix.length, chatWrapper };
       } catch (error) {
         await model.dispose();
         throw error;
       }
     } catch (error) {
       await llama.dispose();
+      if (error instanceof ContextTooSmall) throw error;
       throw new Error(`${path} could not be loaded: ${(error as Error).message}`);
+    }
+  }
+
+  /**
+   * A free sequence holding just the shared instructions. The queue lets no more texts run
+   * than there are sequences, so one is free, or its last text is still being cut back.
+   */
+  async #freeSlot(slots: Slot[]): Promise<Slot> {
+    for (;;) {
+      const free = slots.find((slot) => !slot.busy);
+      if (free) return free;
+      const cleaning = slots.flatMap((slot) => (slot.cleaning ? [slot.cleaning] : []));
+      if (cleaning.length === 0) throw new Error("no free sequence");
+      await Promise.race(cleaning);
     }
   }
 
@@ -210,7 +315,11 @@ export class LocalWriter {
       TEMPLATE_TOKENS;
     const room = loaded.context.contextSize - promptTokens;
     if (room < MIN_TEXT_TOKENS) throw new Error("the request is too long for the local model");
-    const sequence = loaded.context.getSequence();
+    const slot = await this.#freeSlot(loaded.slots);
+    slot.busy = true;
+    const { sequence } = slot;
+    const meter = sequence.tokenMeter;
+    const [inputBefore, outputBefore] = [meter.usedInputTokens, meter.usedOutputTokens];
     const session = new LlamaChatSession({
       contextSequence: sequence,
       systemPrompt: prompt.system,
@@ -241,12 +350,26 @@ export class LocalWriter {
     } finally {
       options.signal.removeEventListener("abort", noteAbort);
       session.dispose();
-      sequence.dispose();
       if (pieces > 1 && lastAt > firstAt) this.#noteSpeed(pieces, (lastAt - firstAt) / 1000);
+      // Back to the shared instructions, for the next text (in the background: the text is
+      // done for its reader now).
+      slot.cleaning = sequence
+        .eraseContextTokenRanges([{ start: loaded.sharedTokens, end: sequence.nextTokenIndex }])
+        .catch((error: unknown) =>
+          getLogger().warn({ err: error }, "a local writer sequence could not be reset"),
+        )
+        .finally(() => {
+          slot.cleaning = null;
+          slot.busy = false;
+        });
       getLogger().info(
         {
           pieces,
+          tokens: meter.usedOutputTokens - outputBefore,
           promptTokens,
+          // What this text had to read: the shared instructions were already in the sequence.
+          readTokens: meter.usedInputTokens - inputBefore,
+          sharedTokens: loaded.sharedTokens,
           ...(abortedAt === null
             ? {}
             : { stoppedWithinMs: Math.round(performance.now() - abortedAt) }),
@@ -274,6 +397,11 @@ export class LocalWriter {
 
 /** Room for a long text beside a long request; the text gets what the request leaves. */
 const CONTEXT_TOKENS = 4096;
+/**
+ * Tokens decoded at once (decision 069): a newcomer's prompt is read this many at a time,
+ * between which the running texts get their next token.
+ */
+const BATCH_TOKENS = 64;
 /** What the chat template adds around the two messages, with a margin. */
 const TEMPLATE_TOKENS = 32;
 /** Below this, there is no room for a text worth the name. */
