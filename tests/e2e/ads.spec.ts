@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { FAKE_AD } from "../fakes/vast.ts";
-import { expect, seriousAxeViolations, test, toast } from "./fixtures.ts";
+import { expect, test, toast } from "./fixtures.ts";
 
 /** Issue 27, item 5: the "Watch Ad" card plays house ads and a network's VAST ads. */
 
@@ -71,7 +71,6 @@ test("the ad card plays a house ad from src/content/ads/ and pays after the watc
   accounts,
 }) => {
   await accounts.register("house-ad", { verified: true });
-  await expect(toast(page, "Email Verified")).toBeVisible();
   const reports = collectAdReports(page);
   await page.goto("/credits");
   await expect(page.getByText("1000 credits • 10 usage rights")).toBeVisible();
@@ -85,7 +84,6 @@ test("the ad card plays a house ad from src/content/ads/ and pays after the watc
   const link = ad.getByRole("link", { name: house!.headline });
   await expect(link).toHaveAttribute("target", "_blank");
   await expect(link).toHaveAttribute("href", house!.link);
-  expect(await seriousAxeViolations(page)).toEqual([]);
 
   const opened = page.context().waitForEvent("page");
   await link.click();
