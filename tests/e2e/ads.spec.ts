@@ -85,16 +85,17 @@ test("the ad card plays a house ad from src/content/ads/ and pays after the watc
   await expect(link).toHaveAttribute("target", "_blank");
   await expect(link).toHaveAttribute("href", house!.link);
 
+  // The e2e server's ads last 2 s (AD_WATCH_SECONDS); the reward still needs them in full.
+  await expect(toast(page, "Credits Earned!")).toBeVisible();
+  await expect(page.getByText("1100 credits • 11 usage rights")).toBeVisible();
+
+  // The ad stays on the card after the reward; its link opens in a tab of its own.
   const opened = page.context().waitForEvent("page");
   await link.click();
   const tab = await opened;
   await tab.waitForLoadState();
   expect(new URL(tab.url()).pathname).toBe(house!.link);
   await tab.close();
-
-  // The e2e server's ads last 2 s (AD_WATCH_SECONDS); the reward still needs them in full.
-  await expect(toast(page, "Credits Earned!")).toBeVisible();
-  await expect(page.getByText("1100 credits • 11 usage rights")).toBeVisible();
   await expect
     .poll(() => reported(reports).sort())
     .toEqual([
@@ -156,7 +157,7 @@ withVastAd(
     const hits = await adServer.hits();
     expect(hits).toContain("/media/ad.webm");
     expect(hits).not.toContain("/track/error");
-    await expect(toast(page, "Credits Earned!")).toBeVisible();
+    await expect(page.getByText("1100 credits • 11 usage rights")).toBeVisible();
 
     const opened = page.context().waitForEvent("page");
     await ad.getByRole("link", { name: FAKE_AD.title }).click();
@@ -189,6 +190,6 @@ withNoVastAd(
     const ad = page.getByRole("region", { name: "Ad", exact: true });
     await expect(ad.getByText(house!.headline)).toBeVisible();
     expect(await adServer.hits()).toEqual(["/vast.xml"]);
-    await expect(toast(page, "Credits Earned!")).toBeVisible();
+    await expect(page.getByText("1100 credits • 11 usage rights")).toBeVisible();
   },
 );

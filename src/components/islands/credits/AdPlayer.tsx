@@ -14,6 +14,8 @@ import { $language } from "#stores/preferences.ts";
 const frame =
   "mt-4 overflow-hidden rounded-lg border border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800";
 const mediaBox = "block aspect-video w-full bg-slate-200 object-cover dark:bg-slate-700";
+/** A video is never cropped: a network's ad may come in any shape. */
+const videoBox = "block aspect-video w-full bg-black object-contain";
 
 interface Shown {
   media: { kind: "image" | "video"; src: string; alt: string; loop: boolean };
@@ -95,7 +97,7 @@ export default function AdPlayer() {
         <video
           key={media.src}
           src={media.src}
-          className={mediaBox}
+          className={videoBox}
           aria-label={shown.headline}
           muted
           autoPlay
