@@ -10,7 +10,8 @@ import { getConfig } from "./lib/server/config.ts";
 import { databaseUnavailableError, isDatabaseUnavailable } from "./lib/server/db/errors.ts";
 import { getDb } from "./lib/server/db/index.ts";
 import { AppError } from "./lib/server/errors.ts";
-import { errorResponse, isJsonContentType } from "./lib/server/http/api.ts";
+import { isConsoleApiPath, isOperator } from "./lib/server/console/operators.ts";
+import { errorResponse, isJsonContentType, noApiEndpoint } from "./lib/server/http/api.ts";
 import {
   assertApiBodyHeaders,
   assertSameOrigin,
@@ -97,6 +98,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     assertSameOrigin(context.request, new URL(config.PUBLIC_URL).origin);
     if (api) assertApiBodyHeaders(context.request);
     await authenticate(context);
+    // The console's endpoints check again each; this gate covers any method and address
+    // under /api/console, so a non-operator learns nothing an unknown address would not say.
+    if (isConsoleApiPath(context.url.pathname) && !isOperator(context.locals.user)) {
+      throw noApiEndpoint();
+    }
     response = await next();
     if (api && response.status >= 400 && !isJsonContentType(response.headers.get("content-type"))) {
       response = errorResponse(statusError(response.status));

@@ -9,7 +9,11 @@ import { createStorage, startServer, type RunningServer, type Storage } from "..
  * should.
  */
 const MODERATION_TOKEN = "hostile-suite-moderation-0001";
+const OPERATOR = "hostile-operator@example.com";
 const UUID = "00000000-0000-4000-8000-000000000000";
+/** Stand-ins for the suite's user, filled in once it exists: the console acts on it. */
+const TARGET_ID = "<target id>";
+const TARGET_EMAIL = "<target email>";
 
 interface Endpoint {
   method: string;
@@ -67,6 +71,20 @@ const ENDPOINTS: Endpoint[] = [
     valid: { name: "Ada", content: "A fine tool for letters.", rating: 5 },
   },
   { method: "POST", path: `/api/moderation/testimonials/${UUID}`, valid: { action: "approve" } },
+  {
+    method: "POST",
+    path: "/api/console/credits",
+    valid: { userId: TARGET_ID, delta: 500, reason: "Goodwill", requestId: UUID },
+  },
+  { method: "POST", path: "/api/console/verify", valid: { userId: TARGET_ID } },
+  { method: "POST", path: "/api/console/resend-verification", valid: { userId: TARGET_ID } },
+  {
+    method: "POST",
+    path: "/api/console/delete-account",
+    valid: { userId: TARGET_ID, email: TARGET_EMAIL },
+  },
+  { method: "POST", path: "/api/console/open-text", valid: { generationId: UUID } },
+  { method: "POST", path: "/api/console/testimonials", valid: { id: UUID, action: "approve" } },
 ];
 
 const WRONG_VALUES: unknown[] = [
@@ -165,6 +183,12 @@ function fieldBodies(endpoint: Endpoint): { label: string; body: string; content
         !ANY_STRING_REFUSED.has(`${endpoint.path} ${field}`)
       )
         continue;
+      if (
+        Number.isInteger(value) &&
+        Math.abs(value as number) <= 1_000_000 &&
+        ANY_WHOLE_NUMBER.has(`${endpoint.path} ${field}`)
+      )
+        continue;
       // An optional field may also be sent as null.
       if (value === null && OPTIONAL.has(`${endpoint.path} ${field}`)) continue;
       bodies.push({
@@ -176,6 +200,9 @@ function fieldBodies(endpoint: Endpoint): { label: string; body: string; content
   }
   return bodies;
 }
+
+/** Fields where any whole number in range is a valid value (a grant or a take-back). */
+const ANY_WHOLE_NUMBER = new Set(["/api/console/credits delta"]);
 
 /** Fields an endpoint accepts without. */
 const OPTIONAL = new Set(["/api/auth/register name"]);
@@ -191,17 +218,42 @@ const FREE_TEXT = new Set([
   "content",
   "name",
   "token",
+  "reason",
 ]);
 
 let storage: Storage;
 let server: RunningServer;
-let user: { client: ApiClient; token: string };
+let user: { client: ApiClient; token: string; email: string };
+let userId: string;
+let operator: { client: ApiClient; token: string };
 
 beforeAll(async () => {
   storage = await createStorage();
-  server = await startServer(storage, { env: { MODERATION_TOKEN } });
+  server = await startServer(storage, { env: { MODERATION_TOKEN, OPERATOR_EMAILS: OPERATOR } });
   user = await signUp(server.url, false);
+  userId = (await user.client.get("/api/auth/me", { bearer: user.token })).body.user.id;
+  operator = await signUp(server.url, true, OPERATOR);
+  // The console's bodies are read only for an operator: the suite must be one there.
+  const audit = await operator.client.get("/api/console/audit", { bearer: operator.token });
+  expect(audit.status).toBe(200);
 });
+
+/** The endpoint with the suite's user in place of its stand-ins. */
+function aimed(endpoint: Endpoint): Endpoint {
+  const valid = Object.fromEntries(
+    Object.entries(endpoint.valid).map(([field, value]) => [
+      field,
+      value === TARGET_ID ? userId : value === TARGET_EMAIL ? user.email : value,
+    ]),
+  );
+  return { ...endpoint, valid };
+}
+
+/** Who may call an address: the moderation token, an operator, or the suite's user. */
+function bearerFor(path: string): string {
+  if (path.includes("/moderation/")) return MODERATION_TOKEN;
+  return path.includes("/console/") ? operator.token : user.token;
+}
 
 afterAll(async () => {
   await server?.stop();
@@ -258,31 +310,32 @@ function expectRefusal(
 
 async function snapshot() {
   const auth = { bearer: user.token };
-  const [status, history, activity, pending] = await Promise.all([
+  const [status, history, activity, pending, audit] = await Promise.all([
     user.client.get("/api/credits/status", auth),
     user.client.get("/api/email/my", auth),
     user.client.get("/api/credits/activity", auth),
     user.client.get("/api/moderation/testimonials", {
       headers: { authorization: `Bearer ${MODERATION_TOKEN}` },
     }),
+    operator.client.get("/api/console/audit", { bearer: operator.token }),
   ]);
   return {
     credits: status.body.credits,
     history: history.body.generations,
     activity: activity.body.entries,
     pending: pending.body.testimonials,
+    audit: audit.body.entries,
   };
 }
 
 describe("every endpoint refuses malformed bodies with a 4xx in the JSON shape", () => {
-  for (const endpoint of ENDPOINTS) {
-    it(`${endpoint.method} ${endpoint.path}`, async () => {
+  for (const template of ENDPOINTS) {
+    it(`${template.method} ${template.path}`, async () => {
+      const endpoint = aimed(template);
       const before = await snapshot();
       const cases = [...genericBodies(endpoint), ...fieldBodies(endpoint)];
       expect(cases.length).toBeGreaterThanOrEqual(30);
-      const headers = {
-        authorization: `Bearer ${endpoint.path.includes("moderation") ? MODERATION_TOKEN : user.token}`,
-      };
+      const headers = { authorization: `Bearer ${bearerFor(endpoint.path)}` };
       for (const { label, body, contentType } of cases) {
         expectRefusal(
           await send(endpoint.method, endpoint.path, body, {
@@ -350,10 +403,21 @@ describe("reads and deletes refuse malformed addresses and queries", () => {
     ["PUT", "/api/auth/login"],
     ["PATCH", "/api/email/generate"],
     ["GET", "/api/email/generate"],
+    ["GET", "/api/console/account?id=abc"],
+    ["GET", "/api/console/account?id=%00"],
+    ["GET", `/api/console/account?id=${UUID}`],
+    ["GET", "/api/console/account"],
+    ["GET", "/api/console/accounts"],
+    ["GET", `/api/console/accounts?email=${"a".repeat(300)}`],
+    ["GET", "/api/console/accounts?email=%00"],
+    ["GET", "/api/console/audit?page=0"],
+    ["GET", "/api/console/audit?page=1e400"],
+    ["DELETE", "/api/console/credits"],
+    ["PUT", "/api/console/verify"],
   ])("%s %s", async (method, path) => {
     const before = await snapshot();
     const result = await send(method, path, "", {
-      authorization: `Bearer ${user.token}`,
+      authorization: `Bearer ${bearerFor(path)}`,
     });
     if (path.startsWith("/api/auth/verify-email")) {
       // The e-mailed link answers with a redirect to the login page, never an error page.

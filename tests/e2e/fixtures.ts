@@ -12,7 +12,10 @@ import {
 /** The accounts a test makes; each is deleted when the test ends, whatever its outcome. */
 export interface TestAccounts {
   /** A new account registered through the API in the page's context, so signed in there. */
-  register(label: string, options?: { verified?: boolean; name?: string }): Promise<string>;
+  register(
+    label: string,
+    options?: { verified?: boolean; name?: string; email?: string },
+  ): Promise<string>;
   /** An account the test made another way (the register form): deleted like the others. */
   track(email: string): void;
   /** The test changed this account's password. */
@@ -46,7 +49,7 @@ export const test = base.extend<Fixtures>({
     const passwords = new Map<string, string>();
     await use({
       async register(label, options = {}) {
-        const email = newEmail(label);
+        const email = options.email ?? newEmail(label);
         await registerViaApi(page.request, email, options.name);
         passwords.set(email, PASSWORD);
         if (options.verified) await followOutboxLink(page, email, /verify-email/, clientAddress);
@@ -57,7 +60,11 @@ export const test = base.extend<Fixtures>({
     });
     // Signed in afresh from a context of its own, whatever the page did with its cookies.
     for (const [email, password] of passwords) {
-      const login = await request.post("/api/auth/login", { data: { email, password } });
+      // After the first, this context holds a session cookie: a write must say it is ours.
+      const login = await request.post("/api/auth/login", {
+        data: { email, password },
+        headers: SAME_ORIGIN,
+      });
       expect(login.status(), `sign in to delete ${email}`).toBe(200);
       const { token } = (await login.json()) as { token: string };
       const deleted = await request.post("/api/auth/delete-account", {

@@ -112,9 +112,9 @@ export function pathOf(link: string): string {
 export async function signUp(
   baseUrl: string,
   verified: boolean,
+  email = `user-${Math.random().toString(36).slice(2, 10)}@example.com`,
 ): Promise<{ client: ApiClient; email: string; token: string }> {
   const client = new ApiClient(baseUrl);
-  const email = `user-${Math.random().toString(36).slice(2, 10)}@example.com`;
   const password = "violet-harbor-42";
   const response = await client.post("/api/auth/register", {
     email,

@@ -56,6 +56,16 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ TRUSTED_PROXY: "10.0.0.0/33" })).toThrow(/TRUSTED_PROXY/);
   });
 
+  it("reads OPERATOR_EMAILS as trimmed, lower-cased addresses; none by default", () => {
+    expect(parseConfig({}).OPERATOR_EMAILS).toEqual([]);
+    expect(
+      parseConfig({ OPERATOR_EMAILS: " Ops@Example.com, ,b@example.com " }).OPERATOR_EMAILS,
+    ).toEqual(["ops@example.com", "b@example.com"]);
+    expect(() => parseConfig({ OPERATOR_EMAILS: "ops@example.com,boss" })).toThrow(
+      /OPERATOR_EMAILS: "boss" is not an e-mail address/,
+    );
+  });
+
   it("refuses to serve in production without SENDGRID_API_KEY, naming it", () => {
     const production = parseConfig({ NODE_ENV: "production" });
     expect(() => assertReadyToServe(production)).toThrow(/SENDGRID_API_KEY is required/);

@@ -49,6 +49,22 @@ export function settledLength(text: string): number {
 }
 
 /**
+ * The block being written, as written: one element per line, so that a new word changes
+ * the last line only and the browser lays out (and shapes the text of) that line alone, not
+ * the whole block again (a table streamed as one 20 KB paragraph was re-shaped whole on
+ * every flush).
+ */
+function WrittenLines({ text }: { text: string }) {
+  return (
+    <div className="whitespace-pre-wrap">
+      {text.split("\n").map((line, i) => (
+        <div key={i}>{line || "\u00a0"}</div>
+      ))}
+    </div>
+  );
+}
+
+/**
  * A written text, rendered from Markdown (headings, lists, emphasis, tables; raw HTML is
  * shown as text). Until the renderer has loaded, the text shows as written. While it
  * streams, its finished blocks are rendered (again only when one more is finished) and the
@@ -101,7 +117,7 @@ export function RenderedText({ text, language, streaming, className, ...rest }: 
   return (
     <div {...shared} className={`rendered-text ${className ?? ""}`}>
       <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />
-      <p className="whitespace-pre-wrap">{tail.trim()}</p>
+      <WrittenLines text={tail.trim()} />
     </div>
   );
 }

@@ -81,6 +81,26 @@ const configSchema = z.object({
     z.string().min(16, "must be at least 16 characters").optional(),
   ),
   /**
+   * The accounts that may open /console (signed in and verified), as comma-separated
+   * e-mail addresses. Unset: nobody; /console is the 404 page for everyone.
+   */
+  OPERATOR_EMAILS: z
+    .string()
+    .default("")
+    .transform((value, context) => {
+      const emails = value
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter((email) => email !== "");
+      for (const email of emails) {
+        if (!z.email().safeParse(email).success) {
+          context.addIssue({ code: "custom", message: `"${email}" is not an e-mail address` });
+          return z.NEVER;
+        }
+      }
+      return emails;
+    }),
+  /**
    * How long a generation's reservation holds without renewal: a running generation renews
    * it, so only a crashed process's reservations lapse and are refunded (tests shorten it).
    */

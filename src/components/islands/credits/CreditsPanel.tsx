@@ -43,6 +43,8 @@ const REASON_LABELS: Record<string, string> = {
   generation: "Text generated",
   refund: "Refund",
   ad_reward: "Ad watched",
+  operator_grant: "Credits from support",
+  operator_take_back: "Credits taken back by support",
 };
 
 const card =

@@ -2,7 +2,7 @@ import { and, eq, lt } from "drizzle-orm";
 import type { RegisterInput } from "#shared/schemas/auth.ts";
 import { getConfig } from "#server/config.ts";
 import { DAY_MS } from "#server/clock.ts";
-import type { Database } from "#server/db/index.ts";
+import type { Database, Transaction } from "#server/db/index.ts";
 import { UNIQUE_VIOLATION, sqlState } from "#server/db/errors.ts";
 import { users } from "#server/db/schema.ts";
 import { grantSignupCredits, verifyAccount } from "#server/credits/allowances.ts";
@@ -222,7 +222,17 @@ export async function deleteAccount(db: Database, userId: string, password: stri
       fieldErrors: { password: [WRONG_PASSWORD] },
     });
   }
-  await db.delete(users).where(eq(users.id, userId));
+  await removeAccount(db, userId);
+}
+
+/**
+ * Deletes an account and everything that belongs to it (the foreign keys cascade; an
+ * operator's audit rows keep the address). Its sessions go with it, so it is signed out
+ * on every instance at its next request. False when there was no such account.
+ */
+export async function removeAccount(db: Database | Transaction, userId: string): Promise<boolean> {
+  const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  return deleted.length > 0;
 }
 
 /**

@@ -111,19 +111,26 @@ export async function grantSignupCredits(
  * this week as granted. Idempotent: a second call finds the account verified.
  */
 export async function verifyAccount(db: Database, userId: string, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ id: users.id, credits: users.credits, emailVerified: users.emailVerified })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
-    if (!user) return false;
-    if (user.emailVerified) return true;
-    await tx
-      .update(users)
-      .set({ emailVerified: true, verifiedAt: now, lastWeeklyGrant: weekKey(now) })
-      .where(eq(users.id, userId));
-    await raiseToAllowance(tx, user, "verification_top_up", `verify:${userId}`, now);
-    return true;
-  });
+  return db.transaction((tx) => verifyAccountIn(tx, userId, now));
+}
+
+/** verifyAccount inside the caller's transaction (an operator's, with its audit row). */
+export async function verifyAccountIn(
+  tx: Transaction,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const [user] = await tx
+    .select({ id: users.id, credits: users.credits, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  if (!user) return false;
+  if (user.emailVerified) return true;
+  await tx
+    .update(users)
+    .set({ emailVerified: true, verifiedAt: now, lastWeeklyGrant: weekKey(now) })
+    .where(eq(users.id, userId));
+  await raiseToAllowance(tx, user, "verification_top_up", `verify:${userId}`, now);
+  return true;
 }

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   smallint,
@@ -165,6 +166,8 @@ export const generations = pgTable(
     index("generations_guest_created_idx").on(t.guestId, t.createdAt),
     index("generations_status_lease_idx").on(t.status, t.leaseExpiresAt),
     index("generations_address_created_idx").on(t.addressHash, t.createdAt),
+    // The console's texts per day read the last 30 days of every owner's texts.
+    index("generations_created_idx").on(t.createdAt),
     check("generations_cost_non_negative", sql`${t.cost} >= 0`),
     // A guest's trial text keeps guest_id when it moves to the new account's user_id.
     check("generations_has_owner", sql`${t.userId} is not null or ${t.guestId} is not null`),
@@ -179,6 +182,9 @@ export const creditReason = pgEnum("credit_reason", [
   "generation",
   "refund",
   "ad_reward",
+  /** An operator's grant from the console, and the credits an operator took back. */
+  "operator_grant",
+  "operator_take_back",
 ]);
 
 export const creditLedger = pgTable(
@@ -198,6 +204,8 @@ export const creditLedger = pgTable(
     uniqueIndex("credit_ledger_idempotency_key_unique").on(t.idempotencyKey),
     index("credit_ledger_user_created_idx").on(t.userId, t.createdAt),
     index("credit_ledger_guest_created_idx").on(t.guestId, t.createdAt),
+    // The console's credits per week.
+    index("credit_ledger_created_idx").on(t.createdAt),
     check("credit_ledger_one_owner", sql`(${t.userId} is null) <> (${t.guestId} is null)`),
   ],
 );
@@ -291,3 +299,26 @@ export const appSettings = pgTable("app_settings", {
   value: text("value").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Every operator action from the console (DESIGN §7b): who, what, when, on whom, and the
+ * action's details. Rows outlive the accounts they name: the e-mail addresses are kept as
+ * they were when the action was taken.
+ */
+export const operatorAudit = pgTable(
+  "operator_audit",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorId: uuid("operator_id").references(() => users.id, { onDelete: "set null" }),
+    operatorEmail: text("operator_email").notNull(),
+    action: text("action").notNull(),
+    targetUserId: uuid("target_user_id").references(() => users.id, { onDelete: "set null" }),
+    targetEmail: text("target_email"),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("operator_audit_created_idx").on(t.createdAt),
+    index("operator_audit_target_idx").on(t.targetUserId),
+  ],
+);

@@ -9,6 +9,7 @@ import {
   localWriter,
   type LocalWriter,
   type LocalWriterStatus,
+  type WritingSpeed,
 } from "./local-model/writer.ts";
 import { llamaProvider } from "./providers/llama.ts";
 import { mistralProvider } from "./providers/mistral.ts";
@@ -115,6 +116,24 @@ export function writersStatus(): WritersStatus {
   return plan.kind === "ai"
     ? { writer: "ai", ready: plan.providers.map((provider) => provider.id), local }
     : { writer: "template", templateReason: plan.reason, ready: [], local };
+}
+
+/** The local writer as the console shows it: its state, its line, its last texts' speed. */
+export interface LocalWriterFigures {
+  status: LocalWriterStatus;
+  queue: { running: number; waiting: number; concurrency: number; capacity: number } | null;
+  recent: readonly WritingSpeed[];
+}
+
+export function localWriterFigures(): LocalWriterFigures {
+  const local = currentWriters().local;
+  if (!local) return { status: { state: "off" }, queue: null, recent: [] };
+  const { running, waiting, concurrency, capacity } = local.queue;
+  return {
+    status: local.status,
+    queue: { running, waiting, concurrency, capacity },
+    recent: local.recentSpeeds,
+  };
 }
 
 function busyError(): AppError {

@@ -17,6 +17,14 @@ const JSON_HEADERS = {
   "Cache-Control": "no-store",
 };
 
+/**
+ * What an /api address that no endpoint claims answers; the console's endpoints answer the
+ * same to everyone but operators, so that nothing tells them apart (DESIGN §7b).
+ */
+export function noApiEndpoint(): AppError {
+  return new AppError("NOT_FOUND", 404, "No API endpoint at this address.");
+}
+
 export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   for (const [name, value] of Object.entries(JSON_HEADERS)) {

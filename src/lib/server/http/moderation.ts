@@ -1,6 +1,7 @@
 import { constantTimeEqualHex, hashSecret } from "#server/auth/tokens.ts";
 import { getConfig } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
+import { noApiEndpoint } from "./api.ts";
 
 /**
  * The moderation API exists only when MODERATION_TOKEN is set, and answers only to it
@@ -8,7 +9,7 @@ import { AppError } from "#server/errors.ts";
  */
 export function requireModerator(request: Request): void {
   const token = getConfig().MODERATION_TOKEN;
-  if (!token) throw new AppError("NOT_FOUND", 404, "No API endpoint at this address.");
+  if (!token) throw noApiEndpoint();
   const given = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
   if (!constantTimeEqualHex(hashSecret(given), hashSecret(token))) {
     throw new AppError("UNAUTHORIZED", 401, "A valid moderation token is required.");

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { PublicTestimonial, TestimonialSubmission } from "#shared/schemas/testimonials.ts";
-import type { Database } from "#server/db/index.ts";
+import type { Database, Transaction } from "#server/db/index.ts";
 import { testimonials } from "#server/db/schema.ts";
 
 /** Stored as `pending`; nothing is shown before a moderator approves it. */
@@ -39,13 +39,30 @@ export async function listApprovedTestimonials(
 
 export async function listPendingTestimonials(db: Database) {
   return db
+    .select(pendingColumns)
+    .from(testimonials)
+    .where(eq(testimonials.status, "pending"))
+    .orderBy(asc(testimonials.createdAt));
+}
+
+const pendingColumns = {
+  id: testimonials.id,
+  name: testimonials.name,
+  profession: testimonials.profession,
+  content: testimonials.content,
+  rating: testimonials.rating,
+  createdAt: testimonials.createdAt,
+};
+
+/**
+ * The queue as the console shows it: each submission with the start of its sender's
+ * address hash, enough to see that several came from one address, and no address.
+ */
+export async function listPendingForReview(db: Database) {
+  return db
     .select({
-      id: testimonials.id,
-      name: testimonials.name,
-      profession: testimonials.profession,
-      content: testimonials.content,
-      rating: testimonials.rating,
-      createdAt: testimonials.createdAt,
+      ...pendingColumns,
+      sender: sql<string>`left(${testimonials.submitterAddressHash}, 10)`,
     })
     .from(testimonials)
     .where(eq(testimonials.status, "pending"))
@@ -54,7 +71,7 @@ export async function listPendingTestimonials(db: Database) {
 
 /** Approves or rejects a pending submission; false when there is none with that id. */
 export async function moderateTestimonial(
-  db: Database,
+  db: Database | Transaction,
   id: string,
   action: "approve" | "reject",
   now: Date,

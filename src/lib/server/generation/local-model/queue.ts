@@ -35,6 +35,10 @@ export class FairQueue {
     return this.#waiting.length;
   }
 
+  get running(): number {
+    return this.#running;
+  }
+
   /** @internal A ticket leaves: its slot or its place goes to the next in line. */
   leave(ticket: Ticket): void {
     const index = this.#waiting.indexOf(ticket);

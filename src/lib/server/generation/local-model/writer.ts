@@ -17,6 +17,17 @@ export type LocalWriterStatus =
   | { state: "ready"; model: string }
   | { state: "failed"; model: string; reason: string };
 
+/** How fast one of the last texts was written, for the console. */
+export interface WritingSpeed {
+  /** Pieces of text the model handed over: about one a token. */
+  tokens: number;
+  tokensPerSecond: number;
+  finishedAt: string;
+}
+
+/** How many of the last texts' speeds are kept. */
+const RECENT_TEXTS = 10;
+
 export class QueueFull extends Error {
   override name = "QueueFull";
 }
@@ -47,6 +58,7 @@ export class LocalWriter {
   #loaded: Loaded | null = null;
   #preparing: Promise<void> | null = null;
   #stopping = new AbortController();
+  #recent: WritingSpeed[] = [];
 
   constructor(config: Config) {
     this.#config = config;
@@ -65,6 +77,11 @@ export class LocalWriter {
 
   get status(): LocalWriterStatus {
     return this.#status;
+  }
+
+  /** The last texts this process wrote, newest last: the speed from first piece to last. */
+  get recentSpeeds(): readonly WritingSpeed[] {
+    return this.#recent;
   }
 
   get ready(): boolean {
@@ -201,6 +218,8 @@ export class LocalWriter {
       autoDisposeSequence: false,
     });
     let pieces = 0;
+    let firstAt = 0;
+    let lastAt = 0;
     let abortedAt: number | null = null;
     const noteAbort = () => (abortedAt = performance.now());
     options.signal.addEventListener("abort", noteAbort, { once: true });
@@ -213,6 +232,8 @@ export class LocalWriter {
         stopOnAbortSignal: true,
         onTextChunk: (text) => {
           if (!text) return;
+          lastAt = performance.now();
+          if (pieces === 0) firstAt = lastAt;
           pieces++;
           options.onText(text);
         },
@@ -221,6 +242,7 @@ export class LocalWriter {
       options.signal.removeEventListener("abort", noteAbort);
       session.dispose();
       sequence.dispose();
+      if (pieces > 1 && lastAt > firstAt) this.#noteSpeed(pieces, (lastAt - firstAt) / 1000);
       getLogger().info(
         {
           pieces,
@@ -232,6 +254,14 @@ export class LocalWriter {
         abortedAt === null ? "local text written" : "local text stopped",
       );
     }
+  }
+
+  #noteSpeed(tokens: number, seconds: number): void {
+    const tokensPerSecond = Math.round(((tokens - 1) / seconds) * 10) / 10;
+    this.#recent = [
+      ...this.#recent.slice(1 - RECENT_TEXTS),
+      { tokens, tokensPerSecond, finishedAt: new Date().toISOString() },
+    ];
   }
 
   async close(): Promise<void> {
