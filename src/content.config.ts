@@ -49,4 +49,47 @@ const testimonials = defineCollection({
   }),
 });
 
-export const collections = { pages, copy, faq, testimonials };
+/** Files a house ad may show, beside the ads in src/content/ads/, by file name. */
+export const AD_MEDIA_FILES = Object.keys(
+  import.meta.glob("./content/ads/*.{svg,png,jpg,jpeg,webp,webm,mp4}"),
+).map((path) => path.slice(path.lastIndexOf("/") + 1));
+
+const adCopy = {
+  headline: z.string().trim().min(1).max(80),
+  /** One line under the headline. */
+  text: z.string().trim().max(200).optional(),
+  /** What an image shows, for screen readers; the headline already says what the ad is. */
+  alt: z.string().trim().max(150).optional(),
+};
+
+/**
+ * House ads (issue 27): one YAML file each, with its image or video beside it. The credits
+ * page's "Watch Ad" card plays one, chosen by weight among those active now.
+ */
+const ads = defineCollection({
+  loader: glob({ pattern: "*.{yaml,yml}", base: "./src/content/ads" }),
+  schema: z
+    .object({
+      ...adCopy,
+      media: z.string().refine((name) => AD_MEDIA_FILES.includes(name), {
+        message: "must name an image or video file in src/content/ads/",
+      }),
+      /** A page of this site (/…) or an https:// address; it opens in a new tab. */
+      link: z
+        .string()
+        .refine((link) => /^\/(?![/\\])/.test(link) || /^https:\/\/[^\s]+$/.test(link), {
+          message: "must be a path of this site (/…) or an https:// address",
+        }),
+      sponsor: z.string().trim().min(1).max(60),
+      weight: z.number().int().min(0).max(1000).default(1),
+      activeFrom: z.coerce.date().optional(),
+      activeUntil: z.coerce.date().optional(),
+      /** The same ad in Turkish, shown when Turkish is the selected language. */
+      turkish: z.object(adCopy).partial().optional(),
+    })
+    .refine((ad) => !ad.activeFrom || !ad.activeUntil || ad.activeFrom < ad.activeUntil, {
+      message: "activeUntil must come after activeFrom",
+    }),
+});
+
+export const collections = { pages, copy, faq, testimonials, ads };

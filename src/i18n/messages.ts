@@ -96,6 +96,14 @@ const en = {
   "version.edited": "Edited",
   "desk.previousVersion": "Previous version",
   "desk.nextVersion": "Next version",
+  "ad.label": "Ad",
+  "ad.sponsoredBy": "Sponsored by {sponsor}",
+  "ad.newTab": "(opens in a new tab)",
+  "ad.loading": "Loading the ad…",
+  "ad.untitled": "Sponsored video",
+  "ad.default.title": "Thank you for keeping AI Text Generator free",
+  "ad.default.body":
+    "The 100 credits you earn here pay for one more text: an email, a letter, an essay or a story, in any of ten languages.",
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -192,6 +200,14 @@ const tr: Record<MessageKey, string> = {
   "version.edited": "Düzenlendi",
   "desk.previousVersion": "Önceki sürüm",
   "desk.nextVersion": "Sonraki sürüm",
+  "ad.label": "Reklam",
+  "ad.sponsoredBy": "Sponsor: {sponsor}",
+  "ad.newTab": "(yeni sekmede açılır)",
+  "ad.loading": "Reklam yükleniyor…",
+  "ad.untitled": "Sponsorlu video",
+  "ad.default.title": "Yapay Zekâ Metin Oluşturucu'yu ücretsiz tuttuğunuz için teşekkürler",
+  "ad.default.body":
+    "Burada kazandığınız 100 kredi bir metin daha yazdırır: on dilden birinde bir e-posta, bir mektup, bir deneme ya da bir hikâye.",
 };
 
 const catalogs = { en, tr } as const;

@@ -51,6 +51,11 @@ const ENDPOINTS: Endpoint[] = [
   { method: "POST", path: "/api/credits/watch-ad", valid: { adSessionId: UUID } },
   {
     method: "POST",
+    path: "/api/credits/ad-event",
+    valid: { adSessionId: UUID, event: "impression", source: "house", adId: "refine" },
+  },
+  {
+    method: "POST",
     path: "/api/email/generate",
     valid: { content: "Write a note", language: "english", contentType: "email" },
   },

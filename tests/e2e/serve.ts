@@ -4,13 +4,15 @@
  * answer follows the request: a heading from the subject and about as many words as the
  * requested length, streamed at a pace that leaves time to press Stop. The last line is a
  * digest of the whole request (messages, temperature, seed), so two requests that differ
- * in anything, a Regenerate's variant included, get different texts.
+ * in anything, a Regenerate's variant included, get different texts. AD_VAST_URL names a
+ * loopback ad server speaking VAST (tests/fakes/vast.ts).
  */
 import { createHash } from "node:crypto";
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { startChatFake, type ChatRequest } from "../fakes/chat-completions.ts";
+import { startVastFake } from "../fakes/vast.ts";
 
 rmSync(process.env.DATA_DIR ?? ".test-data/e2e", { recursive: true, force: true });
 
@@ -60,5 +62,9 @@ function wordDelay(body: ChatRequest["body"]): number {
 
 const writer = await startChatFake({ text: answer, model: "e2e-writer", wordDelayMs: wordDelay });
 process.env.OPENAI_COMPAT_BASE_URL = `${writer.url}/v1`;
+// The credits page's ad card asks a loopback ad server first; it answers an ad only to a
+// browser whose User-Agent asks for one (tests/e2e/ads.spec.ts), no ad to the rest.
+const adServer = await startVastFake();
+process.env.AD_VAST_URL = adServer.tagUrl;
 // The bundle that `npm run build` wrote, as `npm start` runs it.
 await import(pathToFileURL(resolve("dist/server/main.mjs")).href);

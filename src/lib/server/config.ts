@@ -107,6 +107,31 @@ const configSchema = z.object({
   RESERVATION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
   /** How long an ad runs before its credits can be claimed; shorter only for tests. */
   AD_WATCH_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
+  /**
+   * An ad network's VAST tag: the credits page's ad card plays its video ad, and a house
+   * ad (src/content/ads/) when it answers nothing, fails or is slow. Unset: house ads only.
+   */
+  AD_VAST_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /**
+   * Where that network's wrappers, videos and trackers may load from on the credits page
+   * (CSP sources: `https:`, or origins such as `https://*.example-ads.net`), besides the
+   * tag's own origin. Used only when AD_VAST_URL is set.
+   */
+  AD_CSP_SOURCES: z
+    .string()
+    .trim()
+    .default("https:")
+    .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(https?:|https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?)$/i,
+            "must be `https:` or origins like https://ads.example.com",
+          ),
+      ),
+    ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /** How long a request's headers may take to arrive; then 408 and the connection closes. */

@@ -15,6 +15,8 @@ export type ErrorCode =
   | "AD_NOT_READY"
   | "AD_ALREADY_CLAIMED"
   | "AD_DAILY_LIMIT"
+  | "AD_SESSION_OVER"
+  | "AD_MISMATCH"
   | "NEEDS_AI_WRITER"
   | "CANCELLED"
   | "SERVICE_UNAVAILABLE"

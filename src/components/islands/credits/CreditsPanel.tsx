@@ -8,6 +8,7 @@ import { $language } from "#stores/preferences.ts";
 import { AD_REWARD, ADS_PER_DAY, usageRights } from "#shared/credits.ts";
 import { $adWatch, watchAd } from "#stores/ads.ts";
 import { $creditStatus } from "#stores/credits.ts";
+import AdPlayer from "./AdPlayer.tsx";
 
 interface ActivityEntry {
   id: string;
@@ -223,6 +224,7 @@ export default function CreditsPanel() {
           reward={`+${AD_REWARD} credits`}
           description={`Watch a ${data.adWatchSeconds}-second ad, up to ${ADS_PER_DAY} times per day. Watched today: ${data.adsWatchedToday}/${data.adsPerDay}.`}
         >
+          <AdPlayer />
           {watching && (
             <progress
               className="mt-4 h-2 w-full accent-brand-600"

@@ -1,14 +1,31 @@
+import { desc, sql } from "drizzle-orm";
 import type { Database } from "#server/db/index.ts";
+import { adEvents } from "#server/db/schema.ts";
 
-/**
- * Impressions, completions and clicks per ad, for the console (issue 27, item 5). The ads
- * work fills this in; until then there are no ads to count.
- */
-export async function adFigures(
-  db: Database,
-): Promise<
-  { id: string; label: string; impressions: number; completions: number; clicks: number }[]
-> {
-  void db;
-  return [];
+export interface AdFigures {
+  /** A house ad's content id, or `vast:` and the network's ad id. */
+  id: string;
+  /** Its latest headline or AdTitle. */
+  label: string;
+  impressions: number;
+  completions: number;
+  clicks: number;
+}
+
+/** Impressions, completions and clicks per ad, the most seen first (the console shows them). */
+export async function adFigures(db: Pick<Database, "select">): Promise<AdFigures[]> {
+  const count = (event: string) =>
+    sql<number>`(count(*) filter (where ${adEvents.event}::text = ${event}))::int`;
+  const impressions = count("impression");
+  return db
+    .select({
+      id: adEvents.adId,
+      label: sql<string>`(array_agg(${adEvents.adLabel} order by ${adEvents.createdAt} desc))[1]`,
+      impressions,
+      completions: count("completion"),
+      clicks: count("click"),
+    })
+    .from(adEvents)
+    .groupBy(adEvents.adId)
+    .orderBy(desc(impressions), adEvents.adId);
 }

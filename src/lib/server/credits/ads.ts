@@ -2,7 +2,7 @@ import { and, desc, eq, gt, gte, isNotNull, isNull, lt, or, sql } from "drizzle-
 import { DAY_MS, MINUTE_MS } from "#server/clock.ts";
 import { AD_REWARD, ADS_PER_DAY } from "#shared/credits.ts";
 import type { SessionUser } from "#server/auth/sessions.ts";
-import type { Database } from "#server/db/index.ts";
+import type { Database, Transaction } from "#server/db/index.ts";
 import { adSessions, users } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { startOfUtcDay } from "./allowances.ts";
@@ -75,6 +75,28 @@ export async function startAdSession(
       .returning({ id: adSessions.id });
     return { adSessionId: row!.id, readyAt: readyAt.toISOString(), created: true };
   });
+}
+
+/**
+ * The caller's ad session, locked until `tx` ends, while its ad may still be reported on
+ * (until it is over, claimed or not); 404 for a session that is not the caller's, 409 once
+ * it is over. The lock makes the reports of one session take turns.
+ */
+export async function lockReportableAdSession(
+  tx: Transaction,
+  userId: string,
+  adSessionId: string,
+  now: Date,
+): Promise<void> {
+  const [session] = await tx
+    .select({ readyAt: adSessions.readyAt })
+    .from(adSessions)
+    .where(and(eq(adSessions.id, adSessionId), eq(adSessions.userId, userId)))
+    .for("update");
+  if (!session) throw new AppError("NOT_FOUND", 404, "This ad session does not exist.");
+  if (now.getTime() >= session.readyAt.getTime() + AD_SESSION_OPEN_MS) {
+    throw new AppError("AD_SESSION_OVER", 409, "This ad session is over.");
+  }
 }
 
 /**

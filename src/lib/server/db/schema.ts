@@ -224,6 +224,32 @@ export const adSessions = pgTable(
   (t) => [index("ad_sessions_user_created_idx").on(t.userId, t.createdAt)],
 );
 
+export const adEvent = pgEnum("ad_event", ["impression", "completion", "click"]);
+
+/**
+ * What the "Watch Ad" card's ads did (issue 27): one row per ad session and event, so a
+ * session counts each of its ad's impression, completion and click once, and shows one
+ * ad. Kept when the session is cleaned up: the figures are the ads', not the sessions'.
+ */
+export const adEvents = pgTable(
+  "ad_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** No reference: ad sessions are deleted by the cleanup job, their ads' figures stay. */
+    adSessionId: uuid("ad_session_id").notNull(),
+    /** A house ad's content id, or `vast:` and the network's ad id. */
+    adId: text("ad_id").notNull(),
+    /** The headline (house) or AdTitle (VAST) at the time, for the console. */
+    adLabel: text("ad_label").notNull(),
+    event: adEvent("event").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ad_events_session_event_unique").on(t.adSessionId, t.event),
+    index("ad_events_ad_idx").on(t.adId),
+  ],
+);
+
 export const testimonialStatus = pgEnum("testimonial_status", ["pending", "approved", "rejected"]);
 
 export const testimonials = pgTable(

@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import type { AdEvent } from "#shared/ads.ts";
+import { lockReportableAdSession } from "#server/credits/ads.ts";
+import type { Database } from "#server/db/index.ts";
+import { adEvents } from "#server/db/schema.ts";
+import { AppError } from "#server/errors.ts";
+
+export interface AdReport {
+  adSessionId: string;
+  event: AdEvent;
+  /** A house ad's content id, or `vast:` and the network's ad id. */
+  adId: string;
+  adLabel: string;
+}
+
+/**
+ * Counts one event of the ad an ad session showed. Tied to the caller's own session, so a
+ * stranger cannot count without a verified account, and each session counts each event of
+ * one ad at most once (its first report names the ad; another ad is refused). A repeat is
+ * answered `counted: false`.
+ */
+export async function countAdEvent(
+  db: Database,
+  userId: string,
+  report: AdReport,
+  now: Date,
+): Promise<{ counted: boolean }> {
+  return db.transaction(async (tx) => {
+    await lockReportableAdSession(tx, userId, report.adSessionId, now);
+    const [shown] = await tx
+      .select({ adId: adEvents.adId })
+      .from(adEvents)
+      .where(eq(adEvents.adSessionId, report.adSessionId))
+      .limit(1);
+    if (shown && shown.adId !== report.adId) {
+      throw new AppError("AD_MISMATCH", 409, "This ad session showed another ad.");
+    }
+    const inserted = await tx
+      .insert(adEvents)
+      .values({ ...report, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: adEvents.id });
+    return { counted: inserted.length > 0 };
+  });
+}
