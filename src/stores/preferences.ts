@@ -1,7 +1,7 @@
 import { atom, onMount } from "nanostores";
+import { LANGUAGE_CHANGE_EVENT, LANGUAGE_KEY } from "#client/chosen-language.ts";
 
-export const LANGUAGE_KEY = "selectedLanguage";
-export const LANGUAGE_CHANGE_EVENT = "languageChange";
+export { LANGUAGE_CHANGE_EVENT, LANGUAGE_KEY };
 
 /** The output language the visitor chose; it also picks the UI's Turkish strings. */
 export const $language = atom<string>("english");
@@ -11,7 +11,7 @@ onMount($language, () => {
     try {
       $language.set(localStorage.getItem(LANGUAGE_KEY) || "english");
     } catch {
-      // No storage: keep the default.
+      // No storage: keep the default, or the choice made on this page.
     }
   };
   read();

@@ -12,6 +12,7 @@ export const MESSAGES = {
   nameSpecial: "Name must be a single line without special characters",
   nameWebAddress: "Name must not contain a web address",
   mismatch: "Passwords do not match",
+  missingToken: "Invalid or missing password reset token.",
 } as const;
 
 const email = z
@@ -75,7 +76,7 @@ export const registerSchema = z
 export const emailOnlySchema = z.object({ email });
 
 export const resetPasswordSchema = z.object({
-  token: z.string().trim().min(1, "Invalid or missing password reset token.").max(200),
+  token: z.string().trim().min(1, MESSAGES.missingToken).max(200),
   newPassword: password,
 });
 
