@@ -7,6 +7,8 @@ export { LANGUAGE_CHANGE_EVENT, LANGUAGE_KEY };
 export const $language = atom<string>("english");
 
 onMount($language, () => {
+  // Islands rendered on the server (the account forms) render in English.
+  if (typeof window === "undefined") return;
   const read = () => {
     try {
       $language.set(localStorage.getItem(LANGUAGE_KEY) || "english");

@@ -186,9 +186,12 @@ test("a story's success toast names its type, and in Turkish everything is Turki
   await expect(toast(page, "Story generated using a local AI model.")).toBeVisible();
 
   await (await generatorSelect(page, "Language")).selectOption("turkish");
-  await (await generatorSelect(page, "Content type")).selectOption("email");
-  await page.getByLabel("Describe the text you want").fill("Ev sahibime kalorifer hakkında");
-  await page.getByRole("button", GENERATE).click();
+  // The form is Turkish from here on.
+  await (
+    await generatorSelect(page, "İçerik türü", "İstediğiniz metni anlatın")
+  ).selectOption("email");
+  await page.getByLabel("İstediğiniz metni anlatın").fill("Ev sahibime kalorifer hakkında");
+  await page.getByRole("button", { name: "Metin Oluştur" }).click();
   await expect(
     toast(page, "E-posta yerel bir yapay zekâ modeli kullanılarak oluşturuldu."),
   ).toBeVisible({ timeout: 20_000 });
