@@ -168,7 +168,7 @@ test("the Generate button shows the cost and Ctrl+Enter sends the form", async (
   await expect(cost).toHaveText("Uses 100 of your 300 credits");
   const prompt = page.getByLabel("Describe the text you want");
   await prompt.fill("An invitation to my birthday picnic in the park.");
-  await expect(page.getByText("48 / 4000")).toBeVisible();
+  await expect(page.getByText("48 / 4,000")).toBeVisible();
 
   await prompt.press("Control+Enter");
   await expect(toast(page, "Email generated using a local AI model.")).toBeVisible({
