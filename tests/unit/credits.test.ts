@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { daysUntilReset, usageRights, stoppedTextCost } from "#shared/credits.ts";
-import { resetNotice, textsLeft } from "#i18n/messages.ts";
+import { loadTurkish, resetNotice, textsLeft } from "#i18n/messages.ts";
 import { nextWeeklyReset, startOfUtcDay, weekKey } from "#server/credits/allowances.ts";
 
 describe("weekly reset dates", () => {
@@ -58,7 +58,8 @@ describe("the credit card's wording", () => {
   it("says nothing of a reset where none applies", () =>
     expect(resetNotice("english", null, now)).toBeNull());
 
-  it("is Turkish when Turkish is chosen", () => {
+  it("is Turkish when Turkish is chosen", async () => {
+    await loadTurkish();
     expect(resetNotice("turkish", "2026-11-23T00:00:00Z", now)).toBe("4 gün içinde yenilenir");
     expect(resetNotice("turkish", "2026-11-18T20:00:00Z", now)).toBe("Yakında yenilenir");
     expect(textsLeft("turkish", 1000)).toBe("10 metin hakkı kaldı");

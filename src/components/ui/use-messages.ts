@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { translate, type MessageKey } from "#i18n/messages.ts";
-import { $language } from "#stores/preferences.ts";
+import { $language, $turkishReady } from "#stores/preferences.ts";
 
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
@@ -11,5 +11,7 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
  */
 export function useMessages(): { language: string; t: Translate } {
   const language = useStore($language, { ssr: "initial" });
+  // Read for its change alone: the Turkish half has arrived, the words change.
+  useStore($turkishReady, { ssr: "initial" });
   return { language, t: (key, values) => translate(language, key, values) };
 }

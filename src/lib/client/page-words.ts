@@ -1,6 +1,4 @@
 import { frameEn, frameMessagesFor } from "#i18n/frame.ts";
-import { formatDay } from "#shared/format.ts";
-import { languageTag } from "#shared/generation.ts";
 import { LANGUAGE_CHANGE_EVENT, LANGUAGE_KEY, storedLanguage } from "./chosen-language.ts";
 
 /**
@@ -10,62 +8,62 @@ import { LANGUAGE_CHANGE_EVENT, LANGUAGE_KEY, storedLanguage } from "./chosen-la
  * changes:
  *   data-i18n="key"        the element's text
  *   data-i18n-label="key"  its aria-label
- *   <time data-day>        a date, in the chosen language's own way of writing dates
- * The site frame's keys come with this module; any other key loads the whole catalog,
- * which pages with islands have already loaded.
+ * The site frame words its own keys with its part of the catalog (every page loads it, content
+ * pages too); pages with islands word all their keys with the whole catalog, and their dates
+ * (`formatDates`), through PageWords.astro.
  */
-
-/** The interface language the page's text is in now, and the language its dates follow. */
-let shownText = "en";
-let shownDates = "english";
-/** Only the last wording counts when the language changes while the catalog loads. */
-let pass = 0;
-
-type Catalog = Record<string, string>;
-
-async function catalogFor(language: string, keys: string[]): Promise<Catalog> {
-  if (keys.every((key) => key in frameEn)) return frameMessagesFor(language);
-  const { messagesFor } = await import("#i18n/messages.ts");
-  return messagesFor(language);
-}
-
-async function wordPage(language: string): Promise<void> {
-  const current = ++pass;
-  const text = language === "turkish" ? "tr" : "en";
-  if (text !== shownText) {
-    const labelled = [...document.querySelectorAll<HTMLElement>("[data-i18n],[data-i18n-label]")];
-    const keys = labelled.flatMap((element) =>
-      [element.dataset.i18n, element.dataset.i18nLabel].filter((key) => key !== undefined),
-    );
-    const catalog = await catalogFor(language, keys);
-    if (current !== pass) return;
-    for (const element of labelled) {
-      const { i18n, i18nLabel } = element.dataset;
-      if (i18n && catalog[i18n] !== undefined) element.textContent = catalog[i18n];
-      if (i18nLabel && catalog[i18nLabel] !== undefined) {
-        element.setAttribute("aria-label", catalog[i18nLabel]);
-      }
-      if (text === "tr") element.lang = "tr";
-      else element.removeAttribute("lang");
+export function initPageWords(
+  catalogFor: (language: string) => Record<string, string>,
+  options: {
+    /** Loads the chosen language's words first (the catalog's Turkish half). */
+    prepare?: (language: string) => Promise<void>;
+    formatDates?: (language: string) => void;
+  } = {},
+): void {
+  const { prepare, formatDates } = options;
+  /** The interface language the page's text is in now, and the language its dates follow. */
+  let shownText = "en";
+  let shownDates = "english";
+  /** Only the last change counts when the language changes while words load. */
+  let pass = 0;
+  const apply = async () => {
+    const current = ++pass;
+    const language = storedLanguage();
+    const text = language === "turkish" ? "tr" : "en";
+    if (text !== shownText) {
+      await prepare?.(language);
+      if (current !== pass) return;
+      wordElements(catalogFor(language), text);
+      shownText = text;
     }
-    shownText = text;
-  }
-  if (language !== shownDates) {
-    for (const time of document.querySelectorAll<HTMLTimeElement>("time[data-day]")) {
-      time.textContent = formatDay(time.dateTime, languageTag(language));
+    if (formatDates && language !== shownDates) {
+      formatDates(language);
+      shownDates = language;
     }
-    shownDates = language;
-  }
-}
-
-/** Words the page in the chosen language now, and whenever the visitor changes it. */
-export function initPageWords(): void {
-  const apply = () => void wordPage(storedLanguage());
-  apply();
-  window.addEventListener(LANGUAGE_CHANGE_EVENT, apply);
+  };
+  void apply();
+  window.addEventListener(LANGUAGE_CHANGE_EVENT, () => void apply());
   window.addEventListener("storage", (event) => {
-    if (event.key === LANGUAGE_KEY || event.key === null) apply();
+    if (event.key === LANGUAGE_KEY || event.key === null) void apply();
   });
+}
+
+function wordElements(catalog: Record<string, string>, text: "tr" | "en"): void {
+  for (const element of document.querySelectorAll<HTMLElement>("[data-i18n],[data-i18n-label]")) {
+    const { i18n, i18nLabel } = element.dataset;
+    const words = i18n === undefined ? undefined : catalog[i18n];
+    const label = i18nLabel === undefined ? undefined : catalog[i18nLabel];
+    if (words === undefined && label === undefined) continue;
+    if (words !== undefined) element.textContent = words;
+    if (label !== undefined) element.setAttribute("aria-label", label);
+    if (text === "tr") element.lang = "tr";
+    else element.removeAttribute("lang");
+  }
+}
+
+/** The site frame's strings (header, footer, skip link) in the chosen language. */
+export function initFrameWords(): void {
+  initPageWords(frameMessagesFor);
 }
 
 /** The frame's own strings that scripts set (theme and menu buttons), in the chosen language. */

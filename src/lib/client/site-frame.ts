@@ -1,7 +1,7 @@
 import { displayName } from "#shared/display-name.ts";
 import { THEME_STORAGE_KEY } from "#shared/theme.ts";
 import { LANGUAGE_CHANGE_EVENT } from "./chosen-language.ts";
-import { frameText, initPageWords } from "./page-words.ts";
+import { frameText, initFrameWords } from "./page-words.ts";
 import { SIGNED_IN_EVENT, signOut } from "./session.ts";
 
 type Theme = "light" | "dark";
@@ -131,7 +131,7 @@ function initAuthState(): void {
 }
 
 export function initSiteFrame(): void {
-  initPageWords();
+  initFrameWords();
   initThemeToggle();
   initMobileMenu();
   initFooterYear();

@@ -66,6 +66,8 @@ export type Refinement = (typeof REFINEMENTS)[number];
 export const MAX_VARIANT = 50;
 
 export const MAX_PROMPT_CHARS = 4000;
+/** An edited text may be as long as the longest a writer writes, with room to spare. */
+export const MAX_EDITED_TEXT_CHARS = 60_000;
 export const MAX_SUBJECT_CHARS = 200;
 
 /** How the writer's prompt names a language ("Deutsch (German)"). */

@@ -5,30 +5,17 @@ import {
   LENGTHS,
   MAX_PROMPT_CHARS,
   MAX_SUBJECT_CHARS,
+  MAX_EDITED_TEXT_CHARS,
   MAX_VARIANT,
   REFINEMENTS,
   TONES,
   type Refinement,
 } from "#shared/generation.ts";
 import { deriveSubject } from "#shared/subject.ts";
+import { GENERATION_MESSAGES } from "#shared/failures.ts";
 import { z } from "#shared/zod.ts";
 
-/** An edited text may be as long as the longest a writer writes, with room to spare. */
-export const MAX_EDITED_TEXT_CHARS = 60_000;
-
-/** English messages; the generator shows Turkish ones when Turkish is selected (src/i18n). */
-export const GENERATION_MESSAGES = {
-  content: "Please describe the text you want.",
-  contentTooLong: `Please keep the description under ${MAX_PROMPT_CHARS} characters.`,
-  language: "Please choose a language.",
-  contentType: "Please choose a content type.",
-  refineParent: "Please choose one of your texts to refine.",
-  refineAction: "Please choose how to refine the text.",
-  editParent: "Please choose one of your texts to edit.",
-  editMissing: "The edited text is missing.",
-  editEmpty: "The edited text is empty.",
-  editTooLong: `Please keep the text under ${MAX_EDITED_TEXT_CHARS} characters.`,
-} as const;
+export { GENERATION_MESSAGES, MAX_EDITED_TEXT_CHARS };
 
 /**
  * POST /api/email/generate (DESIGN §5). The parsed value is the one request the server
