@@ -125,7 +125,8 @@ test("Turkish shows no English string from a list the test keeps of every UI key
   const limit = page.getByRole("dialog", {
     name: "Yazmaya devam etmek için e-postanızı doğrulayın",
   });
-  await expect(limit).toBeVisible();
+  // The dialog's code loads on its first opening.
+  await expect(limit).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId("result-error")).toContainText("e-posta adresinizi doğrulayın");
   await expectNoEnglish(page, "/ with the credit dialog and the server's answer");
   await clickIn(limit, "Tamam");
