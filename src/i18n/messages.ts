@@ -1,11 +1,27 @@
-import { LANGUAGES } from "#shared/generation.ts";
-import { modelBadge } from "#shared/models.ts";
+import { daysUntilReset, usageRights } from "#shared/credits.ts";
+import { AUTH_MESSAGES, FAILURES, GENERATION_MESSAGES } from "#shared/failures.ts";
+import { formatNumber } from "#shared/format.ts";
+import { LANGUAGES, languageTag } from "#shared/generation.ts";
+import { brandBadge } from "#shared/models.ts";
+import { frameEn } from "./frame.ts";
 
 /**
- * UI text that switches to Turkish when Turkish is the selected output language
- * (DESIGN §7). Everything else on the site is English.
+ * The message catalog (DESIGN §7): every string the interface shows, in English here and in
+ * Turkish in `tr.ts`. The interface is Turkish when Turkish is the selected output language, English
+ * otherwise. Keys ending in `.one` / `.other` are the two plural forms of one message.
+ * `validation.*` and `failure.*` are the English messages the server also answers with
+ * (from src/lib/shared), so that the client can word them (`describeFailure`).
  */
 const en = {
+  ...frameEn,
+
+  "common.loading": "Loading...",
+  "common.close": "Close",
+  "common.cancel": "Cancel",
+  "common.error": "Error",
+  "common.notification": "Notification",
+  "common.notifications": "Notifications ({hotkey})",
+
   "creditDialog.guest.title": "Your free trial has ended",
   "creditDialog.guest.body":
     "You have used your free trial. Create an account to keep writing: registered users get 1000 credits every week.",
@@ -19,20 +35,131 @@ const en = {
   "creditDialog.unverified.title": "Verify your email to keep writing",
   "creditDialog.unverified.body":
     "You have used the credits of an unverified account. Verify your email to unlock 1000 weekly credits: follow the link we sent you, or ask for a new one.",
-  "generator.validation.content": "Please describe the kind of text you want.",
-  "generator.validation.language": "Please choose a language.",
-  "generator.validation.contentType": "Please choose a content type.",
+
+  "generator.section": "Text generator",
+  "generator.language": "Language",
+  "generator.contentType": "Content type",
+  "generator.tone": "Tone",
+  "generator.length": "Length",
+  "generator.promptLabel": "Describe the text you want",
+  "generator.placeholder":
+    "For example: an email to my landlord about the broken heating, polite but firm.",
+  "generator.submit": "Generate Text",
+  "generator.busy": "Generating...",
+  "generator.count": "{count} / {max}",
+  "generator.agree.lead": "By generating text you agree to our",
+  "generator.agree.and": "and",
   "generator.emptyPrompt.title": "What should we write?",
   "generator.emptyPrompt.body":
     "Please describe the text you want, for example: an email to my landlord about the heating.",
+  "tone.standard": "Standard",
+  "tone.formal": "Formal",
+  "tone.friendly": "Friendly",
+  "tone.persuasive": "Persuasive",
+  "tone.concise": "Concise",
+  "length.auto": "Automatic",
+  "length.short": "Short (~120 words)",
+  "length.medium": "Medium (~300 words)",
+  "length.long": "Long (~700 words)",
+  "contentType.email": "Email",
+  "contentType.article": "Article",
+  "contentType.essay": "Essay",
+  "contentType.story": "Story",
+  "contentType.letter": "Letter",
+  "contentType.blog": "Blog Post",
+  "contentType.report": "Report",
+  "contentType.review": "Review",
+  "contentType.proposal": "Proposal",
+  "contentType.creative": "Creative Writing",
+  "languageName.english": "English",
+  "languageName.turkish": "Turkish",
+  "languageName.german": "German",
+  "languageName.spanish": "Spanish",
+  "languageName.french": "French",
+  "languageName.chinese": "Chinese",
+  "languageName.hindi": "Hindi",
+  "languageName.arabic": "Arabic",
+  "languageName.portuguese": "Portuguese",
+  "languageName.russian": "Russian",
+
+  "validation.content": GENERATION_MESSAGES.content,
+  "validation.contentTooLong": GENERATION_MESSAGES.contentTooLong,
+  "validation.language": GENERATION_MESSAGES.language,
+  "validation.contentType": GENERATION_MESSAGES.contentType,
+  "validation.refineParent": GENERATION_MESSAGES.refineParent,
+  "validation.refineAction": GENERATION_MESSAGES.refineAction,
+  "validation.editParent": GENERATION_MESSAGES.editParent,
+  "validation.editMissing": GENERATION_MESSAGES.editMissing,
+  "validation.editEmpty": GENERATION_MESSAGES.editEmpty,
+  "validation.editTooLong": GENERATION_MESSAGES.editTooLong,
+  "validation.email": AUTH_MESSAGES.email,
+  "validation.password": AUTH_MESSAGES.password,
+  "validation.passwordTooLong": AUTH_MESSAGES.passwordTooLong,
+  "validation.passwordBlank": AUTH_MESSAGES.passwordBlank,
+  "validation.name": AUTH_MESSAGES.name,
+  "validation.nameTooLong": AUTH_MESSAGES.nameTooLong,
+  "validation.nameSpecial": AUTH_MESSAGES.nameSpecial,
+  "validation.nameWebAddress": AUTH_MESSAGES.nameWebAddress,
+  "validation.mismatch": AUTH_MESSAGES.mismatch,
+  "validation.missingToken": AUTH_MESSAGES.missingToken,
+
+  "failure.invalidCredentials": FAILURES.invalidCredentials,
+  "failure.commonPassword": FAILURES.commonPassword,
+  "failure.invalidResetToken": FAILURES.invalidResetToken,
+  "failure.guestExhausted": FAILURES.guestExhausted,
+  "failure.userExhausted": FAILURES.userExhausted,
+  "failure.unverifiedExhausted": FAILURES.unverifiedExhausted,
+  "failure.textNotFound": FAILURES.textNotFound,
+  "failure.needsAiWriter": FAILURES.needsAiWriter,
+  "failure.cancelled": FAILURES.cancelled,
+  "failure.writersBusy": FAILURES.writersBusy,
+  "failure.allProvidersFailed": FAILURES.allProvidersFailed,
+  "failure.leaseLost": FAILURES.leaseLost,
+
+  "code.VALIDATION_ERROR": "Please check what you entered.",
+  "code.INVALID_JSON": "The request could not be read. Please reload the page and try again.",
+  "code.UNAUTHORIZED": "Please sign in to continue.",
+  "code.FORBIDDEN": "This action is not allowed.",
+  "code.NOT_FOUND": "What you asked for was not found.",
+  "code.PAYLOAD_TOO_LARGE": "The request is too large.",
+  "code.RATE_LIMITED": "Too many attempts. Please try again in {wait}.",
+  "code.RATE_LIMITED.soon": "Too many attempts. Please try again shortly.",
+  "code.INSUFFICIENT_CREDITS": "You do not have enough credits for this text.",
+  "code.EMAIL_NOT_VERIFIED": "Please verify your email address first.",
+  "code.NEEDS_AI_WRITER": FAILURES.needsAiWriter,
+  "code.CANCELLED": FAILURES.cancelled,
+  "code.SERVICE_UNAVAILABLE": "The service is busy. Please try again shortly.",
+  "code.INTERNAL_ERROR": "Something went wrong. Please try again later.",
+
   "toast.success": "Email generated using {model}.",
+  "toast.successType": "{type} generated using {model}.",
   "toast.copied": "Text copied to clipboard!",
+  "toast.copiedTitle": "Copied",
   "toast.copyFailed": "Could not copy the text.",
   "toast.saveFailed": "Could not prepare the file. Please try again.",
+  "toast.editSaved": "Your edit is saved as a new version.",
+  "toast.editFailed": "Could not save your edit.",
+  "toastType.email": "Email",
+  "toastType.article": "Article",
+  "toastType.essay": "Essay",
+  "toastType.story": "Story",
+  "toastType.letter": "Letter",
+  "toastType.blog": "Blog post",
+  "toastType.report": "Report",
+  "toastType.review": "Review",
+  "toastType.proposal": "Proposal",
+  "toastType.creative": "Creative text",
+  "toastModel.local": "a template",
+  "toastModel.llama": "the local AI model",
+  "toastModel.localai": "a local AI model",
+  "toastModel.aitextgenerator-smart-ai": "Smart AI",
   "error.network": "Network error. Please check your connection.",
   "error.generationFailed": "Email generation failed: {message}",
+  "error.generationFailedType": "{type} generation failed: {message}",
   "error.unknown": "An unknown error occurred. Please try again.",
   "error.generic": "Failed to generate text. Please try again.",
+  "error.server": "Server error: {status}",
+
   "writer.queued": "Waiting for the writer: {count} ahead of yours.",
   "writer.template.no-ai-writer":
     "Template draft, free: no AI writer is set up on this site. Fill in the [brackets].",
@@ -57,11 +184,27 @@ const en = {
   "notice.template.title": "Template draft.",
   "notice.template.body":
     "This text is not written by artificial intelligence: it is a template to fill in. Replace every [bracket] with your own words, delete the brief at the top, and review the text before you send, submit or publish it.",
-  "toast.successType": "{type} generated using {model}.",
-  "error.generationFailedType": "{type} generation failed: {message}",
+
+  "result.heading": "Your text",
+  "result.placeholder": "Your generated text will appear here.",
+  "result.words.one": "{count} word",
+  "result.words.other": "{count} words",
+  "result.stop": "Stop",
+  "badge.local": "Template draft",
+  "badge.localai": "Local AI",
+  "badge.llama": "Local AI · {model}",
+  "badge.stopped": "Stopped",
+  "badge.interrupted": "Unfinished",
+  "badge.aitextgenerator-advanced-ai": "Advanced AI",
+  "badge.aitextgenerator-smart-ai": "Smart AI",
+  "badge.ai": "AI",
+  "actions.copy": "Copy",
+  "actions.download": "Download",
+  "actions.downloadAs": "Download .{format}",
+  "actions.print": "Print",
   "desk.cost": "Uses {cost} of your {credits} credits",
   "desk.noCredits.guest": "Your free trial has ended.",
-  "desk.noCredits.unverified": "Verify your email to unlock 1000 weekly credits.",
+  "desk.noCredits.unverified": FAILURES.unverifiedExhausted,
   "desk.noCredits.user": "You have used this week's credits.",
   "desk.noCredits.more": "See your options",
   "desk.retry": "Retry",
@@ -75,8 +218,6 @@ const en = {
   "desk.editLabel": "Edit the text (Markdown). Ctrl+Enter saves, Escape cancels.",
   "desk.saveEdit": "Save",
   "desk.cancelEdit": "Cancel",
-  "toast.editSaved": "Your edit is saved as a new version.",
-  "toast.editFailed": "Could not save your edit.",
   "desk.refine": "Refine",
   "desk.refine.shorter": "Shorter",
   "desk.refine.longer": "Longer",
@@ -86,6 +227,9 @@ const en = {
   "desk.refine.translateTo": "Language to translate into",
   "desk.refine.translateButton": "Translate",
   "desk.version": "Version {index} of {count}",
+  "desk.versionShort": "{index}/{count}",
+  "desk.previousVersion": "Previous version",
+  "desk.nextVersion": "Next version",
   "version.original": "Original",
   "version.regenerated": "Regenerated",
   "version.shorter": "Shorter",
@@ -94,8 +238,168 @@ const en = {
   "version.friendlier": "Friendlier",
   "version.translate": "Translated into {language}",
   "version.edited": "Edited",
-  "desk.previousVersion": "Previous version",
-  "desk.nextVersion": "Next version",
+
+  "card.loadFailed": "Could not load your credits.",
+  "card.balance": "{count} credits",
+  "card.textsLeft.one": "{count} text left",
+  "card.textsLeft.other": "{count} texts left",
+  "card.resetsSoon": "Resets soon",
+  "card.resetsIn.one": "Resets in {count} day",
+  "card.resetsIn.other": "Resets in {count} days",
+  "card.needMore": "Need more? {link}.",
+  "card.earnLink": "Earn credits by watching short ads",
+  "package.guest": "Guest Trial",
+  "package.free": "Free",
+
+  "verify.required": "Email verification required",
+  "verify.loginBody":
+    "Please verify your email address to receive your weekly credits. Unverified accounts are deleted after 24 hours.",
+  "verify.continue": "Continue to the generator",
+  "verify.resend": "Resend verification email",
+  "verify.sending": "Sending...",
+  "verify.sent": "Verification email sent",
+  "verify.sentBody": "Verification email sent. Please check your inbox.",
+  "verify.sendFailed": "An error occurred while sending the email.",
+  "reminder.title": "Verify your email",
+  "reminder.body":
+    "We sent a verification link to {email}. Verify within 24 hours to keep your account and receive 1000 credits every week; unverified accounts are deleted automatically.",
+  "reminder.remaining": "{hours}h {minutes}m remaining",
+  "reminder.expired": "Account expired",
+  "reminder.later": "Remind me later",
+
+  "history.search": "Search your texts",
+  "history.searchPlaceholder": "Search subject and text",
+  "history.type": "Type",
+  "history.allTypes": "All types",
+  "history.allLanguages": "All languages",
+  "history.loading": "Loading your writings...",
+  "history.loadFailed": "Could not load your writings.",
+  "history.noMatch": "No texts match your search.",
+  "history.empty": "You don't have any writings yet.",
+  "history.count.one": "{count} text",
+  "history.count.other": "{count} texts",
+  "history.subject": "Subject",
+  "history.date": "Date",
+  "history.actions": "Actions",
+  "history.open": "Open",
+  "history.openNamed": 'Open "{subject}"',
+  "history.copyNamed": 'Copy "{subject}"',
+  "history.delete": "Delete",
+  "history.deleteNamed": 'Delete "{subject}"',
+  "history.list": "Your texts",
+  "history.pages": "Pages",
+  "history.previous": "Previous",
+  "history.next": "Next",
+  "history.page": "Page {page} of {pages}",
+  "history.reuse": "Use this prompt again",
+  "history.deleteTitle": "Delete this text?",
+  "history.deleteBody": '"{subject}" will be removed from your history. This cannot be undone.',
+  "history.deleting": "Deleting...",
+  "history.deleted": "Text deleted successfully",
+  "history.deleteFailed": "An error occurred while deleting the text.",
+
+  "credits.heading": "Credits",
+  "credits.loading": "Loading credit status...",
+  "credits.loginPrompt": "Please log in to earn credits.",
+  "credits.balance.one": "{credits} credits • {rights} usage right",
+  "credits.balance.other": "{credits} credits • {rights} usage rights",
+  "credits.verifyBody":
+    "Verify your email address to earn credits by watching ads and to receive 1000 credits every week.",
+  "credits.comingSoon": "Coming Soon",
+  "credits.daily.heading": "Daily Login",
+  "credits.daily.reward": "+50 credits/day",
+  "credits.daily.body": "Sign in every day to collect bonus credits.",
+  "credits.refer.heading": "Refer Friends",
+  "credits.refer.reward": "+500 credits/invite",
+  "credits.refer.body": "Invite friends and earn credits when they join.",
+  "credits.how.heading": "How it works",
+  "credits.how.cost": "Every text costs 100 credits.",
+  "credits.how.weekly":
+    "Verified accounts receive 1000 credits every Monday at 00:00 UTC; credits you earned above that are kept.",
+  "credits.how.ads": "Watch a short ad to earn 100 credits, up to {count} times per day.",
+  "credits.how.refund": "If a text fails to generate, its credits are refunded automatically.",
+  "activity.heading": "Credit activity",
+  "activity.loading": "Loading activity...",
+  "activity.empty": "No credit activity yet.",
+  "activity.newer": "Newer",
+  "activity.older": "Older",
+  "activity.generatedKind": "Text generated: {kind}",
+  "activity.signup_grant": "Welcome credits",
+  "activity.verification_top_up": "Email verified",
+  "activity.weekly_grant": "Weekly credits",
+  "activity.guest_trial": "Free trial",
+  "activity.generation": "Text generated",
+  "activity.refund": "Refund",
+  "activity.operator_grant": "Credits from support",
+  "activity.operator_take_back": "Credits taken back by support",
+  "activity.ad_reward": "Ad watched",
+
+  "profile.heading": "My Account",
+  "profile.details": "Account details",
+  "profile.email": "Email",
+  "profile.name": "Name",
+  "profile.status": "Status",
+  "profile.verified": "Verified",
+  "profile.notVerified": "Not Verified",
+  "profile.memberSince": "Member since",
+  "profile.history": "My writings",
+  "profile.loggingOut": "Logging out...",
+
+  "auth.login.heading": "Log In",
+  "auth.login.intro": "Welcome back. Log in to keep writing.",
+  "auth.login.elsewhere": "Don't have an account?",
+  "auth.register.heading": "Create an Account",
+  "auth.register.intro": "Free forever: 1000 credits every week once you verify your email.",
+  "auth.register.elsewhere": "Already have an account?",
+  "auth.forgot.heading": "Forgot Password",
+  "auth.forgot.intro":
+    "Enter your email address and we will send you a link to reset your password.",
+  "auth.forgot.elsewhere": "Remembered it?",
+  "auth.reset.heading": "Reset Password",
+  "auth.reset.intro": "Choose a new password for your account.",
+  "auth.email": "Email",
+  "auth.password": "Password",
+  "auth.newPassword": "New password",
+  "auth.confirmPassword": "Confirm password",
+  "auth.confirmNewPassword": "Confirm new password",
+  "auth.passwordHint": "At least 6 characters; 8 or more is safer.",
+  "auth.name": "Name (optional)",
+  "auth.login": "Log In",
+  "auth.loggingIn": "Logging in...",
+  "auth.forgotLink": "Forgot your password?",
+  "auth.loginError": "Login Error",
+  "auth.unexpected": "An unexpected error occurred. Please try again later.",
+  "auth.loginSuccess": "Login Successful",
+  "auth.welcomeBack": "Welcome back!",
+  "auth.signedIn": "Signed in",
+  "auth.readyToWrite": "You are ready to write.",
+  "auth.createAccount": "Create Account",
+  "auth.creatingAccount": "Creating account...",
+  "auth.registerError": "Registration Error",
+  "auth.registerUnexpected": "An unexpected error occurred",
+  "auth.registered": "Registration Successful",
+  "auth.registeredBody": "Registration successful. Please check your email to verify your account.",
+  "auth.pleaseLogIn": "Please log in to continue.",
+  "auth.emailVerified": "Email Verified",
+  "auth.emailVerifiedBody": "Your email address is verified. Your weekly credits are ready.",
+  "auth.verificationError": "Verification Error",
+  "auth.verificationErrorBody": "This verification link is invalid or has expired.",
+  "auth.somethingWrong": "Something went wrong.",
+  "auth.checkEmail": "Check your email",
+  "auth.resetSent":
+    "If an account exists for this email, we have sent a password reset link to it.",
+  "auth.sentTo": "We sent it to {email}. The link works once and expires in 24 hours.",
+  "auth.backToLogin": "Back to login",
+  "auth.sendLink": "Send Reset Link",
+  "auth.sending": "Sending...",
+  "auth.toHome": "Taking you to the home page...",
+  "auth.passwordUpdated": "Password updated",
+  "auth.passwordUpdatedBody":
+    "Your password has been reset and you have been signed out everywhere. Log in with your new password.",
+  "auth.goToLogin": "Go to Login",
+  "auth.resetPassword": "Reset Password",
+  "auth.saving": "Saving...",
+  "auth.resetError": "Password Reset Error",
   "ad.label": "Ad",
   "ad.sponsoredBy": "Sponsored by {sponsor}",
   "ad.newTab": "(opens in a new tab)",
@@ -108,171 +412,123 @@ const en = {
 
 export type MessageKey = keyof typeof en;
 
-const tr: Record<MessageKey, string> = {
-  "creditDialog.guest.title": "Ücretsiz deneme sona erdi",
-  "creditDialog.guest.body":
-    "Ücretsiz deneme hakkınızı kullandınız. Yazmaya devam etmek için bir hesap oluşturun: kayıtlı kullanıcılar her hafta 1000 kredi alır.",
-  "creditDialog.guest.register": "Kayıt Ol",
-  "creditDialog.guest.login": "Giriş Yap",
-  "creditDialog.user.title": "Haftalık limitinize ulaştınız",
-  "creditDialog.user.body":
-    "Bu haftaki kredilerinizi kullandınız. Krediler her pazartesi sabahı yenilenir. Kısa reklamlar izleyerek ek kredi de kazanabilirsiniz.",
-  "creditDialog.user.ok": "Tamam",
-  "creditDialog.user.earn": "Kredi kazan",
-  "creditDialog.unverified.title": "Yazmaya devam etmek için e-postanızı doğrulayın",
-  "creditDialog.unverified.body":
-    "Doğrulanmamış hesabın kredilerini kullandınız. Haftalık 1000 krediyi açmak için e-posta adresinizi doğrulayın: size gönderdiğimiz bağlantıyı açın veya yenisini isteyin.",
-  "generator.validation.content": "Lütfen ne tür bir metin istediğinizi yazın.",
-  "generator.validation.language": "Lütfen bir dil seçin.",
-  "generator.validation.contentType": "Lütfen bir içerik türü seçin.",
-  "generator.emptyPrompt.title": "Ne yazalım?",
-  "generator.emptyPrompt.body":
-    "Lütfen nasıl bir metin istediğinizi yazın, örneğin: ev sahibime kalorifer hakkında bir e-posta.",
-  "toast.success": "E-posta {model} kullanılarak oluşturuldu.",
-  "toast.copied": "Metin panoya kopyalandı!",
-  "toast.copyFailed": "Metin kopyalanamadı.",
-  "toast.saveFailed": "Dosya hazırlanamadı. Lütfen tekrar deneyin.",
-  "error.network": "Ağ hatası. Lütfen bağlantınızı kontrol edin.",
-  "error.generationFailed": "E-posta oluşturulamadı: {message}",
-  "error.unknown": "Bilinmeyen bir hata oluştu. Lütfen tekrar deneyin.",
-  "error.generic": "Metin oluşturulamadı. Lütfen tekrar deneyin.",
-  "writer.queued": "Yazar bekleniyor: sizden önce {count} metin var.",
-  "writer.template.no-ai-writer":
-    "Ücretsiz şablon taslak: bu sitede yapay zekâ yazarı kurulu değil. [Köşeli parantezleri] doldurun.",
-  "writer.template.downloading":
-    "Ücretsiz şablon taslak: yerel yazar hâlâ indiriliyor. [Köşeli parantezleri] doldurun.",
-  "writer.template.loading":
-    "Ücretsiz şablon taslak: yerel yazar hâlâ başlatılıyor. [Köşeli parantezleri] doldurun.",
-  "writer.template.failed":
-    "Ücretsiz şablon taslak: yerel yazar başlatılamadı. [Köşeli parantezleri] doldurun.",
-  "writer.template.context-too-small":
-    "Ücretsiz şablon taslak: yapılandırılan yerel modelin bağlamı çok küçük. [Köşeli parantezleri] doldurun.",
-  "writer.status.downloading":
-    "Yerel yazar indiriliyor: %{percent}. O zamana kadar metinler ücretsiz şablon taslaklardır.",
-  "writer.status.loading":
-    "Yerel yazar başlatılıyor. O zamana kadar metinler ücretsiz şablon taslaklardır.",
-  "writer.status.context-too-small":
-    "Yapılandırılan yerel modelin bağlamı çok küçük. Başka bir model kurulana kadar metinler ücretsiz şablon taslaklardır.",
-  "writer.status.template":
-    "Yapay zekâ yazarı kurulu değil: metinler doldurulacak ücretsiz şablon taslaklardır.",
-  "notice.ai.title": "Yapay zekâ ile üretilmiş içerik.",
-  "notice.ai.body":
-    "Metinler yapay zekâ tarafından yazılır ve hatalar ya da yanlış bilgiler içerebilir. Lütfen her metni göndermeden, teslim etmeden ya da yayımlamadan önce gözden geçirin.",
-  "notice.template.title": "Şablon taslak.",
-  "notice.template.body":
-    "Bu metni yapay zekâ yazmadı: doldurulacak bir şablondur. Her [köşeli parantezi] kendi sözlerinizle değiştirin, en üstteki isteği silin ve metni göndermeden, teslim etmeden ya da yayımlamadan önce gözden geçirin.",
-  "toast.successType": "{type} {model} kullanılarak oluşturuldu.",
-  "error.generationFailedType": "{type} oluşturulamadı: {message}",
-  "desk.cost": "{credits} kredinizin {cost} kadarını kullanır",
-  "desk.noCredits.guest": "Ücretsiz deneme sona erdi.",
-  "desk.noCredits.unverified": "Haftalık 1000 krediyi açmak için e-posta adresinizi doğrulayın.",
-  "desk.noCredits.user": "Bu haftaki kredilerinizi kullandınız.",
-  "desk.noCredits.more": "Seçeneklerinizi görün",
-  "desk.retry": "Tekrar dene",
-  "desk.stopped": "{words} kelimeden sonra durduruldu · {credits} kredi",
-  "desk.interrupted":
-    "Metin yazılırken bağlantı koptu. Gelen kısım burada duruyor; metnin tamamı metinlerinizle birlikte kaydedilir.",
-  "desk.moreOptions": "Diğer seçenekler",
-  "desk.shortcut": "Oluşturmak için Ctrl+Enter",
-  "desk.regenerate": "Yeniden oluştur",
-  "desk.edit": "Düzenle",
-  "desk.editLabel": "Metni düzenleyin (Markdown). Ctrl+Enter kaydeder, Escape vazgeçer.",
-  "desk.saveEdit": "Kaydet",
-  "desk.cancelEdit": "Vazgeç",
-  "toast.editSaved": "Düzenlemeniz yeni bir sürüm olarak kaydedildi.",
-  "toast.editFailed": "Düzenlemeniz kaydedilemedi.",
-  "desk.refine": "İyileştir",
-  "desk.refine.shorter": "Daha kısa",
-  "desk.refine.longer": "Daha uzun",
-  "desk.refine.formal": "Daha resmî",
-  "desk.refine.friendlier": "Daha samimi",
-  "desk.refine.translate": "Çevir…",
-  "desk.refine.translateTo": "Çevrilecek dil",
-  "desk.refine.translateButton": "Çevir",
-  "desk.version": "Sürüm {index} / {count}",
-  "version.original": "Özgün",
-  "version.regenerated": "Yeniden oluşturuldu",
-  "version.shorter": "Daha kısa",
-  "version.longer": "Daha uzun",
-  "version.formal": "Daha resmî",
-  "version.friendlier": "Daha samimi",
-  "version.translate": "{language} çevirisi",
-  "version.edited": "Düzenlendi",
-  "desk.previousVersion": "Önceki sürüm",
-  "desk.nextVersion": "Sonraki sürüm",
-  "ad.label": "Reklam",
-  "ad.sponsoredBy": "Sponsor: {sponsor}",
-  "ad.newTab": "(yeni sekmede açılır)",
-  "ad.loading": "Reklam yükleniyor…",
-  "ad.untitled": "Sponsorlu video",
-  "ad.default.title": "Yapay Zekâ Metin Oluşturucu'yu ücretsiz tuttuğunuz için teşekkürler",
-  "ad.default.body":
-    "Burada kazandığınız 100 kredi bir metin daha yazdırır: on dilden birinde bir e-posta, bir mektup, bir deneme ya da bir hikâye.",
-};
+/** The Turkish half, once loaded: until then (a moment) the interface reads English. */
+let turkish: Record<MessageKey, string> | null = null;
 
-const catalogs = { en, tr } as const;
-
-export function messagesFor(language: string): Record<MessageKey, string> {
-  return language === "turkish" ? catalogs.tr : catalogs.en;
+/** Loads the Turkish half of the catalog; the language store asks for it when Turkish is chosen. */
+export async function loadTurkish(): Promise<void> {
+  turkish ??= (await import("./tr.ts")).tr;
 }
 
+/** The interface's language for a selected output language: Turkish or English. */
+export function uiLocale(language: string): "tr" | "en" {
+  return language === "turkish" && turkish ? "tr" : "en";
+}
+
+export function messagesFor(language: string): Record<MessageKey, string> {
+  return uiLocale(language) === "tr" ? turkish! : en;
+}
+
+/**
+ * One message with its `{placeholders}` filled. Numbers are written the way the chosen
+ * language writes them ("1.000" in Turkish and German, "1,000" in English).
+ */
 export function translate(
   language: string,
   key: MessageKey,
-  values: Record<string, string> = {},
+  values: Record<string, string | number> = {},
 ): string {
-  return messagesFor(language)[key].replace(
-    /\{(\w+)\}/g,
-    (match, name: string) => values[name] ?? match,
-  );
+  return fill(language, messagesFor(language)[key], values);
 }
 
-/** Content type names for the success toast, in the UI language. */
-const TYPE_NAMES: Record<"en" | "tr", Record<string, string>> = {
-  en: {
-    email: "Email",
-    article: "Article",
-    essay: "Essay",
-    story: "Story",
-    letter: "Letter",
-    blog: "Blog post",
-    report: "Report",
-    review: "Review",
-    proposal: "Proposal",
-    creative: "Creative text",
-  },
-  tr: {
-    email: "E-posta",
-    article: "Makale",
-    essay: "Deneme",
-    story: "Hikâye",
-    letter: "Mektup",
-    blog: "Blog yazısı",
-    report: "Rapor",
-    review: "İnceleme",
-    proposal: "Teklif",
-    creative: "Yaratıcı metin",
-  },
+function fill(language: string, template: string, values: Record<string, string | number>) {
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => {
+    const value = values[name];
+    if (value === undefined) return match;
+    return typeof value === "number" ? formatNumber(value, languageTag(language)) : value;
+  });
+}
+
+/** Keys that have a `.one` and an `.other` form. */
+type CountedKey = {
+  [K in MessageKey]: K extends `${infer Base}.one` ? Base : never;
+}[MessageKey];
+
+/** A counted message: "1 text left", "3 texts left"; `{count}` is filled with `count`. */
+export function translateCount(
+  language: string,
+  key: CountedKey,
+  count: number,
+  values: Record<string, string | number> = {},
+): string {
+  const form = new Intl.PluralRules(uiLocale(language)).select(count) === "one" ? "one" : "other";
+  return translate(language, `${key}.${form}` as MessageKey, { count, ...values });
+}
+
+/** A wait in the interface's language: "30 seconds", "2 dakika". */
+export function waitText(language: string, seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  const [value, unit] = seconds < 60 ? [seconds, "second"] : [minutes, "minute"];
+  return new Intl.NumberFormat(uiLocale(language), {
+    style: "unit",
+    unit,
+    unitDisplay: "long",
+  }).format(value);
+}
+
+/** A content type's name in the interface's language ("Blog Post", "Blog Yazısı"). */
+export function contentTypeName(language: string, contentType: string | null | undefined) {
+  const key = `contentType.${contentType || "email"}` as MessageKey;
+  return key in en ? translate(language, key) : (contentType ?? "");
+}
+
+/** A language's name in the interface's language ("French", "Fransızca"). */
+export function languageName(uiLanguage: string, language: string | null | undefined): string {
+  const key = `languageName.${language}` as MessageKey;
+  return key in en ? translate(uiLanguage, key) : (language ?? "");
+}
+
+/**
+ * A language as the selects offer it: its own name, and the interface's name for it when
+ * that differs ("Deutsch (German)", "Deutsch (Almanca)", "English", "Türkçe").
+ */
+export function languageOption(uiLanguage: string, language: string): string {
+  const own = LANGUAGES.find((entry) => entry.id === language)?.native ?? language;
+  const named = languageName(uiLanguage, language);
+  return own === named ? own : `${own} (${named})`;
+}
+
+const BADGE_KEYS: Record<string, MessageKey> = {
+  local: "badge.local",
+  localai: "badge.localai",
+  stopped: "badge.stopped",
+  interrupted: "badge.interrupted",
+  "aitextgenerator-advanced-ai": "badge.aitextgenerator-advanced-ai",
+  "aitextgenerator-smart-ai": "badge.aitextgenerator-smart-ai",
 };
 
-/** The writer's name in the success toast ("Email generated using Mistral AI."). */
-const MODEL_NAMES: Record<"en" | "tr", Record<string, string>> = {
-  en: {
-    local: "a template",
-    llama: "the local AI model",
-    "mistral-ai": "Mistral AI",
-    localai: "a local AI model",
-    "aitextgenerator-ai": "AI Text Generator",
-    "aitextgenerator-smart-ai": "Smart AI",
-  },
-  tr: {
-    local: "bir şablon",
-    llama: "yerel yapay zekâ modeli",
-    "mistral-ai": "Mistral AI",
-    localai: "yerel bir yapay zekâ modeli",
-    "aitextgenerator-ai": "Yapay Zekâ Metin Oluşturucu",
-    "aitextgenerator-smart-ai": "Akıllı Yapay Zekâ",
-  },
+/**
+ * Spec §9: the badge for each `modelUsed`. Template drafts say plainly that they are
+ * templates (DESIGN §5); the local writer names its model ("Local AI · Qwen2.5 0.5B");
+ * product names stay as they are.
+ */
+export function modelBadge(
+  language: string,
+  modelUsed: string | null | undefined,
+  modelName?: string | null,
+): string {
+  if (modelUsed === "llama" && modelName)
+    return translate(language, "badge.llama", { model: modelName });
+  const key = modelUsed ? BADGE_KEYS[modelUsed] : undefined;
+  if (key) return translate(language, key);
+  return brandBadge(modelUsed) ?? translate(language, "badge.ai");
+}
+
+const TOAST_MODEL_KEYS: Record<string, MessageKey> = {
+  local: "toastModel.local",
+  llama: "toastModel.llama",
+  localai: "toastModel.localai",
+  "aitextgenerator-smart-ai": "toastModel.aitextgenerator-smart-ai",
 };
 
 /**
@@ -284,21 +540,80 @@ export function successToastTitle(
   contentType: string,
   modelUsed: string,
 ): string {
-  const catalog = language === "turkish" ? "tr" : "en";
-  const model = MODEL_NAMES[catalog][modelUsed] ?? modelBadge(modelUsed);
+  const modelKey = TOAST_MODEL_KEYS[modelUsed];
+  const model = modelKey ? translate(language, modelKey) : modelBadge(language, modelUsed);
   if (contentType === "email") return translate(language, "toast.success", { model });
-  return translate(language, "toast.successType", { type: typeName(catalog, contentType), model });
+  return translate(language, "toast.successType", { type: typeName(language, contentType), model });
 }
 
-function typeName(catalog: "en" | "tr", contentType: string): string {
-  return TYPE_NAMES[catalog][contentType] ?? TYPE_NAMES[catalog].email!;
+function typeName(language: string, contentType: string): string {
+  const key = `toastType.${contentType}` as MessageKey;
+  return translate(language, key in en ? key : "toastType.email");
 }
 
 /** Spec §4's "Email generation failed: {message}" for e-mails, the text's own type otherwise. */
 export function failureToastTitle(language: string, contentType: string, message: string): string {
   if (contentType === "email") return translate(language, "error.generationFailed", { message });
-  const type = typeName(language === "turkish" ? "tr" : "en", contentType);
+  const type = typeName(language, contentType);
   return translate(language, "error.generationFailedType", { type, message });
+}
+
+/** The English messages the server answers with, each to its key. */
+const SHARED_MESSAGES = new Map(
+  (Object.entries(en) as [MessageKey, string][])
+    .filter(([key]) => key.startsWith("validation.") || key.startsWith("failure."))
+    .map(([key, text]) => [text, key]),
+);
+
+/**
+ * A message of the shared schemas or the server (src/lib/shared) in the interface's
+ * language; any other text as it is.
+ */
+export function wordMessage(language: string, message: string): string {
+  const key = SHARED_MESSAGES.get(message);
+  return key ? translate(language, key) : message;
+}
+
+/** A failed API answer's body, as the server sends it (DESIGN §8). */
+export interface FailureBody {
+  message?: string;
+  code?: string;
+  fieldErrors?: Record<string, string[] | undefined>;
+  retryAfter?: unknown;
+}
+
+/**
+ * What a failed answer says, in the interface's language: English shows the server's own
+ * message; Turkish words it by the shared message it carries, else by its `code`, else
+ * `fallback`.
+ */
+export function describeFailure(
+  language: string,
+  body: FailureBody,
+  fallback: MessageKey = "error.unknown",
+): string {
+  const message = body.message?.trim();
+  if (uiLocale(language) === "en") return message || translate(language, fallback);
+  if (message && SHARED_MESSAGES.has(message)) return wordMessage(language, message);
+  const code = body.code ?? "";
+  if (code === "RATE_LIMITED") {
+    const seconds = Number(body.retryAfter);
+    return seconds > 0
+      ? translate(language, "code.RATE_LIMITED", { wait: waitText(language, seconds) })
+      : translate(language, "code.RATE_LIMITED.soon");
+  }
+  const key = `code.${code}` as MessageKey;
+  return key in en ? translate(language, key) : translate(language, fallback);
+}
+
+/** Field errors of a failed answer or a failed check, each worded. */
+export function wordFieldErrors(
+  language: string,
+  errors: Record<string, string>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => [field, wordMessage(language, message)]),
+  );
 }
 
 /** Where a version of a text came from: a first answer, Regenerate, a refinement, an edit. */
@@ -322,13 +637,32 @@ const VERSION_KEYS: Record<string, MessageKey> = {
 export function versionLabel(uiLanguage: string, origin: VersionOrigin): string {
   const { refinement, variant, language } = origin;
   if (refinement === "translate") {
-    const names = new Intl.DisplayNames([uiLanguage === "turkish" ? "tr" : "en"], {
-      type: "language",
+    return translate(uiLanguage, "version.translate", {
+      language: languageName(uiLanguage, language ?? "english"),
     });
-    const tag = LANGUAGES.find((entry) => entry.id === language)?.tag ?? "en";
-    return translate(uiLanguage, "version.translate", { language: names.of(tag) ?? tag });
   }
   const key = refinement ? VERSION_KEYS[refinement] : undefined;
   if (key) return translate(uiLanguage, key);
   return translate(uiLanguage, (variant ?? 1) > 1 ? "version.regenerated" : "version.original");
+}
+
+/** The credit card's reset line: "Resets soon", "Resets in 1 day", "Resets in N days". */
+export function resetNotice(language: string, nextResetTime: string | null, now: Date) {
+  const days = daysUntilReset(nextResetTime, now);
+  if (days === null) return null;
+  return days === 0
+    ? translate(language, "card.resetsSoon")
+    : translateCount(language, "card.resetsIn", days);
+}
+
+/** The credit card's count: "1 text left", otherwise "N texts left". */
+export function textsLeft(language: string, credits: number): string {
+  return translateCount(language, "card.textsLeft", usageRights(credits));
+}
+
+/** The name of a credit package as the status sends it ("Guest Trial", "Free"). */
+export function packageName(language: string, name: string): string {
+  if (name === "Guest Trial") return translate(language, "package.guest");
+  if (name === "Free") return translate(language, "package.free");
+  return name;
 }

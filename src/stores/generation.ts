@@ -1,8 +1,10 @@
 import { atom } from "nanostores";
 import {
+  describeFailure,
   failureToastTitle,
   successToastTitle,
   translate,
+  type FailureBody,
   type VersionOrigin,
 } from "#i18n/messages.ts";
 import { MAX_VARIANT, type Language, type Refinement } from "#shared/generation.ts";
@@ -85,8 +87,13 @@ let active: {
 } | null = null;
 let lastAttempt: Attempt | null = null;
 
-function t(key: Parameters<typeof translate>[1], values?: Record<string, string>): string {
+function t(key: Parameters<typeof translate>[1], values?: Record<string, string | number>) {
   return translate($language.get(), key, values);
+}
+
+/** A failed answer's message in the chosen language (DESIGN §7). */
+function failureText(body: FailureBody, fallback: Parameters<typeof translate>[1]): string {
+  return describeFailure($language.get(), body, fallback);
 }
 
 /** Where a version came from, for its label ("Original", "Shorter", "Edited", …). */
@@ -238,7 +245,7 @@ function handleEvent(attempt: Attempt, message: { event?: string; data: string }
   } else if (message.event === "error") {
     // After Stop, the server's "cancelled" is the answer to it, not a failure.
     if (active?.stopping) endStopped(attempt);
-    else failed(attempt, String(data.message ?? t("error.generic")));
+    else failed(attempt, failureText(data as FailureBody, "error.generic"));
     return true;
   }
   return false;
@@ -284,30 +291,31 @@ async function run(attempt: Attempt): Promise<void> {
       return;
     }
     if (!response.ok) {
-      let body: { message?: string; code?: string; isGuest?: boolean } = {};
+      let body: FailureBody & { isGuest?: boolean } = {};
       try {
         body = (await response.json()) as typeof body;
       } catch {
         // Not JSON: the status says enough.
       }
       if (response.status === 402 && body.code === "INSUFFICIENT_CREDITS") {
-        giveUp(attempt, body.message ?? t("error.generic"), "credits");
+        giveUp(attempt, failureText(body, "error.generic"), "credits");
         openCreditDialog(Boolean(body.isGuest));
         return;
       }
-      failed(attempt, body.message ?? `Server error: ${response.status}`);
+      const fallback = t("error.server", { status: String(response.status) });
+      failed(attempt, body.message || body.code ? failureText(body, "error.generic") : fallback);
       return;
     }
     if (!(response.headers.get("content-type") ?? "").includes("text/event-stream")) {
       // A JSON answer where a stream was asked for: a proxy's or an old server's. Spec §8:
       // its message, or "Failed to generate …" when it has none.
-      let body: { success?: boolean; message?: string } = {};
+      let body: FailureBody & { success?: boolean } = {};
       try {
         body = (await response.json()) as typeof body;
       } catch {
         // Not JSON either: the generic message below.
       }
-      failed(attempt, body.message || t("error.generic"));
+      failed(attempt, failureText(body, "error.generic"));
       return;
     }
     try {
@@ -367,7 +375,7 @@ export function refine(action: Refinement, translateTo?: Language): void {
 export async function saveEditedText(text: string): Promise<boolean> {
   const version = shownVersion($desk.get());
   if (!version?.generationId || $desk.get().busy) return false;
-  let saved: { ok: boolean; body: { generationId?: string; message?: string } };
+  let saved: { ok: boolean; body: FailureBody & { generationId?: string } };
   try {
     saved = await apiFetch<{ generationId: string }>("/api/email/edit", {
       json: { parentId: version.generationId, text },
@@ -377,7 +385,8 @@ export async function saveEditedText(text: string): Promise<boolean> {
     return false;
   }
   if (!saved.ok || !saved.body.generationId) {
-    showToast({ title: t("toast.editFailed"), description: saved.body.message, variant: "error" });
+    const description = failureText(saved.body, "toast.editFailed");
+    showToast({ title: t("toast.editFailed"), description, variant: "error" });
     return false;
   }
   const { versions } = $desk.get();

@@ -1,27 +1,47 @@
 import { atom, onMount } from "nanostores";
+import { LANGUAGE_CHANGE_EVENT, LANGUAGE_KEY } from "#client/chosen-language.ts";
+import { loadTurkish } from "#i18n/messages.ts";
 
-export const LANGUAGE_KEY = "selectedLanguage";
-export const LANGUAGE_CHANGE_EVENT = "languageChange";
+export { LANGUAGE_CHANGE_EVENT, LANGUAGE_KEY };
 
 /** The output language the visitor chose; it also picks the UI's Turkish strings. */
 export const $language = atom<string>("english");
 
 onMount($language, () => {
+  // Islands rendered on the server (the account forms) render in English.
+  if (typeof window === "undefined") return;
   const read = () => {
     try {
       $language.set(localStorage.getItem(LANGUAGE_KEY) || "english");
     } catch {
-      // No storage: keep the default.
+      // No storage: keep the default, or the choice made on this page.
     }
   };
   read();
   window.addEventListener(LANGUAGE_CHANGE_EVENT, read);
   window.addEventListener("storage", read);
+  const unbind = $language.subscribe((language) => {
+    if (language === "turkish" && !$turkishReady.get()) {
+      void loadTurkish().then(() => $turkishReady.set(true));
+    }
+  });
   return () => {
     window.removeEventListener(LANGUAGE_CHANGE_EVENT, read);
     window.removeEventListener("storage", read);
+    unbind();
   };
 });
+
+/**
+ * The catalog's Turkish half has loaded: it loads when Turkish is chosen, and every island
+ * words itself again once it is there (`useMessages`).
+ */
+export const $turkishReady = atom(false);
+
+/** Resolves once the chosen language's words are there (at once, but for Turkish). */
+export async function messagesReady(): Promise<void> {
+  if ($language.get() === "turkish") await loadTurkish();
+}
 
 /** Stores the choice and tells every island (spec §3: the languageChange event). */
 export function setLanguage(language: string): void {

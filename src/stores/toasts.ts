@@ -1,5 +1,7 @@
 import { atom } from "nanostores";
 import { takeFlashToast, type FlashToast } from "#client/flash.ts";
+import { translate, type MessageKey } from "#i18n/messages.ts";
+import { $language } from "./preferences.ts";
 
 export interface ToastMessage extends FlashToast {
   id: number;
@@ -31,22 +33,23 @@ export function showFlashToast(): void {
  */
 export function showQueryFlagToast(): void {
   const params = new URLSearchParams(location.search);
+  const t = (key: MessageKey) => translate($language.get(), key);
   if (params.get("registered") === "true") {
     showToast({
-      title: "Registration Successful",
-      description: "Please log in to continue.",
+      title: t("auth.registered"),
+      description: t("auth.pleaseLogIn"),
       variant: "success",
     });
   } else if (params.get("verified") === "true") {
     showToast({
-      title: "Email Verified",
-      description: "Your email address is verified. Your weekly credits are ready.",
+      title: t("auth.emailVerified"),
+      description: t("auth.emailVerifiedBody"),
       variant: "success",
     });
   } else if (params.get("verified") === "false") {
     showToast({
-      title: "Verification Error",
-      description: "This verification link is invalid or has expired.",
+      title: t("auth.verificationError"),
+      description: t("auth.verificationErrorBody"),
       variant: "error",
     });
   } else {

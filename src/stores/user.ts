@@ -1,5 +1,7 @@
 import type { PublicUser } from "#shared/schemas/auth.ts";
 import { apiFetch } from "#client/http.ts";
+import { describeFailure, translate, type MessageKey } from "#i18n/messages.ts";
+import { $language } from "./preferences.ts";
 import { createFetcherStore, invalidateKeys } from "./query.ts";
 import { showToast } from "./toasts.ts";
 
@@ -16,22 +18,19 @@ export function refreshUser(): void {
   invalidateKeys(USER_KEY);
 }
 
-const RESEND_FAILED = "An error occurred while sending the email.";
+const t = (key: MessageKey) => translate($language.get(), key);
 
 /** Sends a new verification link and says how it went (spec §8's messages). */
 export async function resendVerificationEmail(email: string): Promise<void> {
   try {
     const { ok, body } = await apiFetch("/api/auth/resend-verification", { json: { email } });
     if (ok && body.success) {
-      showToast({
-        title: "Verification email sent",
-        description: body.message,
-        variant: "success",
-      });
+      showToast({ title: t("verify.sent"), description: t("verify.sentBody"), variant: "success" });
     } else {
-      showToast({ title: "Error", description: body.message ?? RESEND_FAILED, variant: "error" });
+      const description = describeFailure($language.get(), body, "verify.sendFailed");
+      showToast({ title: t("common.error"), description, variant: "error" });
     }
   } catch {
-    showToast({ title: "Error", description: RESEND_FAILED, variant: "error" });
+    showToast({ title: t("common.error"), description: t("verify.sendFailed"), variant: "error" });
   }
 }

@@ -5,7 +5,7 @@ test("a verified user watches an ad and sees the balance rise", async ({ page, a
   await expect(toast(page, "Email Verified")).toBeVisible();
 
   await page.goto("/credits");
-  await expect(page.getByText("1000 credits • 10 usage rights")).toBeVisible();
+  await expect(page.getByText("1,000 credits • 10 usage rights")).toBeVisible();
   // The e2e server runs 2-second ads (AD_WATCH_SECONDS); the card says what the server enforces.
   await expect(page.getByText(/Watch a 2-second ad, up to 5 times per day\./)).toBeVisible();
   const watch = page.getByRole("button", { name: "Watch Ad" });
@@ -16,7 +16,7 @@ test("a verified user watches an ad and sees the balance rise", async ({ page, a
 
   await expect(toast(page, "Credits Earned!")).toBeVisible();
   await expect(toast(page, "+100 credits")).toBeVisible();
-  await expect(page.getByText("1100 credits • 11 usage rights")).toBeVisible();
+  await expect(page.getByText("1,100 credits • 11 usage rights")).toBeVisible();
   await expect(page.getByText("Watched today: 1/5.")).toBeVisible();
   const activity = page.getByRole("region", { name: "Credit activity" });
   await expect(activity.getByText("Ad watched")).toBeVisible();

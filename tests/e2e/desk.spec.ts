@@ -168,7 +168,7 @@ test("the Generate button shows the cost and Ctrl+Enter sends the form", async (
   await expect(cost).toHaveText("Uses 100 of your 300 credits");
   const prompt = page.getByLabel("Describe the text you want");
   await prompt.fill("An invitation to my birthday picnic in the park.");
-  await expect(page.getByText("48 / 4000")).toBeVisible();
+  await expect(page.getByText("48 / 4,000")).toBeVisible();
 
   await prompt.press("Control+Enter");
   await expect(toast(page, "Email generated using a local AI model.")).toBeVisible({
@@ -186,9 +186,12 @@ test("a story's success toast names its type, and in Turkish everything is Turki
   await expect(toast(page, "Story generated using a local AI model.")).toBeVisible();
 
   await (await generatorSelect(page, "Language")).selectOption("turkish");
-  await (await generatorSelect(page, "Content type")).selectOption("email");
-  await page.getByLabel("Describe the text you want").fill("Ev sahibime kalorifer hakkında");
-  await page.getByRole("button", GENERATE).click();
+  // The form is Turkish from here on.
+  await (
+    await generatorSelect(page, "İçerik türü", "İstediğiniz metni anlatın")
+  ).selectOption("email");
+  await page.getByLabel("İstediğiniz metni anlatın").fill("Ev sahibime kalorifer hakkında");
+  await page.getByRole("button", { name: "Metin Oluştur" }).click();
   await expect(
     toast(page, "E-posta yerel bir yapay zekâ modeli kullanılarak oluşturuldu."),
   ).toBeVisible({ timeout: 20_000 });

@@ -125,18 +125,24 @@ export function isPhone(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 768;
 }
 
-/** The toast on screen with this title, inside Radix's "Notifications" region. */
+/** The toast on screen with this title, inside the "Notifications" region (Turkish too). */
 export function toast(page: Page, title: string) {
-  return page.getByRole("region", { name: /Notifications/ }).getByText(title, { exact: true });
+  return page
+    .getByRole("region", { name: /Notifications|Bildirimler/ })
+    .getByText(title, { exact: true });
 }
 
 /** One of the generator's selects; phones fold them under "More options" (issue 10). */
-export async function generatorSelect(page: Page, label: string) {
+export async function generatorSelect(
+  page: Page,
+  label: string,
+  promptLabel = "Describe the text you want",
+) {
   const select = page.getByLabel(label, { exact: true });
   // The generator is an island: wait for it before asking whether the select is folded.
-  await page.getByLabel("Describe the text you want").waitFor();
+  await page.getByLabel(promptLabel).waitFor();
   if (!(await select.isVisible())) {
-    await page.getByRole("button", { name: "More options" }).click();
+    await page.getByRole("button", { name: /^(More options|Diğer seçenekler)$/ }).click();
   }
   return select;
 }

@@ -169,7 +169,7 @@ test.describe(() => {
     await (await generatorSelect(page, "Language")).selectOption("turkish");
     expect(await page.evaluate(() => localStorage.getItem("selectedLanguage"))).toBe("turkish");
 
-    await page.getByRole("button", { name: "Generate Text" }).click();
+    await page.getByRole("button", { name: "Metin Oluştur" }).click();
     await expect(
       page.getByRole("alert").filter({ hasText: "Lütfen ne tür bir metin istediğinizi yazın." }),
     ).toBeVisible();
@@ -189,15 +189,15 @@ test.describe(() => {
       expect((await response.json()).modelUsed).toBe("localai");
     }
     await page
-      .getByLabel("Describe the text you want")
+      .getByLabel("İstediğiniz metni anlatın")
       .fill("Ev sahibime kalorifer hakkında bir e-posta");
-    await page.getByRole("button", { name: "Generate Text" }).click();
+    await page.getByRole("button", { name: "Metin Oluştur" }).click();
     const dialog = page.getByRole("dialog", { name: "Ücretsiz deneme sona erdi" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("link", { name: "Kayıt Ol" })).toBeVisible();
     await expect(dialog.getByRole("link", { name: "Giriş Yap" })).toBeVisible();
 
     await page.reload();
-    await expect(page.getByLabel("Language")).toHaveValue("turkish");
+    await expect(page.getByLabel("Dil", { exact: true })).toHaveValue("turkish");
   });
 });

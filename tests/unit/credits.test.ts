@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  resetCountdown,
-  resetNotice,
-  textsLeft,
-  usageRights,
-  stoppedTextCost,
-} from "#shared/credits.ts";
+import { daysUntilReset, usageRights, stoppedTextCost } from "#shared/credits.ts";
+import { loadTurkish, resetNotice, textsLeft } from "#i18n/messages.ts";
 import { nextWeeklyReset, startOfUtcDay, weekKey } from "#server/credits/allowances.ts";
 
 describe("weekly reset dates", () => {
@@ -26,17 +21,17 @@ describe("weekly reset dates", () => {
   });
 });
 
-describe("resetCountdown (spec §9)", () => {
+describe("daysUntilReset (spec §9: 0 reads Soon)", () => {
   const now = new Date("2026-11-18T12:00:00Z");
   it.each([
-    ["2026-11-18T20:00:00Z", "Soon"],
-    ["2026-11-19T11:59:59Z", "Soon"],
-    ["2026-11-19T12:00:00Z", "1 day"],
-    ["2026-11-23T00:00:00Z", "4 days"],
-    ["2026-11-10T00:00:00Z", "Soon"],
-  ])("until %s reads %s", (next, text) => expect(resetCountdown(next, now)).toBe(text));
+    ["2026-11-18T20:00:00Z", 0],
+    ["2026-11-19T11:59:59Z", 0],
+    ["2026-11-19T12:00:00Z", 1],
+    ["2026-11-23T00:00:00Z", 4],
+    ["2026-11-10T00:00:00Z", 0],
+  ])("until %s is %i days", (next, days) => expect(daysUntilReset(next, now)).toBe(days));
 
-  it("is absent without a reset", () => expect(resetCountdown(null, now)).toBeNull());
+  it("is absent without a reset", () => expect(daysUntilReset(null, now)).toBeNull());
 });
 
 describe("usageRights", () => {
@@ -56,9 +51,19 @@ describe("the credit card's wording", () => {
     ["2026-11-19T12:00:00Z", "Resets in 1 day"],
     ["2026-11-20T13:00:00Z", "Resets in 2 days"],
     ["2026-11-23T00:00:00Z", "Resets in 4 days"],
-  ])("a reset at %s reads %s", (next, text) => expect(resetNotice(next, now)).toBe(text));
+  ])("a reset at %s reads %s", (next, text) =>
+    expect(resetNotice("english", next, now)).toBe(text),
+  );
 
-  it("says nothing of a reset where none applies", () => expect(resetNotice(null, now)).toBeNull());
+  it("says nothing of a reset where none applies", () =>
+    expect(resetNotice("english", null, now)).toBeNull());
+
+  it("is Turkish when Turkish is chosen", async () => {
+    await loadTurkish();
+    expect(resetNotice("turkish", "2026-11-23T00:00:00Z", now)).toBe("4 gün içinde yenilenir");
+    expect(resetNotice("turkish", "2026-11-18T20:00:00Z", now)).toBe("Yakında yenilenir");
+    expect(textsLeft("turkish", 1000)).toBe("10 metin hakkı kaldı");
+  });
 
   it.each([
     [0, "0 texts left"],
@@ -66,7 +71,7 @@ describe("the credit card's wording", () => {
     [199, "1 text left"],
     [200, "2 texts left"],
     [1000, "10 texts left"],
-  ])("%i credits read %s", (credits, text) => expect(textsLeft(credits)).toBe(text));
+  ])("%i credits read %s", (credits, text) => expect(textsLeft("english", credits)).toBe(text));
 });
 
 describe("stoppedTextCost (decision 056)", () => {

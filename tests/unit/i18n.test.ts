@@ -1,5 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { failureToastTitle, messagesFor, successToastTitle, translate } from "#i18n/messages.ts";
+import {
+  describeFailure,
+  failureToastTitle,
+  languageOption,
+  loadTurkish,
+  messagesFor,
+  modelBadge,
+  successToastTitle,
+  translate,
+  translateCount,
+  versionLabel,
+  wordMessage,
+  type MessageKey,
+} from "#i18n/messages.ts";
+import { AUTH_MESSAGES, FAILURES, GENERATION_MESSAGES } from "#shared/failures.ts";
+import { SAME_IN_BOTH } from "../support/i18n-same.ts";
+
+await loadTurkish();
+const en = messagesFor("english");
+const tr = messagesFor("turkish");
+const keys = Object.keys(en) as MessageKey[];
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe("message catalog", () => {
   it("answers in Turkish only when Turkish is selected", () => {
@@ -8,12 +29,27 @@ describe("message catalog", () => {
     expect(translate("german", "creditDialog.user.ok")).toBe("OK");
   });
 
-  it("has every English key in Turkish, each translated", () => {
-    const en = messagesFor("english");
-    const tr = messagesFor("turkish");
-    expect(Object.keys(tr).sort()).toEqual(Object.keys(en).sort());
-    for (const key of Object.keys(en) as (keyof typeof en)[]) {
-      if (key !== "creditDialog.user.ok") expect(tr[key]).not.toBe(en[key]);
+  it("has a Turkish entry for every key, with the same placeholders", () => {
+    expect(Object.keys(tr).sort()).toEqual([...keys].sort());
+    for (const key of keys) {
+      expect(tr[key]?.trim(), key).toBeTruthy();
+      expect(placeholders(tr[key]), key).toEqual(placeholders(en[key]));
+    }
+  });
+
+  it("reads differently in Turkish except where the list says why not", () => {
+    const same = keys.filter((key) => tr[key] === en[key]);
+    expect(same.sort()).toEqual(Object.keys(SAME_IN_BOTH).sort());
+  });
+
+  it("words every message the shared schemas and the server answer with", () => {
+    for (const message of [
+      ...Object.values(AUTH_MESSAGES),
+      ...Object.values(GENERATION_MESSAGES),
+      ...Object.values(FAILURES),
+    ]) {
+      expect(wordMessage("english", message)).toBe(message);
+      expect(wordMessage("turkish", message), message).not.toBe(message);
     }
   });
 
@@ -23,15 +59,74 @@ describe("message catalog", () => {
     expect(translate("turkish", "error.network")).toBe(
       "Ağ hatası. Lütfen bağlantınızı kontrol edin.",
     );
-  });
-
-  it("fills placeholders", () => {
-    expect(translate("english", "toast.success", { model: "Mistral AI" })).toBe(
-      "Email generated using Mistral AI.",
-    );
     expect(translate("turkish", "error.generationFailed", { message: "x" })).toBe(
       "E-posta oluşturulamadı: x",
     );
+  });
+
+  it("fills placeholders, numbers in the chosen language's way", () => {
+    expect(translate("english", "toast.success", { model: "Mistral AI" })).toBe(
+      "Email generated using Mistral AI.",
+    );
+    expect(translate("english", "desk.cost", { cost: 100, credits: 1200 })).toBe(
+      "Uses 100 of your 1,200 credits",
+    );
+    expect(translate("turkish", "desk.cost", { cost: 100, credits: 1200 })).toBe(
+      "1.200 kredinizin 100 kadarını kullanır",
+    );
+    // The interface stays English for German, its numbers follow German.
+    expect(translate("german", "desk.cost", { cost: 100, credits: 1200 })).toBe(
+      "Uses 100 of your 1.200 credits",
+    );
+  });
+
+  it("counts in the interface's plural forms", () => {
+    expect(translateCount("english", "history.count", 1)).toBe("1 text");
+    expect(translateCount("english", "history.count", 3)).toBe("3 texts");
+    expect(translateCount("turkish", "history.count", 3)).toBe("3 metin");
+  });
+
+  it("names languages, types and badges in the interface's language", () => {
+    expect(languageOption("english", "german")).toBe("Deutsch (German)");
+    expect(languageOption("english", "english")).toBe("English");
+    expect(languageOption("turkish", "english")).toBe("English (İngilizce)");
+    expect(languageOption("turkish", "turkish")).toBe("Türkçe");
+    expect(modelBadge("turkish", "local")).toBe("Şablon taslak");
+    expect(modelBadge("turkish", "llama", "Qwen2.5 0.5B")).toBe("Yerel Yapay Zekâ · Qwen2.5 0.5B");
+    expect(modelBadge("turkish", "mistral-ai")).toBe("Mistral AI");
+    expect(modelBadge("english", "something-new")).toBe("AI");
+    expect(versionLabel("turkish", { refinement: "translate", language: "french" })).toBe(
+      "Fransızca çevirisi",
+    );
+    expect(versionLabel("english", { refinement: "translate", language: "french" })).toBe(
+      "Translated into French",
+    );
+  });
+});
+
+describe("failed answers", () => {
+  it("show the server's English message in English", () => {
+    expect(
+      describeFailure("english", { message: "Too many attempts.", code: "RATE_LIMITED" }),
+    ).toBe("Too many attempts.");
+    expect(describeFailure("english", {}, "history.deleteFailed")).toBe(
+      "An error occurred while deleting the text.",
+    );
+  });
+
+  it("are worded in Turkish by their shared message, else by their code", () => {
+    expect(
+      describeFailure("turkish", { message: FAILURES.invalidCredentials, code: "UNAUTHORIZED" }),
+    ).toBe("E-posta adresi veya şifre hatalı.");
+    expect(describeFailure("turkish", { message: "Please sign in.", code: "UNAUTHORIZED" })).toBe(
+      "Devam etmek için lütfen giriş yapın.",
+    );
+    expect(
+      describeFailure("turkish", { message: "x", code: "RATE_LIMITED", retryAfter: 120 }),
+    ).toBe("Çok fazla deneme. Lütfen 2 dakika sonra tekrar deneyin.");
+    expect(
+      describeFailure("turkish", { message: "x", code: "SOMETHING_NEW" }, "error.generic"),
+    ).toBe("Metin oluşturulamadı. Lütfen tekrar deneyin.");
   });
 });
 

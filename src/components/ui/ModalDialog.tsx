@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useMessages } from "./use-messages.ts";
 
 interface ModalDialogProps {
   open: boolean;
@@ -26,6 +27,7 @@ export function ModalDialog({
 }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
+  const { t } = useMessages();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -62,7 +64,7 @@ export function ModalDialog({
         {/* Last in order, so the dialog's first control keeps the focus it opens with. */}
         <button
           type="button"
-          aria-label="Close"
+          aria-label={t("common.close")}
           onClick={() => ref.current?.close()}
           className="absolute end-3 top-3 inline-flex h-9 w-9 items-center justify-center rounded-md text-xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
         >

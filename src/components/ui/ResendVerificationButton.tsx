@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { resendVerificationEmail } from "#stores/user.ts";
+import { useMessages } from "./use-messages.ts";
 
 /** Sends a new verification link to `email`; busy (and disabled) while it is on its way. */
 export function ResendVerificationButton({
@@ -10,6 +11,7 @@ export function ResendVerificationButton({
   className: string;
 }) {
   const [sending, setSending] = useState(false);
+  const { t } = useMessages();
   async function resend() {
     setSending(true);
     try {
@@ -20,7 +22,7 @@ export function ResendVerificationButton({
   }
   return (
     <button type="button" onClick={resend} disabled={sending} className={className}>
-      {sending ? "Sending..." : "Resend verification email"}
+      {sending ? t("verify.sending") : t("verify.resend")}
     </button>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { copyRichText, downloadAs, printElement, type ExportFormat } from "#client/export.ts";
 import { showToast } from "#stores/toasts.ts";
+import { useMessages } from "./use-messages.ts";
 
 export interface TextActionsProps {
   text: string;
@@ -10,10 +11,6 @@ export interface TextActionsProps {
   printTargetId: string;
   /** Names the text in the buttons' accessible names (“Copy “Subject””), for lists of texts. */
   label?: string;
-  /** Toast titles, in the UI language. */
-  copiedTitle?: string;
-  copyFailedTitle?: string;
-  saveFailedTitle?: string;
   disabled?: boolean;
   className?: string;
 }
@@ -33,12 +30,10 @@ export function TextActions({
   language,
   printTargetId,
   label,
-  copiedTitle = "Text copied to clipboard!",
-  copyFailedTitle = "Could not copy the text.",
-  saveFailedTitle = "Could not prepare the file. Please try again.",
   disabled,
   className,
 }: TextActionsProps) {
+  const { t } = useMessages();
   const [saving, setSaving] = useState<ExportFormat | null>(null);
   const named = (action: string) => (label ? `${action} “${label}”` : action);
 
@@ -46,8 +41,8 @@ export function TextActions({
     const ok = await copyRichText(text, language);
     showToast(
       ok
-        ? { title: copiedTitle, variant: "success" }
-        : { title: copyFailedTitle, variant: "error" },
+        ? { title: t("toast.copied"), variant: "success" }
+        : { title: t("toast.copyFailed"), variant: "error" },
     );
   }
 
@@ -56,7 +51,7 @@ export function TextActions({
     try {
       await downloadAs(text, subject, format, language);
     } catch {
-      showToast({ title: saveFailedTitle, variant: "error" });
+      showToast({ title: t("toast.saveFailed"), variant: "error" });
     } finally {
       setSaving(null);
     }
@@ -74,11 +69,11 @@ export function TextActions({
         className={button}
         disabled={disabled}
         onClick={() => void copy()}
-        aria-label={label ? named("Copy") : undefined}
+        aria-label={label ? named(t("actions.copy")) : undefined}
       >
-        Copy
+        {t("actions.copy")}
       </button>
-      <div role="group" aria-label="Download" className="inline-flex">
+      <div role="group" aria-label={t("actions.download")} className="inline-flex">
         {FORMATS.map((format, index) => (
           <button
             key={format}
@@ -93,7 +88,7 @@ export function TextActions({
             disabled={disabled || saving !== null}
             aria-busy={saving === format}
             onClick={() => void save(format)}
-            aria-label={named(`Download .${format}`)}
+            aria-label={named(t("actions.downloadAs", { format }))}
           >
             .{format}
           </button>
@@ -104,9 +99,9 @@ export function TextActions({
         className={button}
         disabled={disabled}
         onClick={print}
-        aria-label={label ? named("Print") : undefined}
+        aria-label={label ? named(t("actions.print")) : undefined}
       >
-        Print
+        {t("actions.print")}
       </button>
     </div>
   );

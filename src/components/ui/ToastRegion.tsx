@@ -1,6 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { Toast } from "radix-ui";
 import { $toast, dismissToast } from "#stores/toasts.ts";
+import { useMessages } from "./use-messages.ts";
 
 const VARIANT_CLASS = {
   default:
@@ -18,9 +19,15 @@ const VARIANT_CLASS = {
  */
 export default function ToastRegion() {
   const toast = useStore($toast);
+  const { t } = useMessages();
 
   return (
-    <Toast.Provider duration={3000} swipeDirection="right" swipeThreshold={50}>
+    <Toast.Provider
+      duration={3000}
+      swipeDirection="right"
+      swipeThreshold={50}
+      label={t("common.notification")}
+    >
       {toast && (
         <Toast.Root
           key={toast.id}
@@ -40,14 +47,17 @@ export default function ToastRegion() {
             )}
           </div>
           <Toast.Close
-            aria-label="Close"
+            aria-label={t("common.close")}
             className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100"
           >
             <span aria-hidden="true">×</span>
           </Toast.Close>
         </Toast.Root>
       )}
-      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none md:max-w-[420px]" />
+      <Toast.Viewport
+        label={t("common.notifications")}
+        className="fixed right-0 bottom-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none md:max-w-[420px]"
+      />
     </Toast.Provider>
   );
 }

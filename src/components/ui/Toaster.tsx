@@ -1,5 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { messagesReady } from "#stores/preferences.ts";
 import { $toast, showFlashToast, showQueryFlagToast } from "#stores/toasts.ts";
 
 /** Radix Toast is a ninth of the home page's JavaScript: it loads after the page starts. */
@@ -16,7 +17,8 @@ export default function Toaster() {
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     showFlashToast();
-    showQueryFlagToast();
+    // The address's flag toast is worded here: in Turkish once that half of the catalog is in.
+    void messagesReady().then(showQueryFlagToast);
     // Fetched as soon as the page has started, so that a toast never waits for it.
     let live = true;
     loadRegion().then(

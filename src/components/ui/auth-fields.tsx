@@ -1,19 +1,29 @@
 import type { ReactNode } from "react";
 import { Field, buttonClass } from "./Field.tsx";
+import { useMessages } from "./use-messages.ts";
 
 /** The fields and button the auth forms share, so each form lists only what is its own. */
 
 export function EmailField({ error }: { error?: string }) {
+  const { t } = useMessages();
   return (
-    <Field label="Email" name="email" type="email" autoComplete="email" required error={error} />
+    <Field
+      label={t("auth.email")}
+      name="email"
+      type="email"
+      autoComplete="email"
+      required
+      error={error}
+    />
   );
 }
 
 /** Sign-in password: the browser offers the saved one. */
 export function CurrentPasswordField({ error }: { error?: string }) {
+  const { t } = useMessages();
   return (
     <Field
-      label="Password"
+      label={t("auth.password")}
       name="password"
       type="password"
       autoComplete="current-password"
@@ -31,18 +41,19 @@ export function NewPasswordFields({
   errors: Record<string, string>;
   reset?: boolean;
 }) {
+  const { t } = useMessages();
   const input = { type: "password", autoComplete: "new-password", required: true } as const;
   return (
     <>
       <Field
-        label={reset ? "New password" : "Password"}
+        label={t(reset ? "auth.newPassword" : "auth.password")}
         name="password"
-        hint="At least 6 characters; 8 or more is safer."
+        hint={t("auth.passwordHint")}
         error={errors.password}
         {...input}
       />
       <Field
-        label={reset ? "Confirm new password" : "Confirm password"}
+        label={t(reset ? "auth.confirmNewPassword" : "auth.confirmPassword")}
         name="confirmPassword"
         error={errors.confirmPassword}
         {...input}

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { NetworkError, apiFetch, type ApiResult } from "#client/http.ts";
+import { describeFailure, wordFieldErrors, type MessageKey } from "#i18n/messages.ts";
 import { showToast } from "#stores/toasts.ts";
 import { firstErrors, issueErrors, useHydrated } from "./Field.tsx";
+import { useMessages } from "./use-messages.ts";
 
 type FieldErrors = { fieldErrors?: Record<string, string[]> };
 
@@ -14,9 +16,9 @@ export interface JsonFormOptions<Schema extends z.ZodType, Answer> {
   path: string;
   /** What is sent for the checked input; the input itself unless given. */
   body?(input: z.infer<Schema>): unknown;
-  /** The error toast's title, and its text when the server gives none. */
-  errorTitle: string;
-  fallbackMessage: string;
+  /** The error toast's title, and its text when the server gives none (catalog keys). */
+  errorTitle: MessageKey;
+  fallbackMessage: MessageKey;
   onSuccess(answer: ApiResult<Answer>["body"], input: z.infer<Schema>): void;
 }
 
@@ -29,18 +31,19 @@ export function useJsonForm<Schema extends z.ZodType, Answer = Record<string, un
   options: JsonFormOptions<Schema, Answer>,
 ) {
   const hydrated = useHydrated();
+  const { language, t } = useMessages();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
   function fail(message: string) {
-    showToast({ title: options.errorTitle, description: message, variant: "error" });
+    showToast({ title: t(options.errorTitle), description: message, variant: "error" });
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = options.schema.safeParse(options.read(new FormData(event.currentTarget)));
     if (!parsed.success) {
-      setErrors(issueErrors(parsed.error.issues));
+      setErrors(wordFieldErrors(language, issueErrors(parsed.error.issues)));
       return;
     }
     setErrors({});
@@ -50,13 +53,13 @@ export function useJsonForm<Schema extends z.ZodType, Answer = Record<string, un
         json: options.body ? options.body(parsed.data) : parsed.data,
       });
       if (!ok || !body.success) {
-        setErrors(firstErrors(body.fieldErrors));
-        fail(body.message ?? options.fallbackMessage);
+        setErrors(wordFieldErrors(language, firstErrors(body.fieldErrors)));
+        fail(describeFailure(language, body, options.fallbackMessage));
         return;
       }
       options.onSuccess(body, parsed.data);
     } catch (error) {
-      fail(error instanceof NetworkError ? error.message : options.fallbackMessage);
+      fail(t(error instanceof NetworkError ? "error.network" : options.fallbackMessage));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
 import { queueFlashToast } from "./flash.ts";
+import { frameText } from "./page-words.ts";
 
 /** Fired on window when this page signs a user in, so the header can switch at once. */
 export const SIGNED_IN_EVENT = "auth:signed-in";
@@ -24,7 +25,7 @@ export async function signOut(): Promise<void> {
     });
   } finally {
     for (const flag of USER_SESSION_FLAGS) sessionStorage.removeItem(flag);
-    queueFlashToast({ title: "Logged Out", variant: "success" });
+    queueFlashToast({ title: frameText("frame.loggedOut"), variant: "success" });
     location.assign("/");
   }
 }

@@ -1,5 +1,7 @@
 import { displayName } from "#shared/display-name.ts";
 import { THEME_STORAGE_KEY } from "#shared/theme.ts";
+import { LANGUAGE_CHANGE_EVENT } from "./chosen-language.ts";
+import { frameText, initFrameWords } from "./page-words.ts";
 import { SIGNED_IN_EVENT, signOut } from "./session.ts";
 
 type Theme = "light" | "dark";
@@ -20,8 +22,9 @@ function currentTheme(): Theme {
 }
 
 function labelThemeToggle(button: HTMLElement): void {
-  const next = currentTheme() === "dark" ? "light" : "dark";
-  button.setAttribute("aria-label", `Switch to ${next} theme`);
+  const next = currentTheme() === "dark" ? "frame.themeToLight" : "frame.themeToDark";
+  button.setAttribute("aria-label", frameText(next));
+  button.title = frameText("frame.switchTheme");
 }
 
 function initThemeToggle(): void {
@@ -37,6 +40,7 @@ function initThemeToggle(): void {
       }
       labelThemeToggle(button);
     });
+    window.addEventListener(LANGUAGE_CHANGE_EVENT, () => labelThemeToggle(button));
   }
 }
 
@@ -47,7 +51,7 @@ function initMobileMenu(): void {
   const setOpen = (open: boolean) => {
     menu.hidden = !open;
     toggle.setAttribute("aria-expanded", String(open));
-    toggle.setAttribute("aria-label", open ? "Close menu" : "Open menu");
+    toggle.setAttribute("aria-label", frameText(open ? "frame.closeMenu" : "frame.openMenu"));
   };
   toggle.addEventListener("click", () => setOpen(menu.hidden !== false));
   menu.addEventListener("click", (event) => {
@@ -127,6 +131,7 @@ function initAuthState(): void {
 }
 
 export function initSiteFrame(): void {
+  initFrameWords();
   initThemeToggle();
   initMobileMenu();
   initFooterYear();

@@ -35,28 +35,17 @@ export interface CreditStatus {
   isVerified: boolean;
 }
 
-/** Spec §9: "Soon" when 0 days or less, "1 day", or "N days". */
-export function resetCountdown(nextResetTime: string | null, now: Date): string | null {
+/**
+ * Spec §9: whole days until the weekly reset, 0 when it is less than a day away or past
+ * ("Soon"), null where none applies. The credit card words it (src/i18n).
+ */
+export function daysUntilReset(nextResetTime: string | null, now: Date): number | null {
   if (!nextResetTime) return null;
   const days = Math.floor((new Date(nextResetTime).getTime() - now.getTime()) / 86_400_000);
-  if (days <= 0) return "Soon";
-  return days === 1 ? "1 day" : `${days} days`;
+  return Math.max(0, days);
 }
 
 /** Spec §2: floor(N/100) usage rights. */
 export function usageRights(credits: number): number {
   return Math.floor(credits / COST_PER_USE);
-}
-
-/** The credit card's reset line: "Resets soon", "Resets in 1 day", "Resets in N days". */
-export function resetNotice(nextResetTime: string | null, now: Date): string | null {
-  const countdown = resetCountdown(nextResetTime, now);
-  if (!countdown) return null;
-  return countdown === "Soon" ? "Resets soon" : `Resets in ${countdown}`;
-}
-
-/** The credit card's count: "1 text left", otherwise "N texts left". */
-export function textsLeft(credits: number): string {
-  const texts = usageRights(credits);
-  return texts === 1 ? "1 text left" : `${texts} texts left`;
 }

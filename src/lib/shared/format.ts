@@ -24,3 +24,8 @@ export function formatDateTime(date: Date | string, languageTag: string): string
 export function formatDay(date: Date | string, languageTag: string): string {
   return new Date(date).toLocaleDateString(languageTag, { dateStyle: "medium" });
 }
+
+/** A number in the chosen language's own way ("1,000" in English, "1.000" in Turkish). */
+export function formatNumber(value: number, languageTag: string): string {
+  return new Intl.NumberFormat(languageTag).format(value);
+}

@@ -1,28 +1,33 @@
-/** Spec §9 and DESIGN §5: what can be asked for. Order is the order of the selects. */
+/**
+ * Spec §9 and DESIGN §5: what can be asked for. Order is the order of the selects. `native`
+ * is the language's own name; `label` names it to the writer (prompts). The interface names
+ * languages through the catalog (src/i18n).
+ */
 export const LANGUAGES = [
-  { id: "english", tag: "en", label: "English" },
-  { id: "turkish", tag: "tr", label: "Türkçe (Turkish)" },
-  { id: "german", tag: "de", label: "Deutsch (German)" },
-  { id: "spanish", tag: "es", label: "Español (Spanish)" },
-  { id: "french", tag: "fr", label: "Français (French)" },
-  { id: "chinese", tag: "zh-Hans", label: "中文 (Chinese)" },
-  { id: "hindi", tag: "hi", label: "हिन्दी (Hindi)" },
-  { id: "arabic", tag: "ar", label: "العربية (Arabic)" },
-  { id: "portuguese", tag: "pt", label: "Português (Portuguese)" },
-  { id: "russian", tag: "ru", label: "Русский (Russian)" },
+  { id: "english", tag: "en", native: "English", label: "English" },
+  { id: "turkish", tag: "tr", native: "Türkçe", label: "Türkçe (Turkish)" },
+  { id: "german", tag: "de", native: "Deutsch", label: "Deutsch (German)" },
+  { id: "spanish", tag: "es", native: "Español", label: "Español (Spanish)" },
+  { id: "french", tag: "fr", native: "Français", label: "Français (French)" },
+  { id: "chinese", tag: "zh-Hans", native: "中文", label: "中文 (Chinese)" },
+  { id: "hindi", tag: "hi", native: "हिन्दी", label: "हिन्दी (Hindi)" },
+  { id: "arabic", tag: "ar", native: "العربية", label: "العربية (Arabic)" },
+  { id: "portuguese", tag: "pt", native: "Português", label: "Português (Portuguese)" },
+  { id: "russian", tag: "ru", native: "Русский", label: "Русский (Russian)" },
 ] as const;
 
+/** Their names are in the catalog (src/i18n, `contentType.*`). */
 export const CONTENT_TYPES = [
-  { id: "email", label: "Email" },
-  { id: "article", label: "Article" },
-  { id: "essay", label: "Essay" },
-  { id: "story", label: "Story" },
-  { id: "letter", label: "Letter" },
-  { id: "blog", label: "Blog Post" },
-  { id: "report", label: "Report" },
-  { id: "review", label: "Review" },
-  { id: "proposal", label: "Proposal" },
-  { id: "creative", label: "Creative Writing" },
+  { id: "email" },
+  { id: "article" },
+  { id: "essay" },
+  { id: "story" },
+  { id: "letter" },
+  { id: "blog" },
+  { id: "report" },
+  { id: "review" },
+  { id: "proposal" },
+  { id: "creative" },
 ] as const;
 
 export const TONES = ["standard", "formal", "friendly", "persuasive", "concise"] as const;
@@ -61,14 +66,13 @@ export type Refinement = (typeof REFINEMENTS)[number];
 export const MAX_VARIANT = 50;
 
 export const MAX_PROMPT_CHARS = 4000;
+/** An edited text may be as long as the longest a writer writes, with room to spare. */
+export const MAX_EDITED_TEXT_CHARS = 60_000;
 export const MAX_SUBJECT_CHARS = 200;
 
+/** How the writer's prompt names a language ("Deutsch (German)"). */
 export function languageLabel(id: string): string {
   return LANGUAGES.find((l) => l.id === id)?.label ?? id;
-}
-
-export function contentTypeLabel(id: string | null | undefined): string {
-  return CONTENT_TYPES.find((c) => c.id === (id || "email"))?.label ?? id ?? "Email";
 }
 
 /** Words in a text, for the result panel's count (CJK characters count one each). */

@@ -1,3 +1,5 @@
+import type { FrameKey } from "#i18n/frame.ts";
+
 /** Facts about the product shown on many pages. Marketing text lives in src/content/. */
 export const SITE_NAME = "AI Text Generator";
 export const COMPANY = "STF";
@@ -5,19 +7,20 @@ export const RATING = { value: 4.9, count: 87 } as const;
 
 export interface NavLink {
   href: string;
-  label: string;
+  /** Its words, in the catalog (src/i18n/frame.ts). */
+  key: FrameKey;
 }
 
 export const PRIMARY_NAV: readonly NavLink[] = [
-  { href: "/", label: "Home" },
-  { href: "/about", label: "About Us" },
-  { href: "/contact", label: "Contact" },
+  { href: "/", key: "nav.home" },
+  { href: "/about", key: "nav.about" },
+  { href: "/contact", key: "nav.contact" },
 ];
 
 export const FOOTER_NAV: readonly NavLink[] = [
-  { href: "/privacy-policy", label: "Privacy Policy" },
-  { href: "/terms-of-service", label: "Terms of Service" },
-  { href: "/about", label: "About Us" },
+  { href: "/privacy-policy", key: "nav.privacy" },
+  { href: "/terms-of-service", key: "nav.terms" },
+  { href: "/about", key: "nav.about" },
 ];
 
 /** A link is active on its own path and, except Home, below it. */

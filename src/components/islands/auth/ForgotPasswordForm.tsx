@@ -1,34 +1,35 @@
 import { useState } from "react";
 import { emailOnlySchema } from "#shared/schemas/auth.ts";
 import { EmailField, FormOutcome, SubmitButton } from "#components/ui/auth-fields.tsx";
+import { fillNodes } from "#components/ui/message-nodes.tsx";
 import { useJsonForm } from "#components/ui/use-json-form.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 
 export default function ForgotPasswordForm() {
-  const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
+  const { t } = useMessages();
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useJsonForm({
     schema: emailOnlySchema,
     read: (form) => ({ email: form.get("email") }),
     path: "/api/auth/forgot-password",
-    errorTitle: "Error",
-    fallbackMessage: "Something went wrong.",
-    onSuccess: (answer, input) => setSentTo({ email: input.email, message: answer.message ?? "" }),
+    errorTitle: "common.error",
+    fallbackMessage: "auth.somethingWrong",
+    // The server's message is English; the page says the same in the chosen language.
+    onSuccess: (_answer, input) => setSentTo(input.email),
   });
 
   if (sentTo) {
     return (
       <FormOutcome
-        heading="Check your email"
+        heading={t("auth.checkEmail")}
         next={
           <a href="/login" className="font-medium text-brand-700 underline dark:text-brand-100">
-            Back to login
+            {t("auth.backToLogin")}
           </a>
         }
       >
-        <p>{sentTo.message}</p>
-        <p>
-          We sent it to <strong>{sentTo.email}</strong>. The link works once and expires in 24
-          hours.
-        </p>
+        <p>{t("auth.resetSent")}</p>
+        <p>{fillNodes(t("auth.sentTo"), { email: <strong>{sentTo}</strong> })}</p>
       </FormOutcome>
     );
   }
@@ -36,8 +37,8 @@ export default function ForgotPasswordForm() {
   return (
     <form {...form.formProps}>
       <EmailField error={form.errors.email} />
-      <SubmitButton form={form} busyLabel="Sending...">
-        Send Reset Link
+      <SubmitButton form={form} busyLabel={t("auth.sending")}>
+        {t("auth.sendLink")}
       </SubmitButton>
     </form>
   );

@@ -7,19 +7,25 @@ import { showToast } from "#stores/toasts.ts";
 import { CurrentPasswordField, EmailField, SubmitButton } from "#components/ui/auth-fields.tsx";
 import { ResendVerificationButton } from "#components/ui/ResendVerificationButton.tsx";
 import { useJsonForm } from "#components/ui/use-json-form.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 
 export default function LoginForm() {
+  const { t } = useMessages();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const form = useJsonForm<typeof loginSchema, { isVerified?: boolean }>({
     schema: loginSchema,
     read: (form) => ({ email: form.get("email"), password: form.get("password") }),
     path: "/api/auth/login",
-    errorTitle: "Login Error",
-    fallbackMessage: "An unexpected error occurred. Please try again later.",
+    errorTitle: "auth.loginError",
+    fallbackMessage: "auth.unexpected",
     onSuccess(answer, input) {
       refreshUser();
       announceSignIn();
-      showToast({ title: "Login Successful", description: "Welcome back!", variant: "success" });
+      showToast({
+        title: t("auth.loginSuccess"),
+        description: t("auth.welcomeBack"),
+        variant: "success",
+      });
       // Spec §4: an unverified user sees the banner with its resend link. It stays until they
       // choose (resend, or continue to the generator): gone after a second, nobody could use it.
       if (answer.isVerified === false) {
@@ -27,8 +33,8 @@ export default function LoginForm() {
         return;
       }
       queueFlashToast({
-        title: "Signed in",
-        description: "You are ready to write.",
+        title: t("auth.signedIn"),
+        description: t("auth.readyToWrite"),
         variant: "success",
       });
       setTimeout(() => location.assign("/"), 1000);
@@ -42,18 +48,15 @@ export default function LoginForm() {
           role="status"
           className="rounded-lg border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-950 dark:border-yellow-700 dark:bg-yellow-950 dark:text-yellow-50"
         >
-          <p className="font-semibold">Email verification required</p>
-          <p className="mt-1">
-            Please verify your email address to receive your weekly credits. Unverified accounts are
-            deleted after 24 hours.
-          </p>
+          <p className="font-semibold">{t("verify.required")}</p>
+          <p className="mt-1">{t("verify.loginBody")}</p>
           <p className="mt-2 flex flex-wrap gap-4">
             <ResendVerificationButton
               email={unverifiedEmail}
               className="font-semibold underline disabled:opacity-60"
             />
             <a href="/" className="font-semibold underline">
-              Continue to the generator
+              {t("verify.continue")}
             </a>
           </p>
         </div>
@@ -66,11 +69,11 @@ export default function LoginForm() {
             href="/forgot-password"
             className="font-medium text-brand-700 underline dark:text-brand-100"
           >
-            Forgot your password?
+            {t("auth.forgotLink")}
           </a>
         </div>
-        <SubmitButton form={form} busyLabel="Logging in...">
-          Log In
+        <SubmitButton form={form} busyLabel={t("auth.loggingIn")}>
+          {t("auth.login")}
         </SubmitButton>
       </form>
     </div>

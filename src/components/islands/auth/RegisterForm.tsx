@@ -3,8 +3,10 @@ import { registerSchema } from "#shared/schemas/auth.ts";
 import { EmailField, NewPasswordFields, SubmitButton } from "#components/ui/auth-fields.tsx";
 import { Field } from "#components/ui/Field.tsx";
 import { useJsonForm } from "#components/ui/use-json-form.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 
 export default function RegisterForm() {
+  const { t } = useMessages();
   const form = useJsonForm<typeof registerSchema, { token?: string }>({
     schema: registerSchema,
     read: (form) => ({
@@ -14,14 +16,14 @@ export default function RegisterForm() {
       confirmPassword: form.get("confirmPassword"),
     }),
     path: "/api/auth/register",
-    errorTitle: "Registration Error",
-    fallbackMessage: "An unexpected error occurred",
+    errorTitle: "auth.registerError",
+    fallbackMessage: "auth.registerUnexpected",
     onSuccess(answer) {
       // Spec §4: with a token the new user is signed in and goes home; otherwise to login.
       if (answer.token) {
         queueFlashToast({
-          title: "Registration Successful",
-          description: answer.message,
+          title: t("auth.registered"),
+          description: t("auth.registeredBody"),
           variant: "success",
         });
         location.assign("/");
@@ -35,15 +37,15 @@ export default function RegisterForm() {
     <form {...form.formProps}>
       <EmailField error={form.errors.email} />
       <Field
-        label="Name (optional)"
+        label={t("auth.name")}
         name="name"
         type="text"
         autoComplete="name"
         error={form.errors.name}
       />
       <NewPasswordFields errors={form.errors} />
-      <SubmitButton form={form} busyLabel="Creating account...">
-        Create Account
+      <SubmitButton form={form} busyLabel={t("auth.creatingAccount")}>
+        {t("auth.createAccount")}
       </SubmitButton>
     </form>
   );

@@ -3,11 +3,11 @@ import { resetPasswordFormSchema } from "#shared/schemas/auth.ts";
 import { buttonClass } from "#components/ui/Field.tsx";
 import { FormOutcome, NewPasswordFields, SubmitButton } from "#components/ui/auth-fields.tsx";
 import { useJsonForm } from "#components/ui/use-json-form.ts";
-
-const MISSING_TOKEN = "Invalid or missing password reset token.";
+import { useMessages } from "#components/ui/use-messages.ts";
 const REDIRECT_DELAY_MS = 3000;
 
 export default function ResetPasswordForm() {
+  const { t } = useMessages();
   // undefined until the address has been read in the browser.
   const [token, setToken] = useState<string | null | undefined>(undefined);
   const [done, setDone] = useState(false);
@@ -32,42 +32,43 @@ export default function ResetPasswordForm() {
     }),
     path: "/api/auth/reset-password",
     body: (input) => ({ token, newPassword: input.password }),
-    errorTitle: "Password Reset Error",
-    fallbackMessage: "Something went wrong.",
+    errorTitle: "auth.resetError",
+    fallbackMessage: "auth.somethingWrong",
     onSuccess: () => setDone(true),
   });
 
-  if (token === undefined) return <p className="text-slate-600 dark:text-slate-400">Loading...</p>;
+  if (token === undefined) {
+    return <p className="text-slate-600 dark:text-slate-400">{t("common.loading")}</p>;
+  }
   if (token === null) {
     return (
       <div role="alert" className="grid gap-2 text-slate-700 dark:text-slate-300">
-        <p className="font-semibold text-red-700 dark:text-red-400">{MISSING_TOKEN}</p>
-        <p>Taking you to the home page...</p>
+        <p className="font-semibold text-red-700 dark:text-red-400">
+          {t("validation.missingToken")}
+        </p>
+        <p>{t("auth.toHome")}</p>
       </div>
     );
   }
   if (done) {
     return (
       <FormOutcome
-        heading="Password updated"
+        heading={t("auth.passwordUpdated")}
         next={
           <a href="/login" className={buttonClass}>
-            Go to Login
+            {t("auth.goToLogin")}
           </a>
         }
       >
-        <p>
-          Your password has been reset and you have been signed out everywhere. Log in with your new
-          password.
-        </p>
+        <p>{t("auth.passwordUpdatedBody")}</p>
       </FormOutcome>
     );
   }
   return (
     <form {...form.formProps}>
       <NewPasswordFields errors={form.errors} reset />
-      <SubmitButton form={form} busyLabel="Saving...">
-        Reset Password
+      <SubmitButton form={form} busyLabel={t("auth.saving")}>
+        {t("auth.resetPassword")}
       </SubmitButton>
     </form>
   );

@@ -1,14 +1,15 @@
 import { useStore } from "@nanostores/react";
-import { resetNotice, textsLeft } from "#shared/credits.ts";
+import { packageName, resetNotice, textsLeft } from "#i18n/messages.ts";
+import { formatNumber } from "#shared/format.ts";
+import { languageTag } from "#shared/generation.ts";
 import { $creditStatus } from "#stores/credits.ts";
-
-const GUEST_EXHAUSTED = "Your free trial has ended. Create an account for more usage.";
-const USER_EXHAUSTED = "Credits exhausted. Wait for weekly reset.";
-const UNVERIFIED_EXHAUSTED = "Verify your email to unlock 1000 weekly credits.";
+import { fillNodes } from "#components/ui/message-nodes.tsx";
+import { useMessages } from "#components/ui/use-messages.ts";
 
 /** The home page's credit status widget (spec §2, §4). */
 export default function CreditCard() {
   const { data, error, loading } = useStore($creditStatus);
+  const { language, t } = useMessages();
 
   if (!data) {
     return (
@@ -16,23 +17,30 @@ export default function CreditCard() {
         aria-live="polite"
         className="min-h-16 rounded-lg bg-slate-50 p-3 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300"
       >
-        {error && !loading ? "Could not load your credits." : "Loading..."}
+        {error && !loading ? t("card.loadFailed") : t("common.loading")}
       </div>
     );
   }
 
-  const reset = resetNotice(data.nextResetTime, new Date());
+  const reset = resetNotice(language, data.nextResetTime, new Date());
   const exhausted = data.credits < data.costPerUse;
+  const balance = (
+    <span className="text-lg font-bold text-slate-900 dark:text-white">
+      {formatNumber(data.credits, languageTag(language))}
+    </span>
+  );
   return (
     <div className="min-h-16 rounded-lg bg-brand-50 p-3 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-100">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p>
-          <span className="text-lg font-bold text-slate-900 dark:text-white">{data.credits}</span>{" "}
-          credits
-          <span className="text-slate-600 dark:text-slate-300"> • {textsLeft(data.credits)}</span>
+          {fillNodes(t("card.balance"), { count: balance })}
+          <span className="text-slate-600 dark:text-slate-300">
+            {" "}
+            • {textsLeft(language, data.credits)}
+          </span>
         </p>
         <p className="text-xs font-medium text-slate-600 dark:text-slate-300">
-          {data.packageName}
+          {packageName(language, data.packageName)}
           {reset && <> • {reset}</>}
         </p>
       </div>
@@ -40,25 +48,27 @@ export default function CreditCard() {
         <p role="status" className="mt-2 font-medium text-red-800 dark:text-red-300">
           {data.isGuest ? (
             <>
-              {GUEST_EXHAUSTED}{" "}
+              {t("failure.guestExhausted")}{" "}
               <a href="/register" className="underline">
-                Register
+                {t("nav.register")}
               </a>
             </>
           ) : data.isVerified ? (
-            USER_EXHAUSTED
+            t("failure.userExhausted")
           ) : (
-            UNVERIFIED_EXHAUSTED
+            t("failure.unverifiedExhausted")
           )}
         </p>
       )}
       {!data.isGuest && data.isVerified && !exhausted && (
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-          Need more?{" "}
-          <a href="/credits" className="underline">
-            Earn credits by watching short ads
-          </a>
-          .
+          {fillNodes(t("card.needMore"), {
+            link: (
+              <a href="/credits" className="underline">
+                {t("card.earnLink")}
+              </a>
+            ),
+          })}
         </p>
       )}
     </div>

@@ -1,10 +1,9 @@
 import { useStore } from "@nanostores/react";
-import { messagesFor } from "#i18n/messages.ts";
 import { $creditDialog, closeCreditDialog } from "#stores/credit-dialog.ts";
-import { $language } from "#stores/preferences.ts";
 import { $currentUser } from "#stores/user.ts";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 import { ResendVerificationButton } from "#components/ui/ResendVerificationButton.tsx";
+import { useMessages } from "#components/ui/use-messages.ts";
 
 const primary =
   "inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700";
@@ -18,7 +17,7 @@ const secondary =
 export default function CreditLimitDialogBody() {
   const { open, isGuest } = useStore($creditDialog);
   const user = useStore($currentUser).data?.user;
-  const t = messagesFor(useStore($language));
+  const { t } = useMessages();
   const unverifiedEmail = !isGuest && user && !user.isVerified ? user.email : null;
   const variant = isGuest ? "guest" : unverifiedEmail ? "unverified" : "user";
 
@@ -26,17 +25,17 @@ export default function CreditLimitDialogBody() {
     <ModalDialog
       open={open}
       onClose={closeCreditDialog}
-      title={t[`creditDialog.${variant}.title`]}
-      description={<p>{t[`creditDialog.${variant}.body`]}</p>}
+      title={t(`creditDialog.${variant}.title`)}
+      description={<p>{t(`creditDialog.${variant}.body`)}</p>}
     >
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         {isGuest ? (
           <>
             <a href="/login" className={secondary}>
-              {t["creditDialog.guest.login"]}
+              {t("creditDialog.guest.login")}
             </a>
             <a href="/register" className={primary}>
-              {t["creditDialog.guest.register"]}
+              {t("creditDialog.guest.register")}
             </a>
           </>
         ) : unverifiedEmail ? (
@@ -46,16 +45,16 @@ export default function CreditLimitDialogBody() {
               className={`${secondary} disabled:opacity-60`}
             />
             <button type="button" onClick={closeCreditDialog} className={primary}>
-              {t["creditDialog.user.ok"]}
+              {t("creditDialog.user.ok")}
             </button>
           </>
         ) : (
           <>
             <a href="/credits" className={secondary}>
-              {t["creditDialog.user.earn"]}
+              {t("creditDialog.user.earn")}
             </a>
             <button type="button" onClick={closeCreditDialog} className={primary}>
-              {t["creditDialog.user.ok"]}
+              {t("creditDialog.user.ok")}
             </button>
           </>
         )}

@@ -1,14 +1,14 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { apiFetch } from "#client/http.ts";
-import { versionLabel } from "#i18n/messages.ts";
-import { formatDateTime } from "#shared/format.ts";
+import { translate, translateCount, versionLabel, type MessageKey } from "#i18n/messages.ts";
+import { formatDateTime, formatNumber } from "#shared/format.ts";
 import { languageTag } from "#shared/generation.ts";
-import { $language } from "#stores/preferences.ts";
 import { AD_REWARD, ADS_PER_DAY, usageRights } from "#shared/credits.ts";
 import { $adWatch, watchAd } from "#stores/ads.ts";
 import { $creditStatus } from "#stores/credits.ts";
 import AdPlayer from "./AdPlayer.tsx";
+import { useMessages } from "#components/ui/use-messages.ts";
 
 interface ActivityEntry {
   id: string;
@@ -24,27 +24,31 @@ interface ActivityEntry {
 }
 
 /** What a row's credits paid for or gave back, in words. */
-function activityLabel(entry: ActivityEntry): string {
+function activityLabel(language: string, entry: ActivityEntry): string {
   if (entry.reason === "refund" && entry.stoppedWords !== null) {
-    return `Stopped after ${entry.stoppedWords} words · ${entry.charged} credits`;
+    return translate(language, "desk.stopped", {
+      words: entry.stoppedWords,
+      credits: entry.charged ?? 0,
+    });
   }
   // A first answer is "Text generated"; a variant or a refinement says which it was.
   if (entry.reason === "generation" && (entry.refinement || (entry.variant ?? 1) > 1)) {
-    return `Text generated: ${versionLabel("english", entry)}`;
+    return translate(language, "activity.generatedKind", { kind: versionLabel(language, entry) });
   }
-  return REASON_LABELS[entry.reason] ?? entry.reason;
+  const key = REASON_KEYS[entry.reason];
+  return key ? translate(language, key) : entry.reason;
 }
 
-const REASON_LABELS: Record<string, string> = {
-  signup_grant: "Welcome credits",
-  verification_top_up: "Email verified",
-  weekly_grant: "Weekly credits",
-  guest_trial: "Free trial",
-  generation: "Text generated",
-  refund: "Refund",
-  ad_reward: "Ad watched",
-  operator_grant: "Credits from support",
-  operator_take_back: "Credits taken back by support",
+const REASON_KEYS: Record<string, MessageKey> = {
+  signup_grant: "activity.signup_grant",
+  verification_top_up: "activity.verification_top_up",
+  weekly_grant: "activity.weekly_grant",
+  guest_trial: "activity.guest_trial",
+  generation: "activity.generation",
+  refund: "activity.refund",
+  ad_reward: "activity.ad_reward",
+  operator_grant: "activity.operator_grant",
+  operator_take_back: "activity.operator_take_back",
 };
 
 const card =
@@ -53,7 +57,8 @@ const button =
   "mt-4 inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:text-white dark:disabled:bg-slate-700";
 
 function ActivityList({ version }: { version: number }) {
-  const locale = languageTag(useStore($language));
+  const { language, t } = useMessages();
+  const locale = languageTag(language);
   const [entries, setEntries] = useState<ActivityEntry[] | null>(null);
   const [page, setPage] = useState(1);
   const [hasMore, setHasMore] = useState(false);
@@ -75,12 +80,12 @@ function ActivityList({ version }: { version: number }) {
   return (
     <section aria-labelledby="activity-heading" className="mt-10">
       <h2 id="activity-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-        Credit activity
+        {t("activity.heading")}
       </h2>
       {entries === null ? (
-        <p className="mt-4 text-slate-600 dark:text-slate-400">Loading activity...</p>
+        <p className="mt-4 text-slate-600 dark:text-slate-400">{t("activity.loading")}</p>
       ) : entries.length === 0 ? (
-        <p className="mt-4 text-slate-600 dark:text-slate-400">No credit activity yet.</p>
+        <p className="mt-4 text-slate-600 dark:text-slate-400">{t("activity.empty")}</p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
           {entries.map((entry) => (
@@ -89,7 +94,9 @@ function ActivityList({ version }: { version: number }) {
               className="flex items-center justify-between gap-4 px-4 py-3 text-sm"
             >
               <div>
-                <p className="font-medium text-slate-900 dark:text-white">{activityLabel(entry)}</p>
+                <p className="font-medium text-slate-900 dark:text-white">
+                  {activityLabel(language, entry)}
+                </p>
                 <p className="text-slate-600 dark:text-slate-400">
                   {/* A right-to-left subject must not pull the date into its own order. */}
                   {entry.subject && (
@@ -103,7 +110,8 @@ function ActivityList({ version }: { version: number }) {
               <span
                 className={`font-semibold tabular-nums ${entry.delta >= 0 ? "text-emerald-700 dark:text-emerald-400" : "text-slate-700 dark:text-slate-300"}`}
               >
-                {entry.delta > 0 ? `+${entry.delta}` : entry.delta}
+                {entry.delta > 0 ? "+" : ""}
+                {formatNumber(entry.delta, locale)}
               </span>
             </li>
           ))}
@@ -117,7 +125,7 @@ function ActivityList({ version }: { version: number }) {
             onClick={() => setPage(page - 1)}
             className="underline disabled:opacity-40"
           >
-            Newer
+            {t("activity.newer")}
           </button>
           <button
             type="button"
@@ -125,7 +133,7 @@ function ActivityList({ version }: { version: number }) {
             onClick={() => setPage(page + 1)}
             className="underline disabled:opacity-40"
           >
-            Older
+            {t("activity.older")}
           </button>
         </div>
       )}
@@ -160,27 +168,15 @@ function EarnCard({
 }
 
 /** Ways to earn that the spec shows as announced, not yet open. */
-const COMING_SOON = [
-  {
-    id: "daily",
-    heading: "Daily Login",
-    reward: "+50 credits/day",
-    description: "Sign in every day to collect bonus credits.",
-  },
-  {
-    id: "refer",
-    heading: "Refer Friends",
-    reward: "+500 credits/invite",
-    description: "Invite friends and earn credits when they join.",
-  },
-];
+const COMING_SOON = ["daily", "refer"] as const;
 
 /** The signed-in credits page (spec §2): balance, the three cards, how it works, activity. */
 export default function CreditsPanel() {
   const { data } = useStore($creditStatus);
   const ad = useStore($adWatch);
+  const { language, t } = useMessages();
 
-  if (!data) return <p className="text-slate-600 dark:text-slate-400">Loading credit status...</p>;
+  if (!data) return <p className="text-slate-600 dark:text-slate-400">{t("credits.loading")}</p>;
 
   const verified = data.isVerified;
   const watching = ad.phase === "watching" || ad.phase === "claiming";
@@ -201,19 +197,18 @@ export default function CreditsPanel() {
   return (
     <div>
       <p className="text-2xl font-bold text-slate-900 dark:text-white" aria-live="polite">
-        {data.credits} credits • {usageRights(data.credits)}{" "}
-        {usageRights(data.credits) === 1 ? "usage right" : "usage rights"}
+        {translateCount(language, "credits.balance", usageRights(data.credits), {
+          credits: data.credits,
+          rights: usageRights(data.credits),
+        })}
       </p>
       {!verified && (
         <div
           role="status"
           className="mt-4 rounded-lg border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-950 dark:border-yellow-700 dark:bg-yellow-950 dark:text-yellow-50"
         >
-          <p className="font-semibold">Email verification required</p>
-          <p className="mt-1">
-            Verify your email address to earn credits by watching ads and to receive 1000 credits
-            every week.
-          </p>
+          <p className="font-semibold">{t("verify.required")}</p>
+          <p className="mt-1">{t("credits.verifyBody")}</p>
         </div>
       )}
 
@@ -243,9 +238,15 @@ export default function CreditsPanel() {
           </button>
         </EarnCard>
         {COMING_SOON.map((way) => (
-          <EarnCard key={way.id} {...way}>
+          <EarnCard
+            key={way}
+            id={way}
+            heading={t(`credits.${way}.heading`)}
+            reward={t(`credits.${way}.reward`)}
+            description={t(`credits.${way}.body`)}
+          >
             <button type="button" className={button} disabled>
-              Coming Soon
+              {t("credits.comingSoon")}
             </button>
           </EarnCard>
         ))}
@@ -256,16 +257,13 @@ export default function CreditsPanel() {
         className="mt-10 rounded-xl bg-slate-50 p-6 dark:bg-slate-900"
       >
         <h2 id="how-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-          How it works
+          {t("credits.how.heading")}
         </h2>
         <ul className="mt-3 list-disc space-y-1 pl-6 text-sm text-slate-700 dark:text-slate-300">
-          <li>Every text costs 100 credits.</li>
-          <li>
-            Verified accounts receive 1000 credits every Monday at 00:00 UTC; credits you earned
-            above that are kept.
-          </li>
-          <li>Watch a short ad to earn 100 credits, up to {ADS_PER_DAY} times per day.</li>
-          <li>If a text fails to generate, its credits are refunded automatically.</li>
+          <li>{t("credits.how.cost")}</li>
+          <li>{t("credits.how.weekly")}</li>
+          <li>{t("credits.how.ads", { count: ADS_PER_DAY })}</li>
+          <li>{t("credits.how.refund")}</li>
         </ul>
       </section>
 

@@ -1,14 +1,16 @@
 import { useEffect, useState } from "react";
 import { ResendVerificationButton } from "#components/ui/ResendVerificationButton.tsx";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";
+import { fillNodes } from "#components/ui/message-nodes.tsx";
+import { useMessages, type Translate } from "#components/ui/use-messages.ts";
 import { DAY_MS, REMINDER_DISMISSED_KEY } from "./VerificationReminder.tsx";
 
 /** Spec §4: "Xh Ym remaining", or "Account expired" once the 24 hours are over. */
-export function remainingText(createdAt: string, now: number): string {
+export function remainingText(createdAt: string, now: number, t: Translate): string {
   const left = new Date(createdAt).getTime() + DAY_MS - now;
-  if (left <= 0) return "Account expired";
+  if (left <= 0) return t("reminder.expired");
   const minutes = Math.floor(left / 60_000);
-  return `${Math.floor(minutes / 60)}h ${minutes % 60}m remaining`;
+  return t("reminder.remaining", { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
 
 /** The reminder itself, for a user VerificationReminder found due for one. */
@@ -19,6 +21,7 @@ export default function VerificationReminderDialog({
 }) {
   const [now, setNow] = useState(() => Date.now());
   const [dismissed, setDismissed] = useState(false);
+  const { t } = useMessages();
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
@@ -34,17 +37,11 @@ export default function VerificationReminderDialog({
     <ModalDialog
       open={!dismissed}
       onClose={remindLater}
-      title="Verify your email"
-      description={
-        <p>
-          We sent a verification link to <strong>{user.email}</strong>. Verify within 24 hours to
-          keep your account and receive 1000 credits every week; unverified accounts are deleted
-          automatically.
-        </p>
-      }
+      title={t("reminder.title")}
+      description={<p>{fillNodes(t("reminder.body"), { email: <strong>{user.email}</strong> })}</p>}
     >
       <p className="mt-4 rounded-md bg-yellow-50 px-3 py-2 text-sm font-semibold text-yellow-950 dark:bg-yellow-950 dark:text-yellow-50">
-        {remainingText(user.createdAt, now)}
+        {remainingText(user.createdAt, now, t)}
       </p>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <ResendVerificationButton
@@ -56,7 +53,7 @@ export default function VerificationReminderDialog({
           onClick={remindLater}
           className="inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
         >
-          Remind me later
+          {t("reminder.later")}
         </button>
       </div>
     </ModalDialog>

@@ -1,8 +1,7 @@
 import { useStore } from "@nanostores/react";
-import { messagesFor } from "#i18n/messages.ts";
 import { $writers, type WritersStatus } from "#stores/engines.ts";
 import { $desk, shownVersion, type TextVersion } from "#stores/generation.ts";
-import { $language } from "#stores/preferences.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 
 /** The text shown decides; before any text, who writes the next one. */
 export function noticeKind(
@@ -18,14 +17,14 @@ export function noticeKind(
  * written by AI at all, but a scaffold to fill in (decision 066).
  */
 export default function ContentNotice() {
-  const t = messagesFor(useStore($language));
+  const { t } = useMessages();
   const kind = noticeKind(shownVersion(useStore($desk)), useStore($writers));
   return (
     <p
       data-testid="content-notice"
       className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100"
     >
-      <strong>{t[`notice.${kind}.title`]}</strong> {t[`notice.${kind}.body`]}
+      <strong>{t(`notice.${kind}.title`)}</strong> {t(`notice.${kind}.body`)}
     </p>
   );
 }

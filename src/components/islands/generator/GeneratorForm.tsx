@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from "react";
-import { messagesFor, type MessageKey } from "#i18n/messages.ts";
+import { languageOption, contentTypeName } from "#i18n/messages.ts";
 import {
   CONTENT_TYPES,
   CONTENT_TYPE_IDS,
@@ -18,24 +18,13 @@ import { $writers, type WritersStatus } from "#stores/engines.ts";
 import { $creditStatus } from "#stores/credits.ts";
 import { openCreditDialog } from "#stores/credit-dialog.ts";
 import { $desk, $prompt, generate } from "#stores/generation.ts";
-import { $language, setLanguage } from "#stores/preferences.ts";
+import { setLanguage } from "#stores/preferences.ts";
 import { showToast } from "#stores/toasts.ts";
 import { SelectField } from "#components/ui/Field.tsx";
 import { takePromptForReuse } from "#client/reuse-prompt.ts";
+import { useMessages, type Translate } from "#components/ui/use-messages.ts";
 
 const CONTENT_TYPE_KEY = "selectedContentType";
-const TONE_LABELS: Record<Tone, string> = {
-  standard: "Standard",
-  formal: "Formal",
-  friendly: "Friendly",
-  persuasive: "Persuasive",
-  concise: "Concise",
-};
-const LENGTH_LABELS: Record<Length, string> = {
-  short: "Short (~120 words)",
-  medium: "Medium (~300 words)",
-  long: "Long (~700 words)",
-};
 
 function storedContentType(): ContentType {
   try {
@@ -47,25 +36,23 @@ function storedContentType(): ContentType {
 }
 
 /** Why texts are template drafts for now, in one line. */
-function writerStatusLine(writers: WritersStatus, t: Record<MessageKey, string>): string {
+function writerStatusLine(writers: WritersStatus, t: Translate): string {
   if (writers.templateReason === "downloading") {
-    const percent = writers.local.percent ?? 0;
-    return t["writer.status.downloading"].replace("{percent}", String(percent));
+    return t("writer.status.downloading", { percent: writers.local.percent ?? 0 });
   }
-  if (writers.templateReason === "loading") return t["writer.status.loading"];
-  if (writers.templateReason === "context-too-small") return t["writer.status.context-too-small"];
-  return t["writer.status.template"];
+  if (writers.templateReason === "loading") return t("writer.status.loading");
+  if (writers.templateReason === "context-too-small") return t("writer.status.context-too-small");
+  return t("writer.status.template");
 }
 
 /** The generator form (spec §2): language, content type, prompt, Generate Text. */
 export default function GeneratorForm() {
-  const language = useStore($language);
+  const { language, t } = useMessages();
   const { busy } = useStore($desk);
   const writers = useStore($writers);
   const { data: credits } = useStore($creditStatus);
   const prompt = useStore($prompt);
   const [optionsOpen, setOptionsOpen] = useState(false);
-  const t = messagesFor(language);
   const [contentType, setContentType] = useState<ContentType>("email");
   const [tone, setTone] = useState<Tone>("standard");
   const [length, setLength] = useState<Length | "">("");
@@ -113,8 +100,8 @@ export default function GeneratorForm() {
 
   function noCreditsReason(): string {
     if (!charged) return "";
-    if (charged.isGuest) return t["desk.noCredits.guest"];
-    return charged.isVerified ? t["desk.noCredits.user"] : t["desk.noCredits.unverified"];
+    if (charged.isGuest) return t("desk.noCredits.guest");
+    return charged.isVerified ? t("desk.noCredits.user") : t("desk.noCredits.unverified");
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -122,19 +109,19 @@ export default function GeneratorForm() {
     // Ctrl+Enter submits past the disabled button: one text at a time, the prompt stays.
     if (busy) return;
     if (!(LANGUAGE_IDS as string[]).includes(language)) {
-      setError({ field: "language", message: t["generator.validation.language"] });
+      setError({ field: "language", message: t("validation.language") });
       return;
     }
     if (!(CONTENT_TYPE_IDS as string[]).includes(contentType)) {
-      setError({ field: "contentType", message: t["generator.validation.contentType"] });
+      setError({ field: "contentType", message: t("validation.contentType") });
       return;
     }
     const content = prompt.trim();
     if (!content) {
-      setError({ field: "content", message: t["generator.validation.content"] });
+      setError({ field: "content", message: t("validation.content") });
       showToast({
-        title: t["generator.emptyPrompt.title"],
-        description: t["generator.emptyPrompt.body"],
+        title: t("generator.emptyPrompt.title"),
+        description: t("generator.emptyPrompt.body"),
         variant: "error",
       });
       return;
@@ -159,35 +146,41 @@ export default function GeneratorForm() {
     <>
       <SelectField
         id="generator-language"
-        label="Language"
+        label={t("generator.language")}
         value={language}
         onChange={setLanguage}
-        options={LANGUAGES.map((option) => ({ value: option.id, label: option.label }))}
+        options={LANGUAGES.map((option) => ({
+          value: option.id,
+          label: languageOption(language, option.id),
+        }))}
         invalid={error?.field === "language"}
       />
       <SelectField
         id="generator-type"
-        label="Content type"
+        label={t("generator.contentType")}
         value={contentType}
         onChange={chooseContentType}
-        options={CONTENT_TYPES.map((option) => ({ value: option.id, label: option.label }))}
+        options={CONTENT_TYPES.map((option) => ({
+          value: option.id,
+          label: contentTypeName(language, option.id),
+        }))}
         invalid={error?.field === "contentType"}
       />
       <SelectField
         id="generator-tone"
-        label="Tone"
+        label={t("generator.tone")}
         value={tone}
         onChange={(value) => setTone(value as Tone)}
-        options={TONES.map((option) => ({ value: option, label: TONE_LABELS[option] }))}
+        options={TONES.map((option) => ({ value: option, label: t(`tone.${option}`) }))}
       />
       <SelectField
         id="generator-length"
-        label="Length"
+        label={t("generator.length")}
         value={length}
         onChange={(value) => setLength(value as Length | "")}
         options={[
-          { value: "", label: "Automatic" },
-          ...LENGTHS.map((option) => ({ value: option, label: LENGTH_LABELS[option] })),
+          { value: "", label: t("length.auto") },
+          ...LENGTHS.map((option) => ({ value: option, label: t(`length.${option}`) })),
         ]}
       />
     </>
@@ -199,7 +192,7 @@ export default function GeneratorForm() {
       noValidate
       onSubmit={onSubmit}
       className="flex flex-col gap-4"
-      aria-label="Text generator"
+      aria-label={t("generator.section")}
     >
       {/* Phones: the prompt first, the selects folded under "More options". */}
       <div className="order-2 sm:order-1">
@@ -211,7 +204,7 @@ export default function GeneratorForm() {
           onClick={() => setOptionsOpen(!optionsOpen)}
         >
           <span aria-hidden="true">{optionsOpen ? "▾" : "▸"}</span>
-          {t["desk.moreOptions"]}
+          {t("desk.moreOptions")}
         </button>
         <div
           id="generator-options"
@@ -225,7 +218,7 @@ export default function GeneratorForm() {
           htmlFor="generator-prompt"
           className="text-sm font-medium text-slate-800 dark:text-slate-200"
         >
-          Describe the text you want
+          {t("generator.promptLabel")}
         </label>
         <textarea
           id="generator-prompt"
@@ -235,15 +228,15 @@ export default function GeneratorForm() {
           value={prompt}
           onChange={(event) => $prompt.set(event.target.value)}
           onKeyDown={onPromptKeyDown}
-          placeholder="For example: an email to my landlord about the broken heating, polite but firm."
+          placeholder={t("generator.placeholder")}
           aria-invalid={error?.field === "content" || undefined}
           aria-describedby={described}
           className="rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-brand-500 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-white dark:placeholder:text-slate-400"
         />
         <div className="flex justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
-          <span className="hidden sm:inline">{t["desk.shortcut"]}</span>
+          <span className="hidden sm:inline">{t("desk.shortcut")}</span>
           <span id="generator-count" className="ml-auto tabular-nums">
-            {prompt.length} / {MAX_PROMPT_CHARS}
+            {t("generator.count", { count: prompt.length, max: MAX_PROMPT_CHARS })}
           </span>
         </div>
         {error && (
@@ -259,7 +252,7 @@ export default function GeneratorForm() {
           aria-describedby="generator-cost"
           className="inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
         >
-          {busy ? "Generating..." : "Generate Text"}
+          {busy ? t("generator.busy") : t("generator.submit")}
         </button>
         <p
           id="generator-cost"
@@ -269,9 +262,7 @@ export default function GeneratorForm() {
         >
           {charged &&
             !outOfCredits &&
-            t["desk.cost"]
-              .replace("{cost}", String(charged.costPerUse))
-              .replace("{credits}", String(charged.credits))}
+            t("desk.cost", { cost: charged.costPerUse, credits: charged.credits })}
           {outOfCredits && (
             <>
               {noCreditsReason()}{" "}
@@ -280,7 +271,7 @@ export default function GeneratorForm() {
                 className="font-medium text-brand-700 underline dark:text-brand-100"
                 onClick={() => openCreditDialog(charged.isGuest)}
               >
-                {t["desk.noCredits.more"]}
+                {t("desk.noCredits.more")}
               </button>
             </>
           )}

@@ -1,18 +1,17 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
 import { apiFetch } from "#client/http.ts";
-import { versionLabel } from "#i18n/messages.ts";
+import {
+  contentTypeName,
+  describeFailure,
+  languageOption,
+  translateCount,
+  versionLabel,
+} from "#i18n/messages.ts";
 import { formatDay } from "#shared/format.ts";
 import { copyRichText } from "#client/export.ts";
 import { savePromptForReuse, type ReusablePrompt } from "#client/reuse-prompt.ts";
-import {
-  CONTENT_TYPES,
-  LANGUAGES,
-  contentTypeLabel,
-  languageLabel,
-  languageTag,
-  textDirection,
-} from "#shared/generation.ts";
+import { CONTENT_TYPES, LANGUAGES, languageTag, textDirection } from "#shared/generation.ts";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
 import {
   $history,
@@ -28,6 +27,8 @@ import { showToast } from "#stores/toasts.ts";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 import { RenderedText } from "#components/ui/RenderedText.tsx";
 import { TextActions } from "#components/ui/TextActions.tsx";
+import { fillNodes } from "#components/ui/message-nodes.tsx";
+import { useMessages } from "#components/ui/use-messages.ts";
 
 const action =
   "inline-flex min-h-9 items-center rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800";
@@ -65,6 +66,7 @@ const dateOf = (item: HistoryItem) => formatDay(item.createdAt, languageTag($lan
  * they were made from.
  */
 export default function HistoryTable() {
+  const { language: uiLanguage, t } = useMessages();
   const filters = useStore($historyFilters);
   const { data, loading, error } = useStore($history);
   const [query, setQuery] = useState(filters.q);
@@ -109,8 +111,8 @@ export default function HistoryTable() {
     const ok = await copyRichText(item.generatedContent, item.language);
     showToast(
       ok
-        ? { title: "Copied", description: "Text copied to clipboard!", variant: "success" }
-        : { title: "Could not copy the text.", variant: "error" },
+        ? { title: t("toast.copiedTitle"), description: t("toast.copied"), variant: "success" }
+        : { title: t("toast.copyFailed"), variant: "error" },
     );
   }
 
@@ -133,17 +135,17 @@ export default function HistoryTable() {
       const { ok, body } = await apiFetch(`/api/email/delete/${pendingDelete.id}`, {
         method: "DELETE",
       });
-      if (ok && body.success) showToast({ title: "Text deleted successfully", variant: "success" });
+      if (ok && body.success) showToast({ title: t("history.deleted"), variant: "success" });
       else
         showToast({
-          title: "Error",
-          description: body.message ?? "An error occurred while deleting the text.",
+          title: t("common.error"),
+          description: describeFailure(uiLanguage, body, "history.deleteFailed"),
           variant: "error",
         });
     } catch {
       showToast({
-        title: "Error",
-        description: "An error occurred while deleting the text.",
+        title: t("common.error"),
+        description: t("history.deleteFailed"),
         variant: "error",
       });
     } finally {
@@ -163,25 +165,25 @@ export default function HistoryTable() {
         type="button"
         className={action}
         onClick={() => setViewing(item)}
-        aria-label={`Open "${item.subject}"`}
+        aria-label={t("history.openNamed", { subject: item.subject })}
       >
-        Open
+        {t("history.open")}
       </button>
       <button
         type="button"
         className={action}
         onClick={() => void copy(item)}
-        aria-label={`Copy "${item.subject}"`}
+        aria-label={t("history.copyNamed", { subject: item.subject })}
       >
-        Copy
+        {t("actions.copy")}
       </button>
       <button
         type="button"
         className={dangerAction}
         onClick={() => setPendingDelete(item)}
-        aria-label={`Delete "${item.subject}"`}
+        aria-label={t("history.deleteNamed", { subject: item.subject })}
       >
-        Delete
+        {t("history.delete")}
       </button>
     </>
   );
@@ -191,7 +193,7 @@ export default function HistoryTable() {
       {(parent || item.variant > 1) && (
         <span className="me-2 inline-block rounded bg-slate-100 px-1.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
           {parent && <span aria-hidden="true">↳ </span>}
-          {versionLabel("english", item)}
+          {versionLabel(uiLanguage, item)}
         </span>
       )}
       <span dir={textDirection(item.language) === "rtl" ? "rtl" : "auto"}>{item.subject}</span>
@@ -205,35 +207,35 @@ export default function HistoryTable() {
           type="search"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
-          aria-label="Search your texts"
-          placeholder="Search subject and text"
+          aria-label={t("history.search")}
+          placeholder={t("history.searchPlaceholder")}
           maxLength={200}
           dir="auto"
           className={`${control} min-w-0 flex-1 basis-full sm:basis-60`}
         />
         <select
-          aria-label="Type"
+          aria-label={t("history.type")}
           value={filters.contentType}
           onChange={(event) => update({ contentType: event.target.value })}
           className={`${control} min-w-0 flex-1 sm:flex-none`}
         >
-          <option value="">All types</option>
+          <option value="">{t("history.allTypes")}</option>
           {CONTENT_TYPES.map((type) => (
             <option key={type.id} value={type.id}>
-              {type.label}
+              {contentTypeName(uiLanguage, type.id)}
             </option>
           ))}
         </select>
         <select
-          aria-label="Language"
+          aria-label={t("generator.language")}
           value={filters.language}
           onChange={(event) => update({ language: event.target.value })}
           className={`${control} min-w-0 flex-1 sm:flex-none`}
         >
-          <option value="">All languages</option>
+          <option value="">{t("history.allLanguages")}</option>
           {LANGUAGES.map((language) => (
             <option key={language.id} value={language.id}>
-              {language.label}
+              {languageOption(uiLanguage, language.id)}
             </option>
           ))}
         </select>
@@ -242,34 +244,34 @@ export default function HistoryTable() {
       <div className="mt-4" aria-busy={loading}>
         {!page ? (
           <p className="text-slate-600 dark:text-slate-400">
-            {error && !loading ? "Could not load your writings." : "Loading your writings..."}
+            {error && !loading ? t("history.loadFailed") : t("history.loading")}
           </p>
         ) : page.generations.length === 0 ? (
           <p className="text-slate-600 dark:text-slate-400" role="status">
-            {filtered ? "No texts match your search." : "You don't have any writings yet."}
+            {filtered ? t("history.noMatch") : t("history.empty")}
           </p>
         ) : (
           <>
             <p className="sr-only" role="status">
-              {page.total === 1 ? "1 text" : `${page.total} texts`}
+              {translateCount(uiLanguage, "history.count", page.total)}
             </p>
             <table className="hidden w-full text-left text-sm md:table">
               <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
                 <tr>
                   <th scope="col" className="py-2 pr-4 font-medium">
-                    Subject
+                    {t("history.subject")}
                   </th>
                   <th scope="col" className="py-2 pr-4 font-medium">
-                    Type
+                    {t("history.type")}
                   </th>
                   <th scope="col" className="py-2 pr-4 font-medium">
-                    Language
+                    {t("generator.language")}
                   </th>
                   <th scope="col" className="py-2 pr-4 font-medium">
-                    Date
+                    {t("history.date")}
                   </th>
                   <th scope="col" className="py-2 font-medium">
-                    Actions
+                    {t("history.actions")}
                   </th>
                 </tr>
               </thead>
@@ -282,8 +284,8 @@ export default function HistoryTable() {
                     >
                       {subject(item, parent)}
                     </td>
-                    <td className="py-2 pr-4">{contentTypeLabel(item.contentType)}</td>
-                    <td className="py-2 pr-4">{languageLabel(item.language)}</td>
+                    <td className="py-2 pr-4">{contentTypeName(uiLanguage, item.contentType)}</td>
+                    <td className="py-2 pr-4">{languageOption(uiLanguage, item.language)}</td>
                     <td className="py-2 pr-4 whitespace-nowrap">
                       <time dateTime={item.createdAt}>{dateOf(item)}</time>
                     </td>
@@ -293,7 +295,7 @@ export default function HistoryTable() {
               </tbody>
             </table>
 
-            <ul className="space-y-3 md:hidden" aria-label="Your texts">
+            <ul className="space-y-3 md:hidden" aria-label={t("history.list")}>
               {entries.map(({ item, parent }) => (
                 <li
                   key={item.id}
@@ -305,7 +307,8 @@ export default function HistoryTable() {
                     {subject(item, parent)}
                   </p>
                   <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-                    {contentTypeLabel(item.contentType)} · {languageLabel(item.language)} ·{" "}
+                    {contentTypeName(uiLanguage, item.contentType)} ·{" "}
+                    {languageOption(uiLanguage, item.language)} ·{" "}
                     <time dateTime={item.createdAt}>{dateOf(item)}</time>
                   </p>
                   <p
@@ -320,17 +323,20 @@ export default function HistoryTable() {
             </ul>
 
             {pages > 1 && (
-              <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
+              <nav
+                aria-label={t("history.pages")}
+                className="mt-4 flex items-center justify-between gap-2"
+              >
                 <button
                   type="button"
                   className={button}
                   disabled={filters.page <= 1}
                   onClick={() => update({ page: filters.page - 1 })}
                 >
-                  Previous
+                  {t("history.previous")}
                 </button>
                 <span className="text-sm text-slate-600 dark:text-slate-400">
-                  Page {filters.page} of {pages}
+                  {t("history.page", { page: filters.page, pages })}
                 </span>
                 <button
                   type="button"
@@ -338,7 +344,7 @@ export default function HistoryTable() {
                   disabled={filters.page >= pages}
                   onClick={() => update({ page: filters.page + 1 })}
                 >
-                  Next
+                  {t("history.next")}
                 </button>
               </nav>
             )}
@@ -354,7 +360,8 @@ export default function HistoryTable() {
         description={
           viewing && (
             <p>
-              {contentTypeLabel(viewing.contentType)} · {languageLabel(viewing.language)} ·{" "}
+              {contentTypeName(uiLanguage, viewing.contentType)} ·{" "}
+              {languageOption(uiLanguage, viewing.language)} ·{" "}
               <time dateTime={viewing.createdAt}>{dateOf(viewing)}</time>
             </p>
           )
@@ -386,17 +393,17 @@ export default function HistoryTable() {
                   setViewing(null);
                 }}
               >
-                Delete
+                {t("history.delete")}
               </button>
               <button type="button" className={button} onClick={() => reuse(viewing)}>
-                Use this prompt again
+                {t("history.reuse")}
               </button>
               <button
                 type="button"
                 className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
                 onClick={() => setViewing(null)}
               >
-                Close
+                {t("common.close")}
               </button>
             </div>
           </>
@@ -406,17 +413,18 @@ export default function HistoryTable() {
       <ModalDialog
         open={pendingDelete !== null}
         onClose={() => setPendingDelete(null)}
-        title="Delete this text?"
+        title={t("history.deleteTitle")}
         description={
           <p>
-            "<bdi>{pendingDelete?.subject}</bdi>" will be removed from your history. This cannot be
-            undone.
+            {fillNodes(t("history.deleteBody"), {
+              subject: <bdi>{pendingDelete?.subject}</bdi>,
+            })}
           </p>
         }
       >
         <div className="mt-6 flex justify-end gap-3">
           <button type="button" onClick={() => setPendingDelete(null)} className={button}>
-            Cancel
+            {t("common.cancel")}
           </button>
           <button
             type="button"
@@ -424,7 +432,7 @@ export default function HistoryTable() {
             onClick={() => void confirmDelete()}
             className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
           >
-            {deleting ? "Deleting..." : "Delete"}
+            {deleting ? t("history.deleting") : t("history.delete")}
           </button>
         </div>
       </ModalDialog>

@@ -1,14 +1,13 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
-import { messagesFor, versionLabel, type MessageKey } from "#i18n/messages.ts";
 import {
-  LANGUAGES,
-  contentTypeLabel,
-  countWords,
-  type Language,
-  type Refinement,
-} from "#shared/generation.ts";
-import { modelBadge } from "#shared/models.ts";
+  contentTypeName,
+  languageOption,
+  modelBadge,
+  translateCount,
+  versionLabel,
+} from "#i18n/messages.ts";
+import { LANGUAGES, countWords, type Language, type Refinement } from "#shared/generation.ts";
 import { $writers } from "#stores/engines.ts";
 import {
   $desk,
@@ -22,11 +21,11 @@ import {
   versionOrigin,
   type TextVersion,
 } from "#stores/generation.ts";
-import { $language } from "#stores/preferences.ts";
 import { $creditStatus } from "#stores/credits.ts";
 import { openCreditDialog } from "#stores/credit-dialog.ts";
 import { RenderedText } from "#components/ui/RenderedText.tsx";
 import { TextActions } from "#components/ui/TextActions.tsx";
+import { useMessages, type Translate } from "#components/ui/use-messages.ts";
 
 const action =
   "inline-flex items-center justify-center rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800";
@@ -59,11 +58,9 @@ function VersionPicker({
   count: number;
   /** What the shown version is: "Original", "Shorter", "Edited", … */
   kind: string;
-  t: Record<MessageKey, string>;
+  t: Translate;
 }) {
-  const label = `${t["desk.version"]
-    .replace("{index}", String(shown + 1))
-    .replace("{count}", String(count))} · ${kind}`;
+  const label = `${t("desk.version", { index: shown + 1, count })} · ${kind}`;
   return (
     <div role="group" aria-label={label} className="inline-flex items-center gap-1 text-sm">
       <button
@@ -71,12 +68,12 @@ function VersionPicker({
         className="rounded px-2 py-0.5 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800"
         onClick={() => showVersion(shown - 1)}
         disabled={shown === 0}
-        aria-label={t["desk.previousVersion"]}
+        aria-label={t("desk.previousVersion")}
       >
         ‹
       </button>
       <span data-testid="version-count" className="tabular-nums" aria-hidden="true">
-        {shown + 1}/{count}
+        {t("desk.versionShort", { index: shown + 1, count })}
       </span>
       <span
         data-testid="version-kind"
@@ -93,7 +90,7 @@ function VersionPicker({
         className="rounded px-2 py-0.5 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800"
         onClick={() => showVersion(shown + 1)}
         disabled={shown === count - 1}
-        aria-label={t["desk.nextVersion"]}
+        aria-label={t("desk.nextVersion")}
       >
         ›
       </button>
@@ -102,30 +99,31 @@ function VersionPicker({
 }
 
 /** Shorter, Longer, More formal, Friendlier, Translate to …: follow-ups to the shown text. */
-function RefineBar({ version, t }: { version: TextVersion; t: Record<MessageKey, string> }) {
+function RefineBar({ version, t }: { version: TextVersion; t: Translate }) {
   return (
     <div
       role="group"
-      aria-label={t["desk.refine"]}
+      aria-label={t("desk.refine")}
       className="mt-3 flex flex-wrap items-center gap-2"
     >
       {REFINE_BUTTONS.map((name) => (
         <button key={name} type="button" className={action} onClick={() => refine(name)}>
-          {t[`desk.refine.${name}`]}
+          {t(`desk.refine.${name}`)}
         </button>
       ))}
-      <TranslateControl version={version} t={t} />
+      <TranslateControl version={version} />
     </div>
   );
 }
 
 /** Translate to …: a language, then a button, so that choosing never charges by itself. */
-function TranslateControl({ version, t }: { version: TextVersion; t: Record<MessageKey, string> }) {
+function TranslateControl({ version }: { version: TextVersion }) {
+  const { language: uiLanguage, t } = useMessages();
   const [target, setTarget] = useState("");
   return (
     <span className="inline-flex items-center gap-1">
       <label className="sr-only" htmlFor="refine-translate">
-        {t["desk.refine.translateTo"]}
+        {t("desk.refine.translateTo")}
       </label>
       <select
         id="refine-translate"
@@ -134,12 +132,12 @@ function TranslateControl({ version, t }: { version: TextVersion; t: Record<Mess
         onChange={(event) => setTarget(event.target.value)}
       >
         <option value="" disabled>
-          {t["desk.refine.translate"]}
+          {t("desk.refine.translate")}
         </option>
         {LANGUAGES.filter((language) => language.id !== version.request.language).map(
           (language) => (
             <option key={language.id} value={language.id}>
-              {language.label}
+              {languageOption(uiLanguage, language.id)}
             </option>
           ),
         )}
@@ -150,7 +148,7 @@ function TranslateControl({ version, t }: { version: TextVersion; t: Record<Mess
         disabled={!target}
         onClick={() => refine("translate", target as Language)}
       >
-        {t["desk.refine.translateButton"]}
+        {t("desk.refine.translateButton")}
       </button>
     </span>
   );
@@ -161,8 +159,7 @@ export default function ResultPanel() {
   const desk = useStore($desk);
   const writers = useStore($writers);
   const { data: credits } = useStore($creditStatus);
-  const uiLanguage = useStore($language);
-  const t = messagesFor(uiLanguage);
+  const { language: uiLanguage, t } = useMessages();
   const streaming = desk.busy;
   const version = streaming ? desk.writing : shownVersion(desk);
   const text = version?.text ?? "";
@@ -215,7 +212,9 @@ export default function ResultPanel() {
   return (
     <div ref={panel} className="flex h-full scroll-mt-24 flex-col">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Your text</h2>
+        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">
+          {t("result.heading")}
+        </h2>
         <div className="flex items-center gap-2">
           {!streaming && desk.versions.length > 1 && (
             <VersionPicker
@@ -230,7 +229,7 @@ export default function ResultPanel() {
               data-model={version.modelUsed}
               className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-100"
             >
-              {modelBadge(version.modelUsed, version.modelName)}
+              {modelBadge(uiLanguage, version.modelUsed, version.modelName)}
             </span>
           )}
         </div>
@@ -249,12 +248,12 @@ export default function ResultPanel() {
               className={action}
               onClick={() => openCreditDialog(Boolean(credits?.isGuest))}
             >
-              {t["desk.noCredits.more"]}
+              {t("desk.noCredits.more")}
             </button>
           )}
           {desk.errorAction === "retry" && (
             <button type="button" className={action} onClick={retry}>
-              {t["desk.retry"]}
+              {t("desk.retry")}
             </button>
           )}
         </div>
@@ -262,35 +261,34 @@ export default function ResultPanel() {
 
       {version?.stopped && !streaming && (
         <p data-testid="stopped-note" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          {t["desk.stopped"]
-            .replace("{words}", String(version.stopped.words))
-            .replace("{credits}", String(version.stopped.credits))}
+          {t("desk.stopped", {
+            words: version.stopped.words,
+            credits: version.stopped.credits,
+          })}
         </p>
       )}
 
       {version?.templateReason && !streaming && (
         <p data-testid="template-note" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          {t[`writer.template.${version.templateReason}`]}
+          {t(`writer.template.${version.templateReason}`)}
         </p>
       )}
 
       <div className="mt-4 flex-1" aria-busy={streaming} aria-live="off">
         {!hasText && streaming && desk.queuePosition !== null && (
           <p role="status" className="mb-3 text-sm text-slate-700 dark:text-slate-300">
-            {t["writer.queued"].replace("{count}", String(desk.queuePosition))}
+            {t("writer.queued", { count: desk.queuePosition })}
           </p>
         )}
         {!hasText && streaming && <Skeleton />}
         {!hasText && !streaming && (
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            Your generated text will appear here.
-          </p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t("result.placeholder")}</p>
         )}
         {editing && (
           <textarea
             data-testid="result-editor"
-            aria-label={t["desk.editLabel"]}
-            title={t["desk.editLabel"]}
+            aria-label={t("desk.editLabel")}
+            title={t("desk.editLabel")}
             dir="auto"
             lang={language}
             autoFocus
@@ -322,11 +320,12 @@ export default function ResultPanel() {
         <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
           <div ref={actions} className="flex flex-wrap items-center gap-2">
             <p className="mr-auto text-xs text-slate-600 dark:text-slate-400">
-              {countWords(text)} words • {contentTypeLabel(version?.request.contentType)}
+              {translateCount(uiLanguage, "result.words", countWords(text))} •{" "}
+              {contentTypeName(uiLanguage, version?.request.contentType)}
             </p>
             {streaming ? (
               <button type="button" className={action} onClick={() => void stopGeneration()}>
-                Stop
+                {t("result.stop")}
               </button>
             ) : editing ? (
               <>
@@ -336,10 +335,10 @@ export default function ResultPanel() {
                   disabled={saving || !draft.trim()}
                   onClick={() => void save()}
                 >
-                  {t["desk.saveEdit"]}
+                  {t("desk.saveEdit")}
                 </button>
                 <button type="button" className={action} onClick={() => setDraft(null)}>
-                  {t["desk.cancelEdit"]}
+                  {t("desk.cancelEdit")}
                 </button>
               </>
             ) : (
@@ -351,11 +350,11 @@ export default function ResultPanel() {
                   onClick={regenerate}
                   disabled={outOfCredits}
                 >
-                  {t["desk.regenerate"]}
+                  {t("desk.regenerate")}
                 </button>
                 {version?.generationId && (
                   <button type="button" className={action} onClick={() => setDraft(text)}>
-                    {t["desk.edit"]}
+                    {t("desk.edit")}
                   </button>
                 )}
                 <TextActions
@@ -363,9 +362,6 @@ export default function ResultPanel() {
                   subject={version?.subject ?? ""}
                   language={language}
                   printTargetId="result-text"
-                  copiedTitle={t["toast.copied"]}
-                  copyFailedTitle={t["toast.copyFailed"]}
-                  saveFailedTitle={t["toast.saveFailed"]}
                   disabled={!hasText}
                 />
               </>

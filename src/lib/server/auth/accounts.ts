@@ -24,10 +24,12 @@ import {
   unissuedSession,
   type SessionUser,
 } from "./sessions.ts";
+import { FAILURES } from "#shared/failures.ts";
 
-export const INVALID_CREDENTIALS = "Invalid email or password.";
-export const COMMON_PASSWORD = "This password is too common. Please choose a less predictable one.";
-export const INVALID_RESET_TOKEN = "This password reset link is invalid or has expired.";
+// Messages the client words in the chosen language (src/lib/shared/failures.ts).
+export const INVALID_CREDENTIALS = FAILURES.invalidCredentials;
+export const COMMON_PASSWORD = FAILURES.commonPassword;
+export const INVALID_RESET_TOKEN = FAILURES.invalidResetToken;
 
 /** Links in e-mails come from PUBLIC_URL only, never from the request (DESIGN §3). */
 function link(path: string, token: string): string {

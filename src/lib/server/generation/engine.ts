@@ -16,11 +16,10 @@ import { mistralProvider } from "./providers/mistral.ts";
 import { openAiCompatibleProvider } from "./providers/openai-compatible.ts";
 import type { TextProvider } from "./providers/types.ts";
 import { buildPrompt, type RefinementSource } from "./prompts.ts";
+import { FAILURES } from "#shared/failures.ts";
 
-export const ALL_PROVIDERS_FAILED =
-  "The text could not be generated right now. Your credits have been refunded. Please try again.";
-export const WRITERS_BUSY =
-  "The writer is busy with other texts right now. Your credits have been refunded. Please try again in a few seconds.";
+export const ALL_PROVIDERS_FAILED = FAILURES.allProvidersFailed;
+export const WRITERS_BUSY = FAILURES.writersBusy;
 /** How long a writer that was told to stop may take to let go. */
 const CLOSE_GRACE_MS = 1_000;
 /** How long a turned-away request is asked to wait. */

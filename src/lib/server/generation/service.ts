@@ -35,15 +35,16 @@ import {
   settleGeneration,
   settleStoppedGeneration,
 } from "./generations.ts";
+import { FAILURES } from "#shared/failures.ts";
 
-export const GUEST_EXHAUSTED = "Your free trial has ended. Create an account for more usage.";
-export const USER_EXHAUSTED = "Credits exhausted. Wait for weekly reset.";
-export const UNVERIFIED_EXHAUSTED = "Verify your email to unlock 1000 weekly credits.";
-export const CANCELLED = "The generation was cancelled.";
-export const LEASE_LOST =
-  "The text took too long to be kept, so your credits have been refunded. Please try again.";
-export const PARENT_NOT_FOUND = "That text was not found.";
-export const NEEDS_AI_WRITER = "Refining a text needs an AI writer, and none is ready yet.";
+// Messages the client words in the chosen language (src/lib/shared/failures.ts).
+export const GUEST_EXHAUSTED = FAILURES.guestExhausted;
+export const USER_EXHAUSTED = FAILURES.userExhausted;
+export const UNVERIFIED_EXHAUSTED = FAILURES.unverifiedExhausted;
+export const CANCELLED = FAILURES.cancelled;
+export const LEASE_LOST = FAILURES.leaseLost;
+export const PARENT_NOT_FOUND = FAILURES.textNotFound;
+export const NEEDS_AI_WRITER = FAILURES.needsAiWriter;
 
 export interface GenerationResult {
   generationId: string;

@@ -5,21 +5,17 @@ import {
   LENGTHS,
   MAX_PROMPT_CHARS,
   MAX_SUBJECT_CHARS,
+  MAX_EDITED_TEXT_CHARS,
   MAX_VARIANT,
   REFINEMENTS,
   TONES,
   type Refinement,
 } from "#shared/generation.ts";
 import { deriveSubject } from "#shared/subject.ts";
+import { GENERATION_MESSAGES } from "#shared/failures.ts";
 import { z } from "#shared/zod.ts";
 
-/** English messages; the generator shows Turkish ones when Turkish is selected (src/i18n). */
-export const GENERATION_MESSAGES = {
-  content: "Please describe the text you want.",
-  contentTooLong: `Please keep the description under ${MAX_PROMPT_CHARS} characters.`,
-  language: "Please choose a language.",
-  contentType: "Please choose a content type.",
-} as const;
+export { GENERATION_MESSAGES, MAX_EDITED_TEXT_CHARS };
 
 /**
  * POST /api/email/generate (DESIGN §5). The parsed value is the one request the server
@@ -46,8 +42,8 @@ export const generationRequestSchema = z
      */
     refine: z
       .object({
-        parentId: z.uuid({ error: "Please choose one of your texts to refine." }),
-        action: z.enum(REFINEMENTS, { error: "Please choose how to refine the text." }),
+        parentId: z.uuid({ error: GENERATION_MESSAGES.refineParent }),
+        action: z.enum(REFINEMENTS, { error: GENERATION_MESSAGES.refineAction }),
       })
       .optional(),
   })
@@ -64,19 +60,13 @@ export type GenerationRequest = z.output<typeof generationRequestSchema>;
 
 export const generationIdSchema = z.object({ generationId: z.uuid() });
 
-/** An edited text may be as long as the longest a writer writes, with room to spare. */
-export const MAX_EDITED_TEXT_CHARS = 60_000;
-
 /** POST /api/email/edit: the shown version, changed by hand, kept as a new version. */
 export const editedTextSchema = z.object({
-  parentId: z.uuid({ error: "Please choose one of your texts to edit." }),
+  parentId: z.uuid({ error: GENERATION_MESSAGES.editParent }),
   text: z
-    .string({ error: "The edited text is missing." })
-    .refine((text) => text.trim().length > 0, "The edited text is empty.")
-    .refine(
-      (text) => text.length <= MAX_EDITED_TEXT_CHARS,
-      `Please keep the text under ${MAX_EDITED_TEXT_CHARS} characters.`,
-    ),
+    .string({ error: GENERATION_MESSAGES.editMissing })
+    .refine((text) => text.trim().length > 0, GENERATION_MESSAGES.editEmpty)
+    .refine((text) => text.length <= MAX_EDITED_TEXT_CHARS, GENERATION_MESSAGES.editTooLong),
 });
 
 /** One history item (spec §3), with what "Use this prompt again" and refinements need. */

@@ -1,4 +1,5 @@
 import type { APIRoute } from "astro";
+import { FAILURES } from "#shared/failures.ts";
 import { editedTextSchema } from "#shared/schemas/generation.ts";
 import { systemNow } from "#server/clock.ts";
 import { getDb } from "#server/db/index.ts";
@@ -13,7 +14,7 @@ export const prerender = false;
 /** An edited text's JSON: its characters, escaped, with room for the other field. */
 const EDIT_BODY_BYTES = 512 * 1024;
 
-const NOT_FOUND = "That text was not found.";
+const NOT_FOUND = FAILURES.textNotFound;
 
 /** Edit → Save: the caller's text, changed by hand, kept as a new free version. */
 export const POST: APIRoute = async ({ request, locals, cookies, url }) => {

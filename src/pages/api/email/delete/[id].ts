@@ -1,4 +1,5 @@
 import type { APIRoute } from "astro";
+import { FAILURES } from "#shared/failures.ts";
 import { isUuid } from "#shared/format.ts";
 import { getDb } from "#server/db/index.ts";
 import { AppError } from "#server/errors.ts";
@@ -13,7 +14,7 @@ export const DELETE: APIRoute = async ({ locals, params }) => {
   const user = requireUser(locals);
   const id = params.id ?? "";
   if (!isUuid(id) || !(await deleteHistoryItem(await getDb(), user.id, id))) {
-    throw new AppError("NOT_FOUND", 404, "This text does not exist.");
+    throw new AppError("NOT_FOUND", 404, FAILURES.textNotFound);
   }
   return jsonResponse({ success: true, message: "Text deleted successfully" });
 };

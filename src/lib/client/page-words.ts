@@ -1,0 +1,72 @@
+import { frameEn, frameMessagesFor } from "#i18n/frame.ts";
+import { LANGUAGE_CHANGE_EVENT, LANGUAGE_KEY, storedLanguage } from "./chosen-language.ts";
+
+/**
+ * Pages are built (or rendered on the server) in English, where the chosen language is not
+ * known: it lives in the browser (spec §3, decision 068). Their own strings carry their
+ * catalog key, and are worded here once the page has loaded, and again when the language
+ * changes:
+ *   data-i18n="key"        the element's text
+ *   data-i18n-label="key"  its aria-label
+ * The site frame words its own keys with its part of the catalog (every page loads it, content
+ * pages too); pages with islands word all their keys with the whole catalog, and their dates
+ * (`formatDates`), through PageWords.astro.
+ */
+export function initPageWords(
+  catalogFor: (language: string) => Record<string, string>,
+  options: {
+    /** Loads the chosen language's words first (the catalog's Turkish half). */
+    prepare?: (language: string) => Promise<void>;
+    formatDates?: (language: string) => void;
+  } = {},
+): void {
+  const { prepare, formatDates } = options;
+  /** The interface language the page's text is in now, and the language its dates follow. */
+  let shownText = "en";
+  let shownDates = "english";
+  /** Only the last change counts when the language changes while words load. */
+  let pass = 0;
+  const apply = async () => {
+    const current = ++pass;
+    const language = storedLanguage();
+    const text = language === "turkish" ? "tr" : "en";
+    if (text !== shownText) {
+      await prepare?.(language);
+      if (current !== pass) return;
+      wordElements(catalogFor(language), text);
+      shownText = text;
+    }
+    if (formatDates && language !== shownDates) {
+      formatDates(language);
+      shownDates = language;
+    }
+  };
+  void apply();
+  window.addEventListener(LANGUAGE_CHANGE_EVENT, () => void apply());
+  window.addEventListener("storage", (event) => {
+    if (event.key === LANGUAGE_KEY || event.key === null) void apply();
+  });
+}
+
+function wordElements(catalog: Record<string, string>, text: "tr" | "en"): void {
+  for (const element of document.querySelectorAll<HTMLElement>("[data-i18n],[data-i18n-label]")) {
+    const { i18n, i18nLabel } = element.dataset;
+    const words = i18n === undefined ? undefined : catalog[i18n];
+    const label = i18nLabel === undefined ? undefined : catalog[i18nLabel];
+    if (words === undefined && label === undefined) continue;
+    if (words !== undefined) element.textContent = words;
+    if (label !== undefined) element.setAttribute("aria-label", label);
+    if (text === "tr") element.lang = "tr";
+    else element.removeAttribute("lang");
+  }
+}
+
+/** The site frame's strings (header, footer, skip link) in the chosen language. */
+export function initFrameWords(): void {
+  initPageWords(frameMessagesFor);
+}
+
+/** The frame's own strings that scripts set (theme and menu buttons), in the chosen language. */
+export function frameText(key: keyof typeof frameEn): string {
+  return frameMessagesFor(storedLanguage())[key];
+}

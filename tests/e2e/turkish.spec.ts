@@ -1,0 +1,189 @@
+import type { Locator, Page } from "@playwright/test";
+import { messagesFor, type MessageKey } from "#i18n/messages.ts";
+import { SITE_NAME } from "#shared/site.ts";
+import { SAME_IN_BOTH } from "../support/i18n-same.ts";
+import { SAME_ORIGIN } from "./auth-helpers.ts";
+import { expect, generatorSelect, isPhone, test, toast } from "./fixtures.ts";
+
+/**
+ * English texts of the catalog that may show on a Turkish page, each with the reason:
+ * every other key's English text is one the Turkish interface must never show.
+ */
+const PROPER_NAMES: Partial<Record<MessageKey, string>> = {
+  "languageName.english": "English names itself so in the language selects: “English (İngilizce)”",
+};
+
+/** Every English text of the catalog, as a pattern that finds it in a page's text. */
+const ENGLISH = (Object.entries(messagesFor("english")) as [MessageKey, string][])
+  .filter(([key]) => !(key in SAME_IN_BOTH) && !(key in PROPER_NAMES))
+  .map(([key, text]) => ({ key, text, pattern: patternOf(text) }));
+
+/** Placeholders match any text; words match whole, not inside a longer word. */
+function patternOf(text: string): RegExp {
+  const parts = text.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const edge = (s: string, at: "start" | "end") =>
+    /\p{L}/u.test(at === "start" ? s.charAt(0) : s.charAt(s.length - 1));
+  const body = parts.join(".+?");
+  return new RegExp(
+    `${edge(text, "start") ? "(?<![\\p{L}\\p{N}])" : ""}${body}${edge(text, "end") ? "(?![\\p{L}\\p{N}])" : ""}`,
+    "u",
+  );
+}
+
+/**
+ * The page's visible text (what a reader sees, toasts and open dialogs included), less the
+ * user's own texts (the fake writer writes English), the home page's marketing copy and
+ * testimonials, which are content files in English by design, and the watch-ad card; the
+ * brand name stays as it is.
+ */
+async function visibleText(page: Page): Promise<string> {
+  const text = await page.evaluate(() => {
+    const hidden = document.querySelectorAll<HTMLElement>(
+      [
+        '[data-testid="result-text"]',
+        '[data-testid="viewer-text"]',
+        "[data-history-entry] p[dir]",
+        "main > section:not(:has(#generator))",
+        // The watch-ad card is being rewritten apart from this change; its words are not in
+        // the catalog yet. Remove this line when they are.
+        'section[aria-labelledby="watch-ad-heading"]',
+      ].join(","),
+    );
+    for (const element of hidden) element.style.visibility = "hidden";
+    const shown = document.body.innerText;
+    for (const element of hidden) element.style.visibility = "";
+    return shown;
+  });
+  return text.replaceAll(SITE_NAME, "");
+}
+
+async function expectNoEnglish(page: Page, where: string): Promise<void> {
+  const text = await visibleText(page);
+  const found = ENGLISH.filter(({ pattern }) => pattern.test(text)).map(
+    ({ key, text: english }) => `${key}: ${english}`,
+  );
+  expect(found, `English on ${where}`).toEqual([]);
+}
+
+/** The footer is worded once the page has its catalog: the sign that the page is done. */
+async function worded(page: Page): Promise<void> {
+  await expect(page.getByText("Tüm hakları saklıdır.")).toBeVisible();
+}
+
+async function clickIn(scope: Page | Locator, name: string | RegExp): Promise<void> {
+  await scope
+    .getByRole("button", { name, exact: typeof name === "string" })
+    .first()
+    .click();
+}
+
+test.use({
+  // One pattern: a second element would be read as the fixture's options.
+  expectedConsole: [/status of (402 .*\/api\/email\/generate|401 .*\/api\/auth\/login)/],
+});
+
+test("Turkish shows no English string from a list the test keeps of every UI key", async ({
+  page,
+  accounts,
+}) => {
+  test.setTimeout(90_000);
+  expect(ENGLISH.length).toBeGreaterThan(300);
+
+  // A visitor chooses Turkish, then makes an account (unverified: three texts' credits).
+  await page.goto("/");
+  await (await generatorSelect(page, "Language")).selectOption("turkish");
+  await accounts.register("turkish");
+  await page.reload();
+  await worded(page);
+
+  // The new account's reminder.
+  const reminder = page.getByRole("dialog", { name: "E-postanızı doğrulayın" });
+  await expect(reminder).toBeVisible();
+  await expect(reminder).toContainText("sa");
+  await expectNoEnglish(page, "/ with the verification reminder");
+  await clickIn(reminder, "Daha sonra hatırlat");
+
+  // A text, written through the generator.
+  await page
+    .getByLabel("İstediğiniz metni anlatın")
+    .fill("Ev sahibime kalorifer hakkında bir e-posta");
+  await clickIn(page, "Metin Oluştur");
+  const regenerate = page.getByRole("button", { name: "Yeniden oluştur" });
+  await expect(regenerate).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("result-text")).toContainText("kalorifer");
+  await expectNoEnglish(page, "/ with a result");
+
+  // Another tab spends the rest: Regenerate meets the server's 402, worded in Turkish.
+  for (const content of ["Komşuma paket hakkında bir not", "Ekibime cuma toplantısı hakkında"]) {
+    const response = await page.request.post("/api/email/generate", {
+      headers: SAME_ORIGIN,
+      data: { content, language: "turkish", contentType: "email" },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+  await regenerate.click();
+  const limit = page.getByRole("dialog", {
+    name: "Yazmaya devam etmek için e-postanızı doğrulayın",
+  });
+  // The dialog's code loads on its first opening.
+  await expect(limit).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("result-error")).toContainText("e-posta adresinizi doğrulayın");
+  await expectNoEnglish(page, "/ with the credit dialog and the server's answer");
+  await clickIn(limit, "Tamam");
+
+  // The history, its viewer and its delete question.
+  await page.goto("/profile");
+  await worded(page);
+  const open = page.getByRole("button", { name: /metnini aç$/ }).filter({ visible: true });
+  await expect(open).toHaveCount(3);
+  await expect(page.getByText("Doğrulanmadı")).toBeVisible();
+  // The sign-out button is rendered on the server, in English, and worded once hydrated.
+  await expect(page.getByRole("main").getByRole("button", { name: "Çıkış Yap" })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expectNoEnglish(page, "/profile");
+  await open.first().click();
+  const viewer = page.getByRole("dialog").filter({ hasText: "Bu istemi yeniden kullan" });
+  await expect(viewer).toBeVisible();
+  await expectNoEnglish(page, "the history viewer");
+  await clickIn(viewer, "Sil");
+  const confirm = page.getByRole("dialog", { name: "Bu metin silinsin mi?" });
+  await expect(confirm).toBeVisible();
+  await expectNoEnglish(page, "the delete question");
+  await clickIn(confirm, "Vazgeç");
+
+  // Credits: balance, ways to earn, activity.
+  await page.goto("/credits");
+  await worded(page);
+  await expect(page.getByRole("heading", { name: "Kredi hareketleri" })).toBeVisible();
+  await expect(page.getByText("Hoş geldin kredisi")).toBeVisible();
+  await expectNoEnglish(page, "/credits");
+
+  // Signed out: the account pages, and a failed sign-in in Turkish.
+  await page.goto("/profile");
+  await clickIn(page.getByRole("main"), "Çıkış Yap");
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/login");
+  await worded(page);
+  // The form is rendered on the server, in English, and worded once hydrated.
+  await expect(page.getByLabel("Şifre")).toBeVisible();
+  await page.getByLabel("E-posta").fill("nobody@example.com");
+  await page.getByLabel("Şifre").fill("not-the-password");
+  await clickIn(page.getByRole("main"), "Giriş Yap");
+  await expect(toast(page, "Giriş Hatası")).toBeVisible();
+  await expect(page.getByText("E-posta adresi veya şifre hatalı.", { exact: true })).toBeVisible();
+  await expectNoEnglish(page, "/login with a failed sign-in");
+  for (const path of ["/register", "/forgot-password", "/reset-password?token=x"]) {
+    await page.goto(path);
+    await worded(page);
+    await expect(
+      page.getByRole("button").filter({ hasText: /Oluştur|Gönder|Sıfırla/ }),
+    ).toBeEnabled();
+    await expectNoEnglish(page, path);
+  }
+  if (isPhone(page)) {
+    await page.getByRole("button", { name: "Menüyü aç" }).click();
+    await expect(page.locator("#mobile-menu")).toBeVisible();
+    await expectNoEnglish(page, "the phone menu");
+  }
+});
