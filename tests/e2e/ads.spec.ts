@@ -73,7 +73,7 @@ test("the ad card plays a house ad from src/content/ads/ and pays after the watc
   await accounts.register("house-ad", { verified: true });
   const reports = collectAdReports(page);
   await page.goto("/credits");
-  await expect(page.getByText("1000 credits • 10 usage rights")).toBeVisible();
+  await expect(page.getByText("1,000 credits • 10 usage rights")).toBeVisible();
 
   const chosen = await watchAd(page);
   const house = houseAdFiles().get(chosen ?? "");
@@ -87,7 +87,7 @@ test("the ad card plays a house ad from src/content/ads/ and pays after the watc
 
   // The e2e server's ads last 2 s (AD_WATCH_SECONDS); the reward still needs them in full.
   await expect(toast(page, "Credits Earned!")).toBeVisible();
-  await expect(page.getByText("1100 credits • 11 usage rights")).toBeVisible();
+  await expect(page.getByText("1,100 credits • 11 usage rights")).toBeVisible();
 
   // The ad stays on the card after the reward; its link opens in a tab of its own.
   const opened = page.context().waitForEvent("page");
@@ -157,7 +157,7 @@ withVastAd(
     const hits = await adServer.hits();
     expect(hits).toContain("/media/ad.webm");
     expect(hits).not.toContain("/track/error");
-    await expect(page.getByText("1100 credits • 11 usage rights")).toBeVisible();
+    await expect(page.getByText("1,100 credits • 11 usage rights")).toBeVisible();
 
     const opened = page.context().waitForEvent("page");
     await ad.getByRole("link", { name: FAKE_AD.title }).click();
@@ -190,6 +190,6 @@ withNoVastAd(
     const ad = page.getByRole("region", { name: "Ad", exact: true });
     await expect(ad.getByText(house!.headline)).toBeVisible();
     expect(await adServer.hits()).toEqual(["/vast.xml"]);
-    await expect(page.getByText("1100 credits • 11 usage rights")).toBeVisible();
+    await expect(page.getByText("1,100 credits • 11 usage rights")).toBeVisible();
   },
 );

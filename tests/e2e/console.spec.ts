@@ -82,7 +82,7 @@ test("an operator reads the overview, grants a user 500 credits and approves a t
   });
   expect(login.status()).toBe(200);
   await page.goto("/");
-  await expect(page.locator("#credit-card")).toContainText("1500 credits");
+  await expect(page.locator("#credit-card")).toContainText("1,500 credits");
   const testimonials = page.locator("#testimonials");
   await testimonials.scrollIntoViewIfNeeded();
   await expect(

@@ -11,6 +11,8 @@ import { expect, generatorSelect, isPhone, test, toast } from "./fixtures.ts";
  */
 const PROPER_NAMES: Partial<Record<MessageKey, string>> = {
   "languageName.english": "English names itself so in the language selects: “English (İngilizce)”",
+  "ad.label":
+    "“Ad” is also a Turkish word (“name”, as in the profile's “Ad”): its Turkish text, “Reklam”, is checked by the unit test",
 };
 
 /** Every English text of the catalog, as a pattern that finds it in a page's text. */
