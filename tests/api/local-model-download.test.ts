@@ -140,8 +140,11 @@ describe("the first start", { timeout: 90_000 }, () => {
     const broken = join(scratch, "broken.gguf");
     await writeFile(broken, Buffer.concat([Buffer.from("GGUF"), Buffer.alloc(1000, 7)]));
     const { server } = await serverWith(broken);
+    // Loading the runtime before the file is read takes seconds on a busy machine, as for
+    // "the local writer" above.
     await waitFor("the model to be refused", () => engines(server), {
       done: (status) => status.local.state === "failed",
+      timeoutMs: 30_000,
     });
     const warnings = server.logs.filter((entry) =>
       String(entry.msg).includes("local writer is not available"),
