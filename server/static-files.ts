@@ -29,7 +29,10 @@ const TYPES: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
   ".png": "image/png",
   ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
   ".webp": "image/webp",
+  ".webm": "video/webm",
+  ".mp4": "video/mp4",
   ".ico": "image/x-icon",
   ".woff2": "font/woff2",
 };
@@ -87,6 +90,30 @@ function acceptsGzip(req: IncomingMessage): boolean {
   );
 }
 
+/**
+ * The one byte range a `Range: bytes=…` header asks for, within `size`; "unsatisfiable"
+ * when it starts past the end; null when there is none to honour (absent, several ranges,
+ * another unit), so the whole file is sent. Safari plays a video only from byte ranges.
+ */
+export function requestedRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | "unsatisfiable" | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? "");
+  if (!match || (match[1] === "" && match[2] === "")) return null;
+  if (match[1] === "") {
+    // A suffix: the last N bytes.
+    const length = Number(match[2]);
+    if (length === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - length), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size) return "unsatisfiable";
+  if (end < start) return null;
+  return { start, end };
+}
+
 /** Answers a GET or HEAD for a static file: 304 for a matching ETag, gzip when accepted. */
 export function serveStaticFile(req: IncomingMessage, res: ServerResponse, file: StaticFile): void {
   const headers: Record<string, string | number> = {
@@ -103,6 +130,25 @@ export function serveStaticFile(req: IncomingMessage, res: ServerResponse, file:
     res.writeHead(304, headers);
     res.end();
     return;
+  }
+  if (!file.gzip) {
+    // Files sent as they are (images, videos, fonts) also answer byte ranges.
+    headers["Accept-Ranges"] = "bytes";
+    const range = requestedRange(req.headers.range, file.body.length);
+    if (range === "unsatisfiable") {
+      headers["Content-Range"] = `bytes */${file.body.length}`;
+      res.writeHead(416, headers);
+      res.end();
+      return;
+    }
+    if (range) {
+      const part = file.body.subarray(range.start, range.end + 1);
+      headers["Content-Range"] = `bytes ${range.start}-${range.end}/${file.body.length}`;
+      headers["Content-Length"] = part.length;
+      res.writeHead(206, headers);
+      res.end(req.method === "HEAD" ? undefined : part);
+      return;
+    }
   }
   const gzip = file.gzip && acceptsGzip(req) ? file.gzip : undefined;
   const body = gzip ?? file.body;

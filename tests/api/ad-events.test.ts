@@ -55,6 +55,25 @@ describe("through the API", () => {
     }
   });
 
+  it("serves a house ad's video as a video, in the byte ranges Safari asks for", async () => {
+    const built = readdirSync("dist/client/_astro").find((name) =>
+      /^history\..*\.webm$/.test(name),
+    );
+    const whole = await fetch(`${server.url}/_astro/${built}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toBe("video/webm");
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    const size = (await whole.arrayBuffer()).byteLength;
+    const part = await fetch(`${server.url}/_astro/${built}`, { headers: { range: "bytes=0-99" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 0-99/${size}`);
+    expect((await part.arrayBuffer()).byteLength).toBe(100);
+    const past = await fetch(`${server.url}/_astro/${built}`, {
+      headers: { range: `bytes=${size}-` },
+    });
+    expect(past.status).toBe(416);
+  });
+
   it("refuses bad reports with a 4xx and says why", async () => {
     const { client } = await signUp(server.url, true);
     const { adSessionId } = await openAd(client);

@@ -3,6 +3,7 @@ import { adCspDirectives } from "#server/ads/csp.ts";
 import { isActive, pickByWeight } from "#server/ads/choose.ts";
 import { parseConfig } from "#server/config.ts";
 import { houseAdCopy, type HouseAd } from "#shared/ads.ts";
+import { requestedRange } from "../../server/static-files.ts";
 
 const NOW = new Date("2026-11-25T12:00:00Z");
 const ad = (id: string, weight: number, activeFrom?: string, activeUntil?: string) => ({
@@ -82,5 +83,25 @@ describe("the credits page's policy for an ad network", () => {
 
   it("refuses an AD_VAST_URL that is not http(s)", () => {
     expect(() => parseConfig({ AD_VAST_URL: "javascript:alert(1)" })).toThrow(/AD_VAST_URL/);
+  });
+});
+
+describe("a house ad's video, served as Safari needs it", () => {
+  it("answers the one byte range asked for, within the file", () => {
+    expect(requestedRange("bytes=0-1", 100)).toEqual({ start: 0, end: 1 });
+    expect(requestedRange("bytes=10-", 100)).toEqual({ start: 10, end: 99 });
+    expect(requestedRange("bytes=90-500", 100)).toEqual({ start: 90, end: 99 });
+    expect(requestedRange("bytes=-30", 100)).toEqual({ start: 70, end: 99 });
+    expect(requestedRange("bytes=-500", 100)).toEqual({ start: 0, end: 99 });
+  });
+
+  it("refuses a range past the end, and sends the whole file for anything else", () => {
+    expect(requestedRange("bytes=100-", 100)).toBe("unsatisfiable");
+    expect(requestedRange("bytes=-0", 100)).toBe("unsatisfiable");
+    expect(requestedRange(undefined, 100)).toBeNull();
+    expect(requestedRange("bytes=0-1,5-6", 100)).toBeNull();
+    expect(requestedRange("items=0-1", 100)).toBeNull();
+    expect(requestedRange("bytes=5-2", 100)).toBeNull();
+    expect(requestedRange("bytes=-", 100)).toBeNull();
   });
 });
