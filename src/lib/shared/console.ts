@@ -26,14 +26,21 @@ export interface WeekOfCredits {
   takenBack: number;
 }
 
+/**
+ * What the local writer is doing, as the engines status and the console report it: one
+ * type for the server's writer and the console's view of it.
+ */
+export type LocalWriterStatus =
+  | { state: "off" }
+  | { state: "downloading"; model: string; percent: number | null }
+  | { state: "loading"; model: string }
+  | { state: "ready"; model: string }
+  | { state: "failed"; model: string; reason: string }
+  /** Refused at load: its context cannot hold the longest instructions and text. */
+  | { state: "too-small"; model: string; contextTokens: number; neededTokens: number };
+
 export interface LocalWriterView {
-  status:
-    | { state: "off" }
-    | { state: "downloading"; model: string; percent: number | null }
-    | { state: "loading"; model: string }
-    | { state: "ready"; model: string }
-    | { state: "failed"; model: string; reason: string }
-    | { state: "too-small"; model: string; contextTokens: number; neededTokens: number };
+  status: LocalWriterStatus;
   queue: { running: number; waiting: number; concurrency: number; capacity: number } | null;
   recent: readonly { tokens: number; tokensPerSecond: number; finishedAt: string }[];
 }

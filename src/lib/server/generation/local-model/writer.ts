@@ -20,15 +20,9 @@ import { downloadModel } from "./download.ts";
 import { FairQueue, type Ticket } from "./queue.ts";
 import { modelLabel, modelSource, type ModelSource } from "./source.ts";
 
-/** What the local writer is doing, as the engines status reports it (GET /api/email/engines). */
-export type LocalWriterStatus =
-  | { state: "off" }
-  | { state: "downloading"; model: string; percent: number | null }
-  | { state: "loading"; model: string }
-  | { state: "ready"; model: string }
-  | { state: "failed"; model: string; reason: string }
-  /** Refused at load: its context cannot hold the longest instructions and text. */
-  | { state: "too-small"; model: string; contextTokens: number; neededTokens: number };
+import type { LocalWriterStatus } from "#shared/console.ts";
+
+export type { LocalWriterStatus };
 
 /** How fast one of the last texts was written, for the console. */
 export interface WritingSpeed {
