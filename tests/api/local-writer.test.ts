@@ -208,6 +208,7 @@ describe("sharing the model", () => {
     const firstDone = arrivals.findIndex((a) => a.event === "done");
     expect(Math.min(...firstDeltas)).toBeGreaterThanOrEqual(0);
     if (firstDone >= 0) expect(Math.max(...firstDeltas)).toBeLessThan(firstDone);
+    const logsBefore = server.logs.length;
 
     const fifth = await readUntil(
       await stream(users[4]!.client, { ...request, length: "short" }),
@@ -259,6 +260,14 @@ describe("sharing the model", () => {
       data: { modelUsed: "llama" },
     });
     expect(await balance(users[4]!.client)).toBe(200);
+    // Each of the four was written on a sequence of its own: two texts in one sequence
+    // would take turns token by token and read each other's words as their own.
+    const four = server.logs
+      .slice(logsBefore)
+      .filter((entry) => entry.msg === "local text stopped")
+      .map((entry) => entry.sequence);
+    expect(four).toHaveLength(4);
+    expect(new Set(four).size).toBe(4);
   });
 });
 

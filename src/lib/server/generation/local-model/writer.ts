@@ -270,13 +270,18 @@ export class LocalWriter {
   }
 
   /**
-   * A free sequence holding just the shared instructions. The queue lets no more texts run
-   * than there are sequences, so one is free, or its last text is still being cut back.
+   * Takes a free sequence holding just the shared instructions. The queue lets no more texts
+   * run than there are sequences, so one is free, or its last text is still being cut back.
+   * It is marked busy before anything is awaited: two texts that start in the same turn of
+   * the event loop must never share a sequence.
    */
-  async #freeSlot(slots: Slot[]): Promise<Slot> {
+  async #takeSlot(slots: Slot[]): Promise<Slot> {
     for (;;) {
       const free = slots.find((slot) => !slot.busy);
-      if (free) return free;
+      if (free) {
+        free.busy = true;
+        return free;
+      }
       const cleaning = slots.flatMap((slot) => (slot.cleaning ? [slot.cleaning] : []));
       if (cleaning.length === 0) throw new Error("no free sequence");
       await Promise.race(cleaning);
@@ -309,8 +314,7 @@ export class LocalWriter {
       TEMPLATE_TOKENS;
     const room = loaded.context.contextSize - promptTokens;
     if (room < MIN_TEXT_TOKENS) throw new Error("the request is too long for the local model");
-    const slot = await this.#freeSlot(loaded.slots);
-    slot.busy = true;
+    const slot = await this.#takeSlot(loaded.slots);
     const { sequence } = slot;
     const meter = sequence.tokenMeter;
     const [inputBefore, outputBefore] = [meter.usedInputTokens, meter.usedOutputTokens];
@@ -364,6 +368,8 @@ export class LocalWriter {
           // What this text had to read: the shared instructions were already in the sequence.
           readTokens: meter.usedInputTokens - inputBefore,
           sharedTokens: loaded.sharedTokens,
+          // Which of the context's sequences wrote it: texts written at once never share one.
+          sequence: loaded.slots.indexOf(slot),
           ...(abortedAt === null
             ? {}
             : { stoppedWithinMs: Math.round(performance.now() - abortedAt) }),
