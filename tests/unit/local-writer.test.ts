@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { BatchItem, Token } from "node-llama-cpp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseConfig } from "#server/config.ts";
 import { buildPrompt } from "#server/generation/prompts.ts";
-import { LocalWriter } from "#server/generation/local-model/writer.ts";
+import { LocalWriter, runningTextsFirst } from "#server/generation/local-model/writer.ts";
 import { getLogger } from "#server/logger.ts";
 import { generationRequestSchema } from "#shared/schemas/generation.ts";
 import { CATALOGUE_SHAPES, tinyShape, writeShapedGguf } from "../support/shaped-gguf.ts";
@@ -66,5 +67,33 @@ describe("the local writer's sequences", () => {
     expect(pieces.every((count) => count > 0)).toBe(true);
     expect(sequences).toHaveLength(4);
     expect(new Set(sequences).size).toBe(4);
+  });
+});
+
+describe("a batch of the local writer", () => {
+  const item = (tokens: number): BatchItem => ({
+    tokens: Array.from({ length: tokens }, (_, i) => i as Token),
+    logits: [],
+    evaluationPriority: 5,
+  });
+
+  it("carries the next token of every running text while newcomers' prompts are read", () => {
+    // Seven newcomers' prompts queued before the one running text's next token.
+    const prompts = [108, 108, 108, 108, 108, 108, 108].map(item);
+    const running = item(1);
+    const batch = runningTextsFirst({ items: [...prompts, running], size: 64 });
+    expect(batch.find((entry) => entry.item === running)?.processAmount).toBe(1);
+    expect(batch.reduce((sum, entry) => sum + entry.processAmount, 0)).toBeLessThanOrEqual(64);
+    // The room left is shared: every prompt moves on.
+    for (const prompt of prompts) {
+      expect(batch.find((entry) => entry.item === prompt)?.processAmount).toBeGreaterThanOrEqual(9);
+    }
+  });
+
+  it("gives a short prompt what it needs and the rest to the longer ones", () => {
+    const [short, long] = [item(5), item(200)];
+    const batch = runningTextsFirst({ items: [long, short], size: 64 });
+    expect(batch.find((entry) => entry.item === short)?.processAmount).toBe(5);
+    expect(batch.find((entry) => entry.item === long)?.processAmount).toBe(59);
   });
 });
