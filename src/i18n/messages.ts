@@ -306,6 +306,18 @@ const en = {
   "credits.verifyBody":
     "Verify your email address to earn credits by watching ads and to receive 1000 credits every week.",
   "credits.comingSoon": "Coming Soon",
+  "credits.ad.heading": "Watch Ad",
+  "credits.ad.reward": "+{credits} credits",
+  "credits.ad.body":
+    "Watch a {seconds}-second ad, up to {count} times per day. Watched today: {watched}/{perDay}.",
+  "credits.ad.watch": "Watch Ad",
+  "credits.ad.verify": "Email Verification Required",
+  "credits.ad.watching": "Watching... {seconds}s",
+  "credits.ad.limit": "Daily limit reached",
+  "credits.ad.wait": "Please wait...",
+  "credits.ad.progress": "Ad progress",
+  "credits.ad.earned": "Credits Earned!",
+  "credits.ad.failed": "Failed to watch ad",
   "credits.daily.heading": "Daily Login",
   "credits.daily.reward": "+50 credits/day",
   "credits.daily.body": "Sign in every day to collect bonus credits.",

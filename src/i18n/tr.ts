@@ -302,6 +302,18 @@ export const tr: Record<MessageKey, string> = {
   "credits.verifyBody":
     "Reklam izleyerek kredi kazanmak ve her hafta 1.000 kredi almak için e-posta adresinizi doğrulayın.",
   "credits.comingSoon": "Yakında",
+  "credits.ad.heading": "Reklam İzle",
+  "credits.ad.reward": "+{credits} kredi",
+  "credits.ad.body":
+    "{seconds} saniyelik bir reklam izleyin, günde en fazla {count} kez. Bugün izlenen: {watched}/{perDay}.",
+  "credits.ad.watch": "Reklam İzle",
+  "credits.ad.verify": "E-posta Doğrulaması Gerekli",
+  "credits.ad.watching": "İzleniyor... {seconds} sn",
+  "credits.ad.limit": "Günlük sınıra ulaşıldı",
+  "credits.ad.wait": "Lütfen bekleyin...",
+  "credits.ad.progress": "Reklam ilerlemesi",
+  "credits.ad.earned": "Kredi Kazanıldı!",
+  "credits.ad.failed": "Reklam izlenemedi",
   "credits.daily.heading": "Günlük Giriş",
   "credits.daily.reward": "Günde +50 kredi",
   "credits.daily.body": "Bonus kredi toplamak için her gün giriş yapın.",

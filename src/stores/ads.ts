@@ -4,6 +4,8 @@ import { loadVastAd, type VastAd } from "#client/vast.ts";
 import type { AdEvent, AdOffer, HouseAd } from "#shared/ads.ts";
 import { AD_REWARD } from "#shared/credits.ts";
 import { invalidateCreditStatus } from "./credits.ts";
+import { describeFailure, translate, type FailureBody } from "#i18n/messages.ts";
+import { $language } from "./preferences.ts";
 import { showToast } from "./toasts.ts";
 
 /** What the ad card shows while an ad runs. */
@@ -39,8 +41,13 @@ function update(patch: Partial<AdWatch>): void {
   $adWatch.set({ ...$adWatch.get(), ...patch });
 }
 
-function failed(message = "Failed to watch ad"): void {
-  showToast({ title: "Error", description: message, variant: "error" });
+function failed(body: FailureBody = {}): void {
+  const language = $language.get();
+  showToast({
+    title: translate(language, "common.error"),
+    description: describeFailure(language, body, "credits.ad.failed"),
+    variant: "error",
+  });
   update({ phase: "idle", secondsLeft: null, creative: null });
 }
 
@@ -105,10 +112,13 @@ async function claim(adSessionId: string): Promise<void> {
     const { ok, body } = await apiFetch<{ creditsEarned?: number }>("/api/credits/watch-ad", {
       json: { adSessionId },
     });
-    if (!ok || !body.success) return failed(body.message);
+    if (!ok || !body.success) return failed(body);
+    const language = $language.get();
     showToast({
-      title: "Credits Earned!",
-      description: `+${body.creditsEarned ?? AD_REWARD} credits`,
+      title: translate(language, "credits.ad.earned"),
+      description: translate(language, "credits.ad.reward", {
+        credits: body.creditsEarned ?? AD_REWARD,
+      }),
       variant: "success",
     });
     invalidateCreditStatus();
@@ -143,7 +153,7 @@ export async function watchAd(watchSeconds: number): Promise<void> {
       "/api/credits/ad-session",
       { json: {} },
     );
-    if (!ok || !body.adSessionId) return failed(body.message);
+    if (!ok || !body.adSessionId) return failed(body);
     adSessionId = body.adSessionId;
     offer = body.ad ?? { vastUrl: null, house: null };
   } catch {

@@ -185,14 +185,14 @@ export default function CreditsPanel() {
   const limitReached = data.adsWatchedToday >= data.adsPerDay;
 
   const adLabel = !verified
-    ? "Email Verification Required"
+    ? t("credits.ad.verify")
     : watching
-      ? `Watching... ${secondsLeft}s`
+      ? t("credits.ad.watching", { seconds: secondsLeft ?? 0 })
       : limitReached
-        ? "Daily limit reached"
+        ? t("credits.ad.limit")
         : pending
-          ? "Please wait..."
-          : "Watch Ad";
+          ? t("credits.ad.wait")
+          : t("credits.ad.watch");
 
   return (
     <div>
@@ -215,9 +215,14 @@ export default function CreditsPanel() {
       <div className="mt-8 grid gap-6 md:grid-cols-3">
         <EarnCard
           id="watch-ad"
-          heading="Watch Ad"
-          reward={`+${AD_REWARD} credits`}
-          description={`Watch a ${data.adWatchSeconds}-second ad, up to ${ADS_PER_DAY} times per day. Watched today: ${data.adsWatchedToday}/${data.adsPerDay}.`}
+          heading={t("credits.ad.heading")}
+          reward={t("credits.ad.reward", { credits: AD_REWARD })}
+          description={t("credits.ad.body", {
+            seconds: data.adWatchSeconds,
+            count: ADS_PER_DAY,
+            watched: data.adsWatchedToday,
+            perDay: data.adsPerDay,
+          })}
         >
           <AdPlayer />
           {watching && (
@@ -225,7 +230,7 @@ export default function CreditsPanel() {
               className="mt-4 h-2 w-full accent-brand-600"
               max={data.adWatchSeconds}
               value={data.adWatchSeconds - (secondsLeft ?? 0)}
-              aria-label="Ad progress"
+              aria-label={t("credits.ad.progress")}
             />
           )}
           <button
