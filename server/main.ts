@@ -15,6 +15,7 @@ import { closeDatabase, getDatabaseHandle } from "#server/db/index.ts";
 import { SERVICE_BUSY } from "#server/errors.ts";
 import { countQueries } from "#server/db/query-count.ts";
 import { clientAddress } from "#server/http/client-address.ts";
+import { noApiEndpoint } from "#server/http/api.ts";
 import { isApiPath } from "#server/http/request-guards.ts";
 import { requestIdFrom } from "#server/http/request-id.ts";
 import { canonicalRequestTarget, isValidHostHeader } from "#server/http/request-target.ts";
@@ -218,6 +219,13 @@ function route(req: IncomingMessage, res: ServerResponse, pathname: string): voi
       res.end();
       return;
     }
+  }
+  // Every endpoint lives under /api in lower case: /API/… or /Api/… has none, and Astro
+  // would answer it with the HTML 404 page where a client of the API reads JSON.
+  if (isApiPath(pathname) && !pathname.startsWith("/api")) {
+    const { code, message } = noApiEndpoint();
+    sendFailure(res, pathname, 404, { code, message });
+    return;
   }
   // What Astro would fail to decode (an encoded byte that is not UTF-8).
   try {

@@ -152,6 +152,8 @@ describe("API error shape", () => {
     "//api/nope",
     "/about/../api/nope",
     "/api/nope?x=1",
+    "/API/auth/me",
+    "/Api/email/my",
   ])("an unknown API address %s answers a JSON 404", async (path) => {
     const { status, text } = await rawRequest(`GET ${path} HTTP/1.1`);
     expect(status).toBe(404);
