@@ -64,3 +64,29 @@ describe("settledLength (a streaming text's finished blocks)", () => {
     expect(settledLength("Intro.\n\n```\ncode\n\nmore\n```\n\nAfter")).toBe(27);
   });
 });
+
+describe("long lists on screen", () => {
+  const list = Array.from({ length: 250 }, (_, i) => `${i + 1}. item ${i + 1}`).join("\n");
+  const text = `# Items\n\n${list}\n\nThe end.`;
+
+  it("come in chunks of 100 items that go on counting where the last stopped", () => {
+    const html = renderMarkdown(text, { chunkLongLists: true });
+    expect(html.match(/<ol[^>]*>/g)).toEqual(["<ol>", '<ol start="101">', '<ol start="201">']);
+    expect(html.match(/class="rendered-chunk"/g)).toHaveLength(3);
+    expect(html.match(/<li>/g)).toHaveLength(250);
+    expect(html).toContain("<p>The end.</p>");
+  });
+
+  it("stay one list in copies, print and documents, and when they are short", () => {
+    expect(renderMarkdown(text).match(/<ol[^>]*>/g)).toEqual(["<ol>"]);
+    const short = "- a\n- b\n  - nested\n\n- c";
+    expect(renderMarkdown(short, { chunkLongLists: true })).toBe(renderMarkdown(short));
+  });
+
+  it("count only their own items, not a nested list's", () => {
+    const nested = Array.from({ length: 120 }, (_, i) => `- item ${i}\n  - sub ${i}`).join("\n");
+    const html = renderMarkdown(nested, { chunkLongLists: true });
+    expect(html.match(/class="rendered-chunk"/g)).toHaveLength(2);
+    expect(html.match(/<li>/g)).toHaveLength(240);
+  });
+});

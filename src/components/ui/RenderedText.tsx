@@ -22,7 +22,8 @@ let loading: Promise<Render> | null = null;
 function loadRenderer(): Promise<Render> {
   loading ??= import("#client/markdown.ts").then(
     // Under the panel's (or the viewer's) <h2>: the text's "# Title" is an <h3>.
-    (module) => (renderer = (text) => module.renderMarkdown(text, { topHeading: 3 })),
+    (module) =>
+      (renderer = (text) => module.renderMarkdown(text, { topHeading: 3, chunkLongLists: true })),
   );
   return loading;
 }

@@ -1,4 +1,4 @@
-import MarkdownIt from "markdown-it";
+import MarkdownIt, { type Token } from "markdown-it";
 import { isLinkableAddress } from "#shared/links.ts";
 
 /**
@@ -20,8 +20,15 @@ markdown.linkify.set({ fuzzyLink: true });
  * 060), so a model or a user cannot put markup or script on our page, nor a link to a file
  * share in a Word document. The page, its print, the copy and the .docx all start here.
  */
-export function renderMarkdown(text: string, { topHeading = 1 } = {}): string {
-  const html = markdown.render(text).trimEnd();
+export function renderMarkdown(
+  text: string,
+  { topHeading = 1, chunkLongLists = false } = {},
+): string {
+  const env = {};
+  const tokens = markdown.parse(text, env);
+  const html = markdown.renderer
+    .render(chunkLongLists ? inChunks(tokens) : tokens, markdown.options, env)
+    .trimEnd();
   // Images become their alt text: a text never loads anything, not even from a paste of
   // its HTML into a mail program (which our CSP does not cover).
   const safe = html
@@ -53,4 +60,63 @@ function decodeAttribute(value: string): string {
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
+}
+
+/** List items a chunk of a long list holds on screen. */
+const ITEMS_PER_CHUNK = 100;
+
+/**
+ * A long top-level list as consecutive lists of 100 items, each in a
+ * `<div class="rendered-chunk">` that the browser neither styles nor lays out while it is
+ * out of sight: 3,000 items in one list took 100–240 ms of layout and style in one task. For
+ * the screen only (RenderedText); copies, print and documents keep one list.
+ */
+function inChunks(tokens: Token[]): Token[] {
+  // markdown-it hands its Token class to parser states only.
+  const { Token: NewToken } = new markdown.core.State("", markdown, {});
+  const out: Token[] = [];
+  const html = (content: string) => {
+    const block = new NewToken("html_block", "", 0);
+    block.content = content;
+    return block;
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const open = tokens[i]!;
+    const ordered = open.type === "ordered_list_open";
+    if (open.level !== 0 || !(ordered || open.type === "bullet_list_open")) {
+      out.push(open);
+      continue;
+    }
+    const closeType = ordered ? "ordered_list_close" : "bullet_list_close";
+    let end = i + 1;
+    let items = 0;
+    while (end < tokens.length && !(tokens[end]!.type === closeType && tokens[end]!.level === 0)) {
+      if (tokens[end]!.type === "list_item_open" && tokens[end]!.level === 1) items++;
+      end++;
+    }
+    if (items <= ITEMS_PER_CHUNK) {
+      out.push(open);
+      continue;
+    }
+    const first = Number(open.attrGet("start") ?? 1);
+    out.push(html('<div class="rendered-chunks"><div class="rendered-chunk">\n'), open);
+    let seen = 0;
+    for (let j = i + 1; j < end; j++) {
+      const token = tokens[j]!;
+      if (token.type === "list_item_open" && token.level === 1) {
+        if (seen > 0 && seen % ITEMS_PER_CHUNK === 0) {
+          const reopen = new NewToken(open.type, open.tag, open.nesting);
+          reopen.markup = open.markup;
+          reopen.block = true;
+          if (ordered) reopen.attrSet("start", String(first + seen));
+          out.push(tokens[end]!, html('</div><div class="rendered-chunk">\n'), reopen);
+        }
+        seen++;
+      }
+      out.push(token);
+    }
+    out.push(tokens[end]!, html("</div></div>\n"));
+    i = end;
+  }
+  return out;
 }
