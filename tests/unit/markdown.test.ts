@@ -77,7 +77,7 @@ describe("long lists on screen", () => {
     expect(html).toContain("<p>The end.</p>");
   });
 
-  it("stay one list in copies, print and documents, and when they are short", () => {
+  it("stay one list on the clipboard and in documents, and when they are short", () => {
     expect(renderMarkdown(text).match(/<ol[^>]*>/g)).toEqual(["<ol>"]);
     const short = "- a\n- b\n  - nested\n\n- c";
     expect(renderMarkdown(short, { chunkLongLists: true })).toBe(renderMarkdown(short));

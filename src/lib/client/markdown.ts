@@ -62,6 +62,9 @@ function decodeAttribute(value: string): string {
     .replace(/&amp;/g, "&");
 }
 
+/** markdown-it hands its Token class to parser states only. */
+const { Token: NewToken } = new markdown.core.State("", markdown, {});
+
 /** List items a chunk of a long list holds on screen. */
 const ITEMS_PER_CHUNK = 100;
 
@@ -69,11 +72,10 @@ const ITEMS_PER_CHUNK = 100;
  * A long top-level list as consecutive lists of 100 items, each in a
  * `<div class="rendered-chunk">` that the browser neither styles nor lays out while it is
  * out of sight: 3,000 items in one list took 100–240 ms of layout and style in one task. For
- * the screen only (RenderedText); copies, print and documents keep one list.
+ * the screen (RenderedText) and its print, which copies the screen's element and shows the
+ * chunks as one list; the clipboard and documents get one list.
  */
 function inChunks(tokens: Token[]): Token[] {
-  // markdown-it hands its Token class to parser states only.
-  const { Token: NewToken } = new markdown.core.State("", markdown, {});
   const out: Token[] = [];
   const html = (content: string) => {
     const block = new NewToken("html_block", "", 0);
