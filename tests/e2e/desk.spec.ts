@@ -151,6 +151,14 @@ test("Shorter streams a new text linked to its parent in history", async ({ page
   await expect(page.getByTestId("result-text").getByRole("heading", { level: 3 })).toHaveText(
     "Revised: the history of the bicycle",
   );
+  // Back to the first version: its own text, never the refinement's HTML left on screen
+  // (the rendered HTML follows the text in a render of its own).
+  await page.getByRole("button", { name: "Previous version" }).click();
+  await expect(page.getByTestId("result-text")).toHaveText(first);
+  await page.getByRole("button", { name: "Next version" }).click();
+  await expect(page.getByTestId("result-text").getByRole("heading", { level: 3 })).toHaveText(
+    "Revised: the history of the bicycle",
+  );
 
   const history = await page.request.get("/api/email/my");
   const { generations } = (await history.json()) as {

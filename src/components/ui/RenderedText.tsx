@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { languageTag, textDirection } from "#shared/generation.ts";
 
 export interface RenderedTextProps {
@@ -88,9 +88,15 @@ export function RenderedText({ text, language, streaming, className, ...rest }: 
     };
   }, [render]);
 
+  // What is rendered as HTML follows the text in a render of its own, after the one that
+  // shows everything else (the end of streaming, a new version): the page answers first,
+  // and a long table's HTML and layout are not added to the task that took Stop away.
+  // Another text (another version) is rendered at once: the last one's HTML never shows.
   const settled = streaming ? text.slice(0, settledLength(text)) : text;
-  const tail = text.slice(settled.length);
-  const html = useMemo(() => (render ? render(settled) : null), [render, settled]);
+  const deferred = useDeferredValue(settled);
+  const rendered = text.startsWith(deferred) ? deferred : settled;
+  const tail = text.slice(rendered.length);
+  const html = useMemo(() => (render ? render(rendered) : null), [render, rendered]);
 
   const shared = {
     ...rest,
