@@ -1,4 +1,4 @@
-import { TransactionRollbackError } from "drizzle-orm";
+import { is, TransactionRollbackError } from "drizzle-orm";
 import { COST_PER_USE, stoppedTextCost } from "#shared/credits.ts";
 import { LENGTH_WORDS, countWords } from "#shared/generation.ts";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
@@ -203,7 +203,10 @@ export async function reserveGeneration(
       return { generationId, credits: credits! };
     });
   } catch (error) {
-    if (error instanceof TransactionRollbackError) return null;
+    // drizzle's own check, not instanceof: the server's bundle and Astro's each hold a copy
+    // of drizzle-orm (decision 073), and the error is the class of the copy that opened the
+    // database.
+    if (is(error, TransactionRollbackError)) return null;
     throw error;
   }
 }
