@@ -54,6 +54,11 @@ test.describe(() => {
     // Now the page knows: the button is locked and says why.
     await expect(page.getByRole("button", GENERATE)).toBeDisabled();
     await expect(page.getByTestId("generator-cost")).toContainText("Your free trial has ended.");
+    // So are the panel's paid actions: Regenerate and every refinement.
+    await expect(page.getByRole("button", { name: "Regenerate" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Shorter" })).toBeDisabled();
+    await page.getByLabel("Language to translate into").selectOption("german");
+    await expect(page.getByRole("button", { name: "Translate", exact: true })).toBeDisabled();
   });
 
   test("a failed attempt keeps the prompt and the previous result, and Retry sends it again", async ({
@@ -183,6 +188,11 @@ test("the Generate button shows the cost and Ctrl+Enter sends the form", async (
     timeout: 20_000,
   });
   await expect(cost).toHaveText("Uses 100 of your 200 credits");
+  // The terms under the form open beside the text: a guest who reads them keeps the text.
+  const agreement = page.locator("p").filter({ hasText: "By generating text you agree to our" });
+  for (const name of ["Terms of Service", "Privacy Policy"]) {
+    await expect(agreement.getByRole("link", { name })).toHaveAttribute("target", "_blank");
+  }
 });
 
 test("a story's success toast names its type, and in Turkish everything is Turkish", async ({

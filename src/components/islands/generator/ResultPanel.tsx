@@ -99,7 +99,16 @@ function VersionPicker({
 }
 
 /** Shorter, Longer, More formal, Friendlier, Translate to …: follow-ups to the shown text. */
-function RefineBar({ version, t }: { version: TextVersion; t: Translate }) {
+function RefineBar({
+  version,
+  outOfCredits,
+  t,
+}: {
+  version: TextVersion;
+  /** A refinement is a paid text: like Regenerate, it waits for credits. */
+  outOfCredits: boolean;
+  t: Translate;
+}) {
   return (
     <div
       role="group"
@@ -107,17 +116,29 @@ function RefineBar({ version, t }: { version: TextVersion; t: Translate }) {
       className="mt-3 flex flex-wrap items-center gap-2"
     >
       {REFINE_BUTTONS.map((name) => (
-        <button key={name} type="button" className={action} onClick={() => refine(name)}>
+        <button
+          key={name}
+          type="button"
+          className={action}
+          disabled={outOfCredits}
+          onClick={() => refine(name)}
+        >
           {t(`desk.refine.${name}`)}
         </button>
       ))}
-      <TranslateControl version={version} />
+      <TranslateControl version={version} outOfCredits={outOfCredits} />
     </div>
   );
 }
 
 /** Translate to …: a language, then a button, so that choosing never charges by itself. */
-function TranslateControl({ version }: { version: TextVersion }) {
+function TranslateControl({
+  version,
+  outOfCredits,
+}: {
+  version: TextVersion;
+  outOfCredits: boolean;
+}) {
   const { language: uiLanguage, t } = useMessages();
   const [target, setTarget] = useState("");
   return (
@@ -145,7 +166,7 @@ function TranslateControl({ version }: { version: TextVersion }) {
       <button
         type="button"
         className={action}
-        disabled={!target}
+        disabled={!target || outOfCredits}
         onClick={() => refine("translate", target as Language)}
       >
         {t("desk.refine.translateButton")}
@@ -367,7 +388,9 @@ export default function ResultPanel() {
               </>
             )}
           </div>
-          {canRefine && !editing && version && <RefineBar version={version} t={t} />}
+          {canRefine && !editing && version && (
+            <RefineBar version={version} outOfCredits={outOfCredits} t={t} />
+          )}
         </div>
       )}
     </div>
