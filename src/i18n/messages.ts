@@ -1,5 +1,6 @@
 import { daysUntilReset, usageRights } from "#shared/credits.ts";
 import { AUTH_MESSAGES, FAILURES, GENERATION_MESSAGES } from "#shared/failures.ts";
+import { TESTIMONIAL_MESSAGES, TESTIMONIAL_THANKS } from "#shared/testimonials.ts";
 import { formatNumber } from "#shared/format.ts";
 import { LANGUAGES, languageTag } from "#shared/generation.ts";
 import { brandBadge } from "#shared/models.ts";
@@ -96,6 +97,12 @@ const en = {
   "validation.password": AUTH_MESSAGES.password,
   "validation.passwordTooLong": AUTH_MESSAGES.passwordTooLong,
   "validation.passwordBlank": AUTH_MESSAGES.passwordBlank,
+  "validation.testimonial.required": TESTIMONIAL_MESSAGES.required,
+  "validation.testimonial.professionLong": TESTIMONIAL_MESSAGES.professionLong,
+  "validation.testimonial.contentShort": TESTIMONIAL_MESSAGES.contentShort,
+  "validation.testimonial.contentLong": TESTIMONIAL_MESSAGES.contentLong,
+  "validation.testimonial.rating": TESTIMONIAL_MESSAGES.rating,
+  "validation.testimonial.ratingWhole": TESTIMONIAL_MESSAGES.ratingWhole,
   "validation.name": AUTH_MESSAGES.name,
   "validation.nameTooLong": AUTH_MESSAGES.nameTooLong,
   "validation.nameSpecial": AUTH_MESSAGES.nameSpecial,
@@ -266,6 +273,24 @@ const en = {
   "reminder.remaining": "{hours}h {minutes}m remaining",
   "reminder.expired": "Account expired",
   "reminder.later": "Remind me later",
+
+  "testimonials.heading": "What Our Users Say",
+  "testimonials.stars": "{rating} out of 5 stars",
+  "feedback.heading": "Share Your Experience",
+  "feedback.lead":
+    "Tell us how the generator helped you. Submissions appear here after a quick review.",
+  "feedback.form": "Share your experience",
+  "feedback.name": "Name",
+  "feedback.profession": "Profession (optional)",
+  "feedback.rating": "Rating",
+  "feedback.stars.one": "{count} star",
+  "feedback.stars.other": "{count} stars",
+  "feedback.content": "Your feedback",
+  "feedback.submit": "Submit Feedback",
+  "feedback.submitting": "Submitting...",
+  "feedback.thanks": TESTIMONIAL_THANKS,
+  "feedback.failed": "There was a problem submitting your feedback.",
+  "feedback.network": "Network error. Please try again.",
 
   "history.search": "Search your texts",
   "history.searchPlaceholder": "Search subject and text",

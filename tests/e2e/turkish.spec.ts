@@ -185,3 +185,40 @@ test("Turkish shows no English string from a list the test keeps of every UI key
     await expectNoEnglish(page, "the phone menu");
   }
 });
+
+test("the feedback section speaks Turkish: its headings, its form, its checks and its answer", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await (await generatorSelect(page, "Language")).selectOption("turkish");
+  await page.reload();
+  await worded(page);
+  // The island is rendered on the server in English and hydrates, worded, once in view.
+  await page.locator("#share-experience form").scrollIntoViewIfNeeded();
+  const form = page.getByRole("form", { name: "Deneyiminizi paylaşın" });
+  const submit = form.getByRole("button", { name: "Görüşü Gönder" });
+  await expect(submit).toBeEnabled();
+  await expect(page.getByRole("heading", { name: "Deneyiminizi Paylaşın" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Kullanıcılarımız Ne Diyor" })).toBeVisible();
+
+  // The browser's own check, worded like the server's.
+  await submit.click();
+  await expect(form.getByRole("status")).toHaveText(
+    "Lütfen adınızı, görüşünüzü ve puanınızı girin.",
+  );
+  await form.getByLabel("Adınız").fill("Ayşe");
+  await form.getByRole("radio", { name: "5 yıldız" }).check({ force: true });
+  await form.getByLabel("Görüşünüz").fill("Kısa");
+  await submit.click();
+  await expect(form.getByRole("status")).toHaveText("Görüşünüz en az 10 karakter olmalıdır");
+
+  const section = await page.locator("#share-experience").innerText();
+  const found = ENGLISH.filter(({ pattern }) => pattern.test(section)).map(({ key }) => key);
+  expect(found, "English in the feedback section").toEqual([]);
+
+  await form.getByLabel("Görüşünüz").fill("Dilekçemi birkaç saniyede yazdı, çok memnun kaldım.");
+  await submit.click();
+  await expect(form.getByRole("status")).toHaveText(
+    "Görüşünüz için teşekkürler! İncelendikten sonra burada görünecek.",
+  );
+});

@@ -1,6 +1,9 @@
-/** "May 16, 2025": the one way dates are written on the site, in UTC so build and browser agree. */
-export function formatLongDate(date: Date | string): string {
-  return new Date(date).toLocaleDateString("en-US", {
+/**
+ * "May 16, 2025" ("16 Mayıs 2025" in Turkish): how dates are written in the site's copy, in
+ * UTC so build and browser agree.
+ */
+export function formatLongDate(date: Date | string, languageTag = "en-US"): string {
+  return new Date(date).toLocaleDateString(languageTag, {
     year: "numeric",
     month: "long",
     day: "numeric",

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from "react";
+import { describeFailure, translateCount, wordMessage, type FailureBody } from "#i18n/messages.ts";
 import { testimonialProblem } from "#shared/testimonials.ts";
 import { Field, useHydrated } from "#components/ui/Field.tsx";
+import { useMessages } from "#components/ui/use-messages.ts";
 
 type Outcome = { kind: "success" | "failure"; message: string } | null;
 
@@ -10,6 +12,7 @@ const inputClass =
 /** "Share Your Experience" (spec §2, §4): idle → Submitting... → green or red message. */
 export default function FeedbackForm() {
   const hydrated = useHydrated();
+  const { language, t } = useMessages();
   const [name, setName] = useState("");
   const [profession, setProfession] = useState("");
   const [content, setContent] = useState("");
@@ -22,7 +25,7 @@ export default function FeedbackForm() {
     // The browser checks what it can without shipping zod; the server checks everything.
     const problem = testimonialProblem({ name, profession, content, rating });
     if (problem) {
-      setOutcome({ kind: "failure", message: problem });
+      setOutcome({ kind: "failure", message: wordMessage(language, problem) });
       return;
     }
     setSubmitting(true);
@@ -39,12 +42,12 @@ export default function FeedbackForm() {
           rating,
         }),
       });
-      const body = (await response.json().catch(() => ({}))) as {
+      const body = (await response.json().catch(() => ({}))) as FailureBody & {
         success?: boolean;
-        message?: string;
       };
       if (response.ok && body.success) {
-        setOutcome({ kind: "success", message: body.message ?? "Thank you for your feedback!" });
+        // The server's own words in English (spec §8), the catalog's in Turkish.
+        setOutcome({ kind: "success", message: t("feedback.thanks") });
         setName("");
         setProfession("");
         setContent("");
@@ -52,11 +55,11 @@ export default function FeedbackForm() {
       } else {
         setOutcome({
           kind: "failure",
-          message: body.message ?? "There was a problem submitting your feedback.",
+          message: describeFailure(language, body, "feedback.failed"),
         });
       }
     } catch {
-      setOutcome({ kind: "failure", message: "Network error. Please try again." });
+      setOutcome({ kind: "failure", message: t("feedback.network") });
     } finally {
       setSubmitting(false);
     }
@@ -67,13 +70,13 @@ export default function FeedbackForm() {
       method="post"
       noValidate
       onSubmit={onSubmit}
-      aria-label="Share your experience"
+      aria-label={t("feedback.form")}
       className="grid gap-4"
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           id="feedback-name"
-          label="Name"
+          label={t("feedback.name")}
           value={name}
           maxLength={80}
           autoComplete="name"
@@ -81,7 +84,7 @@ export default function FeedbackForm() {
         />
         <Field
           id="feedback-profession"
-          label="Profession (optional)"
+          label={t("feedback.profession")}
           value={profession}
           maxLength={80}
           autoComplete="organization-title"
@@ -89,7 +92,9 @@ export default function FeedbackForm() {
         />
       </div>
       <fieldset>
-        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Rating</legend>
+        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          {t("feedback.rating")}
+        </legend>
         <div className="mt-1 flex gap-1">
           {[1, 2, 3, 4, 5].map((value) => (
             <label key={value} className="cursor-pointer">
@@ -107,7 +112,7 @@ export default function FeedbackForm() {
               >
                 ★
               </span>
-              <span className="sr-only">{value === 1 ? "1 star" : `${value} stars`}</span>
+              <span className="sr-only">{translateCount(language, "feedback.stars", value)}</span>
             </label>
           ))}
         </div>
@@ -117,7 +122,7 @@ export default function FeedbackForm() {
           htmlFor="feedback-content"
           className="text-sm font-medium text-slate-800 dark:text-slate-200"
         >
-          Your feedback
+          {t("feedback.content")}
         </label>
         <textarea
           id="feedback-content"
@@ -134,7 +139,7 @@ export default function FeedbackForm() {
           disabled={!hydrated || submitting}
           className="inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
         >
-          {submitting ? "Submitting..." : "Submit Feedback"}
+          {submitting ? t("feedback.submitting") : t("feedback.submit")}
         </button>
         <p
           role="status"

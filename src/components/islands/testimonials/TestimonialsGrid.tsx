@@ -1,10 +1,13 @@
 import { useEffect, useState } from "react";
 import { formatLongDate } from "#shared/format.ts";
+import { languageTag } from "#shared/generation.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 import type { PublicTestimonial } from "#shared/schemas/testimonials.ts";
 
 /** One card (spec §2): avatar or initial, name, profession, date, 1–5 stars, text. Text is never markup. */
 export function TestimonialCard({ testimonial }: { testimonial: PublicTestimonial }) {
   const { name, profession, content, rating, date, imageUrl } = testimonial;
+  const { language, t } = useMessages();
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-950">
       <div className="flex items-center gap-3">
@@ -23,7 +26,11 @@ export function TestimonialCard({ testimonial }: { testimonial: PublicTestimonia
           {profession && <p className="text-sm text-slate-600 dark:text-slate-400">{profession}</p>}
         </div>
       </div>
-      <p className="mt-3 text-amber-500" role="img" aria-label={`${rating} out of 5 stars`}>
+      <p
+        className="mt-3 text-amber-500"
+        role="img"
+        aria-label={t("testimonials.stars", { rating })}
+      >
         {"★".repeat(rating)}
         <span className="text-slate-300 dark:text-slate-600">{"★".repeat(5 - rating)}</span>
       </p>
@@ -31,7 +38,7 @@ export function TestimonialCard({ testimonial }: { testimonial: PublicTestimonia
         {content}
       </blockquote>
       <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">
-        <time dateTime={date.slice(0, 10)}>{formatLongDate(date)}</time>
+        <time dateTime={date.slice(0, 10)}>{formatLongDate(date, languageTag(language))}</time>
       </p>
     </li>
   );

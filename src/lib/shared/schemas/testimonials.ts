@@ -1,6 +1,6 @@
 import { z } from "#shared/zod.ts";
 
-import { TESTIMONIAL_REQUIRED } from "#shared/testimonials.ts";
+import { TESTIMONIAL_MESSAGES, TESTIMONIAL_REQUIRED } from "#shared/testimonials.ts";
 
 export { TESTIMONIAL_REQUIRED };
 
@@ -13,30 +13,25 @@ const requiredText = (min: number, max: number, tooShort: string, tooLong: strin
     .max(max, tooLong);
 
 export const testimonialSubmissionSchema = z.object({
-  name: requiredText(
-    2,
-    80,
-    "Name must be at least 2 characters",
-    "Name must be at most 80 characters",
-  ),
+  name: requiredText(2, 80, TESTIMONIAL_MESSAGES.nameShort, TESTIMONIAL_MESSAGES.nameLong),
   profession: z
     .string()
     .trim()
-    .max(80, "Profession must be at most 80 characters")
+    .max(80, TESTIMONIAL_MESSAGES.professionLong)
     .optional()
     .nullable()
     .transform((value) => (value ? value : null)),
   content: requiredText(
     10,
     1000,
-    "Feedback must be at least 10 characters",
-    "Feedback must be at most 1000 characters",
+    TESTIMONIAL_MESSAGES.contentShort,
+    TESTIMONIAL_MESSAGES.contentLong,
   ),
   rating: z
     .number({ error: TESTIMONIAL_REQUIRED })
-    .int("Rating must be a whole number from 1 to 5")
-    .min(1, "Rating must be from 1 to 5")
-    .max(5, "Rating must be from 1 to 5"),
+    .int(TESTIMONIAL_MESSAGES.ratingWhole)
+    .min(1, TESTIMONIAL_MESSAGES.rating)
+    .max(5, TESTIMONIAL_MESSAGES.rating),
 });
 
 export type TestimonialSubmission = z.infer<typeof testimonialSubmissionSchema>;

@@ -1,5 +1,6 @@
 import type { APIRoute } from "astro";
 import { testimonialSubmissionSchema } from "#shared/schemas/testimonials.ts";
+import { TESTIMONIAL_THANKS } from "#shared/testimonials.ts";
 import { systemNow } from "#server/clock.ts";
 import { getDb } from "#server/db/index.ts";
 import { hashAddress } from "#server/http/address-hash.ts";
@@ -17,7 +18,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   return jsonResponse(
     {
       success: true,
-      message: "Thank you for your feedback! It will appear here once it has been reviewed.",
+      message: TESTIMONIAL_THANKS,
     },
     { status: 201 },
   );
