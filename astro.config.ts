@@ -47,5 +47,34 @@ export default defineConfig({
     // Bundled into the server's chunks, as into dist/server/main.mjs (scripts/build-server.ts):
     // loaded from node_modules, drizzle-orm costs every start 0.7 s and 250 MB (decision 073).
     ssr: { noExternal: ["drizzle-orm"] },
+    // The home page's islands, stores and catalog in one chunk instead of about thirty (each
+    // file gzipped alone compresses worse); the site frame's script and React in chunks of
+    // their own, so that content pages load neither the islands nor React (decision 074).
+    build: {
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                name: "frame",
+                test: /src[\\/](lib[\\/]client[\\/](site-frame|page-words|chosen-language|session)|i18n[\\/]frame|lib[\\/]shared[\\/](display-name|theme|site))\.ts/,
+                priority: 30,
+              },
+              {
+                name: "react",
+                test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/,
+                priority: 20,
+              },
+              {
+                name: "home",
+                // The islands of src/pages/index.astro and the layout's toaster.
+                test: /src[\\/]components[\\/](islands[\\/](generator[\\/](GeneratorForm|ResultPanel|ContentNotice)|credits[\\/](CreditCard|CreditLimitDialog|VerificationReminder)|testimonials[\\/](TestimonialsGrid|FeedbackForm))|ui[\\/]Toaster)\.tsx/,
+                priority: 10,
+              },
+            ],
+          },
+        },
+      },
+    },
   },
 });

@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import {
   contentTypeName,
   languageOption,
@@ -24,8 +24,16 @@ import {
 import { $creditStatus } from "#stores/credits.ts";
 import { openCreditDialog } from "#stores/credit-dialog.ts";
 import { RenderedText } from "#components/ui/RenderedText.tsx";
-import { TextActions } from "#components/ui/TextActions.tsx";
 import { useMessages, type Translate } from "#components/ui/use-messages.ts";
+
+/**
+ * Copy, the downloads and Print load with the first text, not with the page: the home page's
+ * JavaScript has a budget (DESIGN §11), and they are of no use before a text.
+ */
+const loadTextActions = () => import("#components/ui/TextActions.tsx");
+const TextActions = lazy(() =>
+  loadTextActions().then((module) => ({ default: module.TextActions })),
+);
 
 const action =
   "inline-flex items-center justify-center rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800";
@@ -193,6 +201,10 @@ export default function ResultPanel() {
   const [saving, setSaving] = useState(false);
   const editing = draft !== null && !streaming;
   useEffect(() => setDraft(null), [desk.shown, streaming]);
+  // Fetched with the first words, so that the actions are there when the text ends.
+  useEffect(() => {
+    if (hasText) void loadTextActions();
+  }, [hasText]);
   const save = async () => {
     if (draft === null || saving) return;
     if (draft === text) return setDraft(null);
@@ -378,13 +390,15 @@ export default function ResultPanel() {
                     {t("desk.edit")}
                   </button>
                 )}
-                <TextActions
-                  text={text}
-                  subject={version?.subject ?? ""}
-                  language={language}
-                  printTargetId="result-text"
-                  disabled={!hasText}
-                />
+                <Suspense fallback={null}>
+                  <TextActions
+                    text={text}
+                    subject={version?.subject ?? ""}
+                    language={language}
+                    printTargetId="result-text"
+                    disabled={!hasText}
+                  />
+                </Suspense>
               </>
             )}
           </div>
