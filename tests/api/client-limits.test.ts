@@ -58,9 +58,9 @@ function send(
 }
 
 /**
- * The stranger: slow bodies on as many connections as its requests may hold, then 100
- * connections that each pipeline 32 requests, again and again until `until`. Counts what
- * it got back.
+ * The stranger: slow bodies on as many connections as its requests may hold, unfinished
+ * headers on most of the connections left, then 100 connections that each pipeline 32
+ * requests, again and again until `until`. Counts what it got back.
  */
 function attack(server: RunningServer, until: number) {
   const counts = { ok: 0, busy: 0, refused: 0, connections: 0 };
@@ -77,6 +77,16 @@ function attack(server: RunningServer, until: number) {
     );
     const drip = setInterval(() => socket.writable && socket.write(" "), 500);
     socket.on("close", () => clearInterval(drip));
+  }
+
+  // Headers that never end, on all but four of the connections left: the pipelining below
+  // meets the connection limit however fast the server answers (a fast one could otherwise
+  // close each pipeline before the next connection arrived, and refuse none).
+  for (let i = 0; i < MAX_CONNECTIONS - MAX_REQUESTS - 4; i++) {
+    const socket = connect({ host: "127.0.0.1", port, localAddress: STRANGER });
+    open.add(socket);
+    socket.on("error", () => {});
+    socket.write("GET /about HTTP/1.1\r\nHost: x\r\n");
   }
 
   const pipeline = "GET /api/auth/me HTTP/1.1\r\nHost: x\r\n\r\n".repeat(32);
