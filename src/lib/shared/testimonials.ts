@@ -13,7 +13,6 @@ export const TESTIMONIAL_MESSAGES = {
   rating: "Rating must be from 1 to 5",
   ratingWhole: "Rating must be a whole number from 1 to 5",
 } as const;
-export const TESTIMONIAL_REQUIRED = TESTIMONIAL_MESSAGES.required;
 /** The answer to a submission the server took. */
 export const TESTIMONIAL_THANKS =
   "Thank you for your feedback! It will appear here once it has been reviewed.";

@@ -46,7 +46,7 @@ export default function FeedbackForm() {
         success?: boolean;
       };
       if (response.ok && body.success) {
-        // The server's own words in English (spec §8), the catalog's in Turkish.
+        // The catalog's words: in English they are the server's own (TESTIMONIAL_THANKS).
         setOutcome({ kind: "success", message: t("feedback.thanks") });
         setName("");
         setProfession("");

@@ -1,14 +1,12 @@
 import { z } from "#shared/zod.ts";
 
-import { TESTIMONIAL_MESSAGES, TESTIMONIAL_REQUIRED } from "#shared/testimonials.ts";
-
-export { TESTIMONIAL_REQUIRED };
+import { TESTIMONIAL_MESSAGES } from "#shared/testimonials.ts";
 
 const requiredText = (min: number, max: number, tooShort: string, tooLong: string) =>
   z
-    .string({ error: TESTIMONIAL_REQUIRED })
+    .string({ error: TESTIMONIAL_MESSAGES.required })
     .trim()
-    .min(1, TESTIMONIAL_REQUIRED)
+    .min(1, TESTIMONIAL_MESSAGES.required)
     .min(min, tooShort)
     .max(max, tooLong);
 
@@ -28,7 +26,7 @@ export const testimonialSubmissionSchema = z.object({
     TESTIMONIAL_MESSAGES.contentLong,
   ),
   rating: z
-    .number({ error: TESTIMONIAL_REQUIRED })
+    .number({ error: TESTIMONIAL_MESSAGES.required })
     .int(TESTIMONIAL_MESSAGES.ratingWhole)
     .min(1, TESTIMONIAL_MESSAGES.rating)
     .max(5, TESTIMONIAL_MESSAGES.rating),
