@@ -101,6 +101,50 @@ describe(`schema on ${usingPostgres ? "PostgreSQL" : "PGlite"}`, () => {
   });
 });
 
+describe(`statements on ${usingPostgres ? "PostgreSQL" : "PGlite"} (each text prepared once)`, () => {
+  it("answers more distinct texts than PGlite's thread keeps prepared, each with its own answer", async () => {
+    // 520 texts at once: past the thread's 500 named statements, new ones take the
+    // unnamed statement, which must not mix with another query's.
+    const answers = await Promise.all(
+      Array.from({ length: 520 }, (_, n) =>
+        handle.db.execute(sql`select ${sql.raw(String(n))} + ${n}::int as value`),
+      ),
+    );
+    answers.forEach((answer, n) => {
+      expect((answer as unknown as { rows: { value: number }[] }).rows[0]!.value).toBe(2 * n);
+    });
+  });
+
+  it("serializes parameters by the statement's types, again on its second run", async () => {
+    const user = await newUser("typed@example.com", 300);
+    for (let run = 0; run < 2; run++) {
+      const [row] = await handle.db
+        .select({ id: schema.users.id, verified: schema.users.emailVerified })
+        .from(schema.users)
+        .where(sql`${schema.users.id} = ${user.id} and ${schema.users.emailVerified} = ${false}`);
+      expect(row).toEqual({ id: user.id, verified: false });
+    }
+  });
+
+  it("keeps working after a prepared statement fails, in and out of a transaction", async () => {
+    const user = await newUser("fails@example.com", 100);
+    const debit = (amount: number) =>
+      handle.db.execute(
+        sql`update users set credits = credits - ${amount} where id = ${user.id} returning credits`,
+      );
+    await expect(debit(200)).rejects.toThrow();
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`update users set credits = credits - ${200} where id = ${user.id} returning credits`,
+        );
+      }),
+    ).rejects.toThrow();
+    const { rows } = (await debit(30)) as unknown as { rows: { credits: number }[] };
+    expect(rows[0]!.credits).toBe(70);
+  });
+});
+
 describe("migrations at start", () => {
   it("apply once and again on restart, keeping the data", async () => {
     const own = await createStorage();
