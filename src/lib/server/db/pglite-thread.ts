@@ -64,23 +64,13 @@ const MAX_PREPARED = 500;
 const prepared = new Map<string, { name: string; paramTypes: number[] }>();
 const { serialize } = protocol;
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    message.set(part, offset);
-    offset += part.length;
-  }
-  return message;
-}
-
 async function statementFor(text: string) {
   const known = prepared.get(text);
   if (known) return known;
   // The unnamed statement lasts until the next one is parsed: this query's bind follows.
   const name = prepared.size < MAX_PREPARED ? `s${prepared.size + 1}` : "";
   const { messages } = await client.execProtocol(
-    concat([
+    Buffer.concat([
       serialize.parse({ name, text, types: [] }),
       serialize.describe({ type: "S", name }),
       serialize.sync(),
@@ -107,7 +97,7 @@ async function runPrepared(request: Extract<PgliteRequest, { op: "query" }>) {
     return serializer ? serializer(value) : String(value);
   });
   const { messages } = await client.execProtocol(
-    concat([
+    Buffer.concat([
       serialize.bind({ statement: statement.name, values }),
       serialize.describe({ type: "P" }),
       serialize.execute({}),
