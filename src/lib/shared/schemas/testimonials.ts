@@ -1,6 +1,6 @@
 import { z } from "#shared/zod.ts";
 
-import { TESTIMONIAL_MESSAGES } from "#shared/testimonials.ts";
+import { TESTIMONIAL_LIMITS, TESTIMONIAL_MESSAGES } from "#shared/testimonials.ts";
 
 const requiredText = (min: number, max: number, tooShort: string, tooLong: string) =>
   z
@@ -11,17 +11,20 @@ const requiredText = (min: number, max: number, tooShort: string, tooLong: strin
     .max(max, tooLong);
 
 export const testimonialSubmissionSchema = z.object({
-  name: requiredText(2, 80, TESTIMONIAL_MESSAGES.nameShort, TESTIMONIAL_MESSAGES.nameLong),
+  name: requiredText(
+    ...TESTIMONIAL_LIMITS.name,
+    TESTIMONIAL_MESSAGES.nameShort,
+    TESTIMONIAL_MESSAGES.nameLong,
+  ),
   profession: z
     .string()
     .trim()
-    .max(80, TESTIMONIAL_MESSAGES.professionLong)
+    .max(TESTIMONIAL_LIMITS.profession, TESTIMONIAL_MESSAGES.professionLong)
     .optional()
     .nullable()
     .transform((value) => (value ? value : null)),
   content: requiredText(
-    10,
-    1000,
+    ...TESTIMONIAL_LIMITS.content,
     TESTIMONIAL_MESSAGES.contentShort,
     TESTIMONIAL_MESSAGES.contentLong,
   ),
