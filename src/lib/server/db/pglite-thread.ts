@@ -9,6 +9,8 @@ import { parse, PGlite, protocol, type Transaction } from "@electric-sql/pglite"
 import { PGLITE_EXTENSIONS } from "./pglite-extensions.ts";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import type { BackendMessage } from "pg-protocol/dist/messages.js";
+import { Parser } from "pg-protocol/dist/parser.js";
 import {
   DRIZZLE_RAW_TYPES,
   serializeError,
@@ -54,6 +56,27 @@ function target(txId: number | undefined): PGlite | Transaction {
 }
 
 /**
+ * PGlite's answer to one protocol message, read by node-postgres's own parser. PGlite's
+ * port of it copies every field of every row into an ArrayBuffer of its own and reads its
+ * state through private-field WeakMaps: a third of this thread's time on a page of history.
+ */
+async function exchange(message: Uint8Array, syncToFs: boolean): Promise<BackendMessage[]> {
+  const chunks: Buffer[] = [];
+  await client.execProtocolRawStream(message, {
+    syncToFs,
+    // A view of PGlite's memory, which its next answer overwrites.
+    onRawData: (chunk) => chunks.push(Buffer.from(chunk)),
+  });
+  const messages: BackendMessage[] = [];
+  new Parser().parse(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), (reply) =>
+    messages.push(reply),
+  );
+  const error = messages.find((reply) => reply.name === "error");
+  if (error) throw error;
+  return messages;
+}
+
+/**
  * Statements by their SQL text, each parsed, described and planned once as a named
  * statement of PGlite's backend (docs/decisions/075). PGlite's own `query` does all of
  * that again for every statement, in six calls into WebAssembly; a prepared one runs in
@@ -69,13 +92,13 @@ async function statementFor(text: string) {
   if (known) return known;
   // The unnamed statement lasts until the next one is parsed: this query's bind follows.
   const name = prepared.size < MAX_PREPARED ? `s${prepared.size + 1}` : "";
-  const { messages } = await client.execProtocol(
+  const messages = await exchange(
     Buffer.concat([
       serialize.parse({ name, text, types: [] }),
       serialize.describe({ type: "S", name }),
       serialize.sync(),
     ]),
-    { syncToFs: false },
+    false,
   );
   const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
   if (name) prepared.set(text, statement);
@@ -96,14 +119,14 @@ async function runPrepared(request: Extract<PgliteRequest, { op: "query" }>) {
     const serializer = client.serializers[statement.paramTypes[index]!];
     return serializer ? serializer(value) : String(value);
   });
-  const { messages } = await client.execProtocol(
+  const messages = await exchange(
     Buffer.concat([
       serialize.bind({ statement: statement.name, values }),
       serialize.describe({ type: "P" }),
       serialize.execute({}),
       serialize.sync(),
     ]),
-    { syncToFs: !request.txId },
+    !request.txId,
   );
   const result = parse.parseResults(messages, client.parsers, options)[0]!;
   return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields };
