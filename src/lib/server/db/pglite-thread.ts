@@ -105,7 +105,7 @@ async function statementFor(text: string) {
   return statement;
 }
 
-/** One query, bound to its prepared statement and run in one call; parsed as PGlite would. */
+/** One query, bound to its prepared statement and run in one call; rows made as PGlite makes them. */
 async function runPrepared(request: Extract<PgliteRequest, { op: "query" }>) {
   const own = request.rawTypes.toSorted((a, b) => a - b).join(",") === DRIZZLE_RAW_KEY;
   const options = {
