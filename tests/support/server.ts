@@ -84,13 +84,19 @@ export async function createStorage(): Promise<Storage> {
   };
 }
 
+/**
+ * The server's Node flags, as `npm start`, `npm run serve` and the Docker image give them
+ * (docs/decisions/078; tests/unit/config.test.ts keeps them the same).
+ */
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8"];
+
 /** Starts the built server (`node dist/server/main.mjs`) on a free loopback port. */
 export async function startServer(
   storage: Storage,
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const entry = options.asNpmStart ? "server/start.mjs" : "dist/server/main.mjs";
-  const main = [...(options.nodeFlags ?? []), entry];
+  const main = [...SERVER_NODE_FLAGS, ...(options.nodeFlags ?? []), entry];
   const [command, args] = options.openFiles
     ? [
         "sh",

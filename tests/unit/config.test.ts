@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ConfigError, assertReadyToServe, configVariables, parseConfig } from "#server/config.ts";
+import { SERVER_NODE_FLAGS } from "../support/server.ts";
 
 describe("parseConfig", () => {
   it("works with nothing set: embedded database, port 4321, local public URL", () => {
@@ -91,5 +92,20 @@ describe("README", () => {
       const command = name === "start" || name === "test" ? `npm ${name}` : `npm run ${name}`;
       expect(readme, `README should mention ${command}`).toContain(command);
     }
+  });
+});
+
+describe("the server's Node flags", () => {
+  it("are the same for npm start, npm run serve, the Docker image and the tests' server", () => {
+    const scripts = JSON.parse(readFileSync("package.json", "utf8")).scripts as Record<
+      string,
+      string
+    >;
+    const dockerfile = readFileSync("Dockerfile", "utf8");
+    const flags = SERVER_NODE_FLAGS.join(" ");
+    expect(scripts.start).toContain(`node ${flags} server/start.mjs`);
+    expect(scripts.serve).toBe(`node ${flags} dist/server/main.mjs`);
+    const cmd = ["node", ...SERVER_NODE_FLAGS, "dist/server/main.mjs"].map((part) => `"${part}"`);
+    expect(dockerfile).toContain(`CMD [${cmd.join(", ")}]`);
   });
 });
