@@ -86,6 +86,41 @@ test("Edit → Save keeps a free 'Edited' version in the history, exported as ed
   await expect(page.getByText(/^↳ Edited$/).filter({ visible: true })).toBeVisible();
 });
 
+test("Escape or Cancel asks before it throws edits away, and closes an unchanged editor at once", async ({
+  page,
+  accounts,
+}) => {
+  await accounts.register("second-thoughts", { verified: true });
+  await page.goto("/");
+  await writeText(page, "A note to my landlord about the heating.");
+  const original = await page.getByTestId("result-text").innerText();
+  const edit = page.getByRole("button", { name: "Edit", exact: true });
+  const editor = page.getByTestId("result-editor");
+  const question = page.getByRole("dialog", { name: "Discard your changes?" });
+
+  // Nothing changed: Escape closes the editor without a question.
+  await edit.click();
+  await editor.press("Escape");
+  await expect(editor).toBeHidden();
+  await expect(question).toBeHidden();
+
+  // Changed: Escape asks; "Keep editing" keeps every word typed.
+  await edit.click();
+  await editor.press("Control+End");
+  await editor.pressSequentially(" Kind regards");
+  await editor.press("Escape");
+  await expect(question).toBeVisible();
+  await question.getByRole("button", { name: "Keep editing" }).click();
+  await expect(question).toBeHidden();
+  await expect(editor).toHaveValue(/Kind regards$/);
+
+  // Cancel asks too; "Discard changes" shows the text as it was.
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  await question.getByRole("button", { name: "Discard changes" }).click();
+  await expect(editor).toBeHidden();
+  expect(await page.getByTestId("result-text").innerText()).toBe(original);
+});
+
 /**
  * The longest task is reported, not asserted: speed figures belong to bench/, and a shared
  * two-core machine makes any fixed bound flaky. Measured while writing this (load 10 on 2

@@ -23,6 +23,7 @@ import {
 } from "#stores/generation.ts";
 import { $creditStatus } from "#stores/credits.ts";
 import { openCreditDialog } from "#stores/credit-dialog.ts";
+import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 import { RenderedText } from "#components/ui/RenderedText.tsx";
 import { useMessages, type Translate } from "#components/ui/use-messages.ts";
 
@@ -200,7 +201,18 @@ export default function ResultPanel() {
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const editing = draft !== null && !streaming;
+  const changed = editing && draft !== text;
+  /** Cancel or Escape with changes in the editor asks first. */
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   useEffect(() => setDraft(null), [desk.shown, streaming]);
+  // Leaving the page with changes that are not saved asks first, as the browser words it.
+  useEffect(() => {
+    if (!changed) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    addEventListener("beforeunload", warn);
+    return () => removeEventListener("beforeunload", warn);
+  }, [changed]);
+  const cancelEdit = () => (changed ? setConfirmingDiscard(true) : setDraft(null));
   // Fetched with the first words, so that the actions are there when the text ends.
   useEffect(() => {
     if (hasText) void loadTextActions();
@@ -249,7 +261,7 @@ export default function ResultPanel() {
           {t("result.heading")}
         </h2>
         <div className="flex items-center gap-2">
-          {!streaming && desk.versions.length > 1 && (
+          {!streaming && !editing && desk.versions.length > 1 && (
             <VersionPicker
               shown={desk.shown}
               count={desk.versions.length}
@@ -328,7 +340,11 @@ export default function ResultPanel() {
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={(event) => {
-              if (event.key === "Escape") setDraft(null);
+              if (event.key === "Escape") {
+                // Else the same key press would close the question it opens.
+                event.preventDefault();
+                cancelEdit();
+              }
               if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
                 event.preventDefault();
                 void save();
@@ -370,7 +386,7 @@ export default function ResultPanel() {
                 >
                   {t("desk.saveEdit")}
                 </button>
-                <button type="button" className={action} onClick={() => setDraft(null)}>
+                <button type="button" className={action} onClick={cancelEdit}>
                   {t("desk.cancelEdit")}
                 </button>
               </>
@@ -407,6 +423,32 @@ export default function ResultPanel() {
           )}
         </div>
       )}
+      <ModalDialog
+        open={confirmingDiscard}
+        onClose={() => setConfirmingDiscard(false)}
+        title={t("desk.discardTitle")}
+        description={<p>{t("desk.discardBody")}</p>}
+      >
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
+          <button
+            type="button"
+            onClick={() => setConfirmingDiscard(false)}
+            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:text-white dark:hover:bg-slate-800"
+          >
+            {t("desk.keepEditing")}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setConfirmingDiscard(false);
+              setDraft(null);
+            }}
+            className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+          >
+            {t("desk.discard")}
+          </button>
+        </div>
+      </ModalDialog>
     </div>
   );
 }
