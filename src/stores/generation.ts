@@ -67,6 +67,20 @@ export const $desk = atom<DeskState>({
 /** The prompt box. It lives here so that only a successful start clears it (decision 035). */
 export const $prompt = atom("");
 
+/** The result panel's editor holds changes that are not saved yet. */
+export const $unsavedEdit = atom(false);
+/** What waits for the answer to "Discard your changes?" (null: nothing is asked). */
+export const $discardQuestion = atom<{ then: () => void } | null>(null);
+
+/**
+ * Runs `action` at once, or, while the editor holds unsaved changes, once the visitor has
+ * agreed to throw them away: a new text or a retry replaces the text being edited.
+ */
+export function afterUnsavedEdits(action: () => void): void {
+  if ($unsavedEdit.get()) $discardQuestion.set({ then: action });
+  else action();
+}
+
 function update(patch: Partial<DeskState>): void {
   $desk.set({ ...$desk.get(), ...patch });
 }

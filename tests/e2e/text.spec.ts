@@ -86,7 +86,7 @@ test("Edit → Save keeps a free 'Edited' version in the history, exported as ed
   await expect(page.getByText(/^↳ Edited$/).filter({ visible: true })).toBeVisible();
 });
 
-test("Escape or Cancel asks before it throws edits away, and closes an unchanged editor at once", async ({
+test("Escape, Cancel or Generate asks before it throws edits away; an unchanged editor closes at once", async ({
   page,
   accounts,
 }) => {
@@ -98,11 +98,12 @@ test("Escape or Cancel asks before it throws edits away, and closes an unchanged
   const editor = page.getByTestId("result-editor");
   const question = page.getByRole("dialog", { name: "Discard your changes?" });
 
-  // Nothing changed: Escape closes the editor without a question.
+  // Nothing changed: Escape closes the editor without a question, and Edit has the focus.
   await edit.click();
   await editor.press("Escape");
   await expect(editor).toBeHidden();
   await expect(question).toBeHidden();
+  await expect(edit).toBeFocused();
 
   // Changed: Escape asks; "Keep editing" keeps every word typed.
   await edit.click();
@@ -114,11 +115,28 @@ test("Escape or Cancel asks before it throws edits away, and closes an unchanged
   await expect(question).toBeHidden();
   await expect(editor).toHaveValue(/Kind regards$/);
 
-  // Cancel asks too; "Discard changes" shows the text as it was.
+  // A new text would replace the one being edited: Generate asks too.
+  await page.getByLabel("Describe the text you want").fill("A note to my neighbour.");
+  await page.getByRole("button", GENERATE).click();
+  await expect(question).toBeVisible();
+  await question.getByRole("button", { name: "Keep editing" }).click();
+  await expect(editor).toHaveValue(/Kind regards$/);
+  await expect(page.getByRole("button", { name: "Stop" })).toBeHidden();
+
+  // Cancel asks too; "Discard changes" shows the text as it was, and Edit has the focus.
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
   await question.getByRole("button", { name: "Discard changes" }).click();
   await expect(editor).toBeHidden();
   expect(await page.getByTestId("result-text").innerText()).toBe(original);
+  await expect(edit).toBeFocused();
+
+  // Agreed to, the new text starts.
+  await edit.click();
+  await editor.pressSequentially(" P.S.");
+  await page.getByRole("button", GENERATE).click();
+  await question.getByRole("button", { name: "Discard changes" }).click();
+  await expect(editor).toBeHidden();
+  await expect(page.getByTestId("result-text")).toContainText("neighbour", { timeout: 30_000 });
 });
 
 /**

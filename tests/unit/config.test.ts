@@ -96,7 +96,7 @@ describe("README", () => {
 });
 
 describe("the server's Node flags", () => {
-  it("are the same for npm start, npm run serve, the Docker image and the tests' server", () => {
+  it("are the same for npm start, npm run serve, the Docker image and the tests' servers", () => {
     const scripts = JSON.parse(readFileSync("package.json", "utf8")).scripts as Record<
       string,
       string
@@ -107,5 +107,7 @@ describe("the server's Node flags", () => {
     expect(scripts.serve).toBe(`node ${flags} dist/server/main.mjs`);
     const cmd = ["node", ...SERVER_NODE_FLAGS, "dist/server/main.mjs"].map((part) => `"${part}"`);
     expect(dockerfile).toContain(`CMD [${cmd.join(", ")}]`);
+    const browserTests = readFileSync("playwright.config.ts", "utf8");
+    expect(browserTests).toContain(`command: "node ${flags} tests/e2e/serve.ts"`);
   });
 });

@@ -17,7 +17,7 @@ import { deriveSubject } from "#shared/subject.ts";
 import { $writers, type WritersStatus } from "#stores/engines.ts";
 import { $creditStatus } from "#stores/credits.ts";
 import { openCreditDialog } from "#stores/credit-dialog.ts";
-import { $desk, $prompt, generate } from "#stores/generation.ts";
+import { $desk, $prompt, afterUnsavedEdits, generate } from "#stores/generation.ts";
 import { setLanguage } from "#stores/preferences.ts";
 import { showToast } from "#stores/toasts.ts";
 import { SelectField } from "#components/ui/Field.tsx";
@@ -132,14 +132,15 @@ export default function GeneratorForm() {
       return;
     }
     // The store clears the prompt box once the server has accepted it (decision 035).
-    void generate({
+    const request = {
       subject: deriveSubject(content),
       content,
       tone,
       language: language as (typeof LANGUAGE_IDS)[number],
       contentType,
       ...(length ? { length } : {}),
-    });
+    };
+    afterUnsavedEdits(() => void generate(request));
   }
 
   const selects = (

@@ -11,6 +11,9 @@ import { LANGUAGES, countWords, type Language, type Refinement } from "#shared/g
 import { $writers } from "#stores/engines.ts";
 import {
   $desk,
+  $discardQuestion,
+  $unsavedEdit,
+  afterUnsavedEdits,
   refine,
   regenerate,
   retry,
@@ -202,17 +205,38 @@ export default function ResultPanel() {
   const [saving, setSaving] = useState(false);
   const editing = draft !== null && !streaming;
   const changed = editing && draft !== text;
-  /** Cancel or Escape with changes in the editor asks first. */
-  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  /** Cancel, Escape, Generate or Retry with changes in the editor ask first. */
+  const discardQuestion = useStore($discardQuestion);
+  const editButton = useRef<HTMLButtonElement>(null);
+  /** Set when Cancel's answer closes the editor: focus goes back to Edit, not to the page. */
+  const refocusEdit = useRef(false);
   useEffect(() => setDraft(null), [desk.shown, streaming]);
-  // Leaving the page with changes that are not saved asks first, as the browser words it.
   useEffect(() => {
+    $unsavedEdit.set(changed);
     if (!changed) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    // Leaving the page asks first too, in the browser's words.
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
     addEventListener("beforeunload", warn);
-    return () => removeEventListener("beforeunload", warn);
+    return () => {
+      $unsavedEdit.set(false);
+      removeEventListener("beforeunload", warn);
+    };
   }, [changed]);
-  const cancelEdit = () => (changed ? setConfirmingDiscard(true) : setDraft(null));
+  useEffect(() => {
+    if (editing || !refocusEdit.current) return;
+    refocusEdit.current = false;
+    editButton.current?.focus();
+  }, [editing]);
+  const closeEditor = () => {
+    refocusEdit.current = true;
+    setDraft(null);
+  };
+  const cancelEdit = () => {
+    if (!saving) afterUnsavedEdits(closeEditor);
+  };
   // Fetched with the first words, so that the actions are there when the text ends.
   useEffect(() => {
     if (hasText) void loadTextActions();
@@ -297,7 +321,7 @@ export default function ResultPanel() {
             </button>
           )}
           {desk.errorAction === "retry" && (
-            <button type="button" className={action} onClick={retry}>
+            <button type="button" className={action} onClick={() => afterUnsavedEdits(retry)}>
               {t("desk.retry")}
             </button>
           )}
@@ -386,7 +410,7 @@ export default function ResultPanel() {
                 >
                   {t("desk.saveEdit")}
                 </button>
-                <button type="button" className={action} onClick={cancelEdit}>
+                <button type="button" className={action} disabled={saving} onClick={cancelEdit}>
                   {t("desk.cancelEdit")}
                 </button>
               </>
@@ -402,7 +426,12 @@ export default function ResultPanel() {
                   {t("desk.regenerate")}
                 </button>
                 {version?.generationId && (
-                  <button type="button" className={action} onClick={() => setDraft(text)}>
+                  <button
+                    ref={editButton}
+                    type="button"
+                    className={action}
+                    onClick={() => setDraft(text)}
+                  >
                     {t("desk.edit")}
                   </button>
                 )}
@@ -424,15 +453,15 @@ export default function ResultPanel() {
         </div>
       )}
       <ModalDialog
-        open={confirmingDiscard}
-        onClose={() => setConfirmingDiscard(false)}
+        open={discardQuestion !== null}
+        onClose={() => $discardQuestion.set(null)}
         title={t("desk.discardTitle")}
         description={<p>{t("desk.discardBody")}</p>}
       >
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <button
             type="button"
-            onClick={() => setConfirmingDiscard(false)}
+            onClick={() => $discardQuestion.set(null)}
             className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:text-white dark:hover:bg-slate-800"
           >
             {t("desk.keepEditing")}
@@ -440,8 +469,9 @@ export default function ResultPanel() {
           <button
             type="button"
             onClick={() => {
-              setConfirmingDiscard(false);
+              $discardQuestion.set(null);
               setDraft(null);
+              discardQuestion?.then();
             }}
             className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
           >
