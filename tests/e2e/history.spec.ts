@@ -116,6 +116,9 @@ test("refinements appear under their parent", async ({ page, accounts }) => {
   const refinement = entries.nth(parentIndex + 1);
   await expect(refinement).toHaveAttribute("data-refinement-of", parent.id);
   await expect(refinement).toContainText("Shorter");
+  // The text it was made from says what it is; a text with no refinements needs no label.
+  await expect(entries.nth(parentIndex)).toContainText("Original");
+  await expect(entries.filter({ hasText: "Original" })).toHaveCount(1);
 });
 
 test("an Arabic history row is right to left", async ({ page, accounts }) => {

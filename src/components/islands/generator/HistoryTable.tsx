@@ -190,7 +190,8 @@ export default function HistoryTable() {
 
   const subject = (item: HistoryItem, parent?: HistoryItem) => (
     <>
-      {(parent || item.variant > 1) && (
+      {/* A text with refinements under it is marked "Original", as the result panel marks it. */}
+      {(parent || item.variant > 1 || item.refinements.length > 0) && (
         <span className="me-2 inline-block rounded bg-slate-100 px-1.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
           {parent && <span aria-hidden="true">↳ </span>}
           {versionLabel(uiLanguage, item)}
