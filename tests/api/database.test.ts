@@ -115,6 +115,14 @@ describe(`statements on ${usingPostgres ? "PostgreSQL" : "PGlite"} (each text pr
     });
   });
 
+  it("answers a row larger than PGlite's send buffer whole (a message split between chunks)", async () => {
+    const { rows } = (await handle.db.execute(
+      sql`select repeat(${"ab"}, ${200_000}) as text, ${7}::int as after`,
+    )) as unknown as { rows: { text: string; after: number }[] };
+    expect(rows[0]!.text).toBe("ab".repeat(200_000));
+    expect(rows[0]!.after).toBe(7);
+  });
+
   it("serializes parameters by the statement's types, again on its second run", async () => {
     const user = await newUser("typed@example.com", 300);
     for (let run = 0; run < 2; run++) {

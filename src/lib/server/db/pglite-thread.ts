@@ -61,16 +61,15 @@ function target(txId: number | undefined): PGlite | Transaction {
  * state through private-field WeakMaps: a third of this thread's time on a page of history.
  */
 async function exchange(message: Uint8Array, syncToFs: boolean): Promise<BackendMessage[]> {
-  const chunks: Buffer[] = [];
+  const parser = new Parser();
+  const messages: BackendMessage[] = [];
   await client.execProtocolRawStream(message, {
     syncToFs,
-    // A view of PGlite's memory, which its next answer overwrites.
-    onRawData: (chunk) => chunks.push(Buffer.from(chunk)),
+    // The parser joins a message split between chunks. Each chunk is copied: it is a view
+    // of PGlite's memory, which its next answer overwrites, and the parser keeps a partial
+    // message's bytes until the next chunk.
+    onRawData: (chunk) => parser.parse(Buffer.from(chunk), (reply) => messages.push(reply)),
   });
-  const messages: BackendMessage[] = [];
-  new Parser().parse(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), (reply) =>
-    messages.push(reply),
-  );
   const error = messages.find((reply) => reply.name === "error");
   if (error) throw error;
   return messages;
