@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
-import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
+import { openDatabase, schema, type Database, type DatabaseHandle } from "#server/db/index.ts";
 import { matchesSearch } from "#server/generation/generations.ts";
 import { createStorage, startServer, usingPostgres, type Storage } from "../support/server.ts";
 
@@ -136,16 +136,14 @@ describe(`statements on ${usingPostgres ? "PostgreSQL" : "PGlite"} (each text pr
 
   it("keeps working after a prepared statement fails, in and out of a transaction", async () => {
     const user = await newUser("fails@example.com", 100);
-    const debit = (amount: number) =>
-      handle.db.execute(
+    const debit = (amount: number, db: Pick<Database, "execute"> = handle.db) =>
+      db.execute(
         sql`update users set credits = credits - ${amount} where id = ${user.id} returning credits`,
       );
     await expect(debit(200)).rejects.toThrow();
     await expect(
       handle.db.transaction(async (tx) => {
-        await tx.execute(
-          sql`update users set credits = credits - ${200} where id = ${user.id} returning credits`,
-        );
+        await debit(200, tx);
       }),
     ).rejects.toThrow();
     const { rows } = (await debit(30)) as unknown as { rows: { credits: number }[] };
