@@ -47,4 +47,4 @@ EXPOSE 4321
 HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:4321/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=8", "dist/server/main.mjs"]
+CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=1536", "dist/server/main.mjs"]

@@ -46,7 +46,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node --max-semi-space-size=8 tests/e2e/serve.ts",
+    command: "node --max-semi-space-size=8 --max-old-space-size=1536 tests/e2e/serve.ts",
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
