@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyEmailToken } from "#server/auth/accounts.ts";
 import { createEmailToken } from "#server/auth/email-tokens.ts";
@@ -8,6 +9,8 @@ import { countAdEvent } from "#server/ads/events.ts";
 import { adFigures } from "#server/ads/figures.ts";
 import { AD_SESSION_OPEN_MS, startAdSession } from "#server/credits/ads.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/index.ts";
+import { adEvents } from "#server/db/schema.ts";
+import { runCleanup } from "#server/jobs/cleanup.ts";
 import { newAccount } from "../support/accounts.ts";
 import { signUp, type ApiClient } from "../support/client.ts";
 import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
@@ -227,6 +230,30 @@ describe("the figures", () => {
     expect(figures).toHaveLength(1);
     const rejected = outcomes.filter((outcome) => outcome.status === "rejected");
     expect(rejected.length).toBe(figures[0]!.id === "history" ? 1 : 2);
+  });
+
+  it("outlive their sessions: the cleanup job deletes an ended session's events, not its ad's totals", async () => {
+    const ended = await adSession();
+    await count(ended, "impression", "cleanup", "Old headline");
+    await count(ended, "click", "cleanup", "Old headline");
+    const dayLater = new Date(T0.getTime() + 24 * 60 * MINUTE_MS);
+    const result = await runCleanup(handle.db, dayLater);
+    expect(result).toMatchObject({ ran: true });
+    const eventsOf = (adSessionId: string) =>
+      handle.db.select().from(adEvents).where(eq(adEvents.adSessionId, adSessionId));
+    expect(await eventsOf(ended.adSessionId)).toEqual([]);
+
+    // A later session of the same ad adds to what the ended one counted.
+    const later = await adSession(dayLater);
+    await count(later, "impression", "cleanup", "New headline", dayLater);
+    expect(await eventsOf(later.adSessionId)).toHaveLength(1);
+    expect((await adFigures(handle.db)).find((row) => row.id === "cleanup")).toEqual({
+      id: "cleanup",
+      label: "New headline",
+      impressions: 2,
+      completions: 0,
+      clicks: 1,
+    });
   });
 
   it("stop counting once the session is over", async () => {

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AdEvent } from "#shared/ads.ts";
 import { lockReportableAdSession } from "#server/credits/ads.ts";
 import type { Database } from "#server/db/index.ts";
-import { adEvents } from "#server/db/schema.ts";
+import { adEvents, adTotals } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 
 export interface AdReport {
@@ -13,11 +13,18 @@ export interface AdReport {
   adLabel: string;
 }
 
+const TOTAL_OF = {
+  impression: "impressions",
+  completion: "completions",
+  click: "clicks",
+} as const satisfies Record<AdEvent, keyof typeof adTotals.$inferSelect>;
+
 /**
  * Counts one event of the ad an ad session showed. Tied to the caller's own session, so a
  * stranger cannot count without a verified account, and each session counts each event of
  * one ad at most once (its first report names the ad; another ad is refused). A repeat is
- * answered `counted: false`.
+ * answered `counted: false`. A counted event is added to its ad's totals in the same
+ * transaction.
  */
 export async function countAdEvent(
   db: Database,
@@ -40,6 +47,15 @@ export async function countAdEvent(
       .values({ ...report, createdAt: now })
       .onConflictDoNothing()
       .returning({ id: adEvents.id });
-    return { counted: inserted.length > 0 };
+    if (inserted.length === 0) return { counted: false };
+    const total = TOTAL_OF[report.event];
+    await tx
+      .insert(adTotals)
+      .values({ adId: report.adId, adLabel: report.adLabel, [total]: 1 })
+      .onConflictDoUpdate({
+        target: adTotals.adId,
+        set: { adLabel: report.adLabel, [total]: sql`${adTotals[total]} + 1` },
+      });
+    return { counted: true };
   });
 }

@@ -229,14 +229,17 @@ export const adEvent = pgEnum("ad_event", ["impression", "completion", "click"])
 /**
  * What the "Watch Ad" card's ads did (issue 27): one row per ad session and event, so a
  * session counts each of its ad's impression, completion and click once, and shows one
- * ad. Kept when the session is cleaned up: the figures are the ads', not the sessions'.
+ * ad. Each counted event is added to its ad's `ad_totals` as well, and the events go with
+ * their session, so the table holds only the sessions the cleanup job has not deleted yet.
  */
 export const adEvents = pgTable(
   "ad_events",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** No reference: ad sessions are deleted by the cleanup job, their ads' figures stay. */
-    adSessionId: uuid("ad_session_id").notNull(),
+    /** Its events go with the session when the cleanup job deletes it; the totals stay. */
+    adSessionId: uuid("ad_session_id")
+      .notNull()
+      .references(() => adSessions.id, { onDelete: "cascade" }),
     /** A house ad's content id, or `vast:` and the network's ad id. */
     adId: text("ad_id").notNull(),
     /** The headline (house) or AdTitle (VAST) at the time, for the console. */
@@ -244,11 +247,22 @@ export const adEvents = pgTable(
     event: adEvent("event").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("ad_events_session_event_unique").on(t.adSessionId, t.event),
-    index("ad_events_ad_idx").on(t.adId),
-  ],
+  (t) => [uniqueIndex("ad_events_session_event_unique").on(t.adSessionId, t.event)],
 );
+
+/**
+ * Each ad's impressions, completions and clicks of all time (the console shows them), one
+ * row per ad, added to as its events are counted.
+ */
+export const adTotals = pgTable("ad_totals", {
+  /** A house ad's content id, or `vast:` and the network's ad id. */
+  adId: text("ad_id").primaryKey(),
+  /** The headline (house) or AdTitle (VAST) of its latest counted event. */
+  adLabel: text("ad_label").notNull(),
+  impressions: integer("impressions").notNull().default(0),
+  completions: integer("completions").notNull().default(0),
+  clicks: integer("clicks").notNull().default(0),
+});
 
 export const testimonialStatus = pgEnum("testimonial_status", ["pending", "approved", "rejected"]);
 
