@@ -1,5 +1,7 @@
 -- Each ad's figures of all time in one row (counted from the events so far), and the
 -- events go with their ad session: ad_events no longer grows with every ad ever watched.
+-- No instance may count an event or delete an ad session meanwhile.
+LOCK TABLE "ad_sessions", "ad_events" IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
 CREATE TABLE "ad_totals" (
 	"ad_id" text PRIMARY KEY NOT NULL,
 	"ad_label" text NOT NULL,

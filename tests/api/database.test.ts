@@ -1,4 +1,10 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
 import { openDatabase, schema, type Database, type DatabaseHandle } from "#server/db/index.ts";
@@ -178,6 +184,73 @@ describe("migrations at start", () => {
     }
     // Two starts and two opens of the folder: about 20 s alone on a slow machine.
   }, 90_000);
+
+  it.runIf(usingPostgres)(
+    "0010 makes each ad's totals from the events so far and keeps only live sessions' events",
+    async () => {
+      // The migrations up to 0009 on a scratch database, events as 0009 kept them, then all.
+      const own = await createStorage();
+      const before = await mkdtemp(join(tmpdir(), "migrations-"));
+      const pool = new pg.Pool({ connectionString: own.databaseUrl });
+      try {
+        await cp("drizzle", before, { recursive: true });
+        const journal = JSON.parse(await readFile(join(before, "meta/_journal.json"), "utf8"));
+        journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx < 10);
+        await writeFile(join(before, "meta/_journal.json"), JSON.stringify(journal));
+        const db = drizzle({ client: pool });
+        await migrate(db, { migrationsFolder: before });
+        const [user] = (
+          await pool.query(
+            "insert into users (email, password_hash) values ('ads@example.com', 'x') returning id",
+          )
+        ).rows;
+        const [live] = (
+          await pool.query(
+            "insert into ad_sessions (user_id, ready_at) values ($1, now()) returning id",
+            [user.id],
+          )
+        ).rows;
+        const [gone, goneToo] = [
+          "00000000-0000-4000-8000-00000000000a",
+          "00000000-0000-4000-8000-00000000000b",
+        ];
+        const events: [string, string, string, string, string][] = [
+          [gone, "refine", "Old headline", "impression", "2026-11-01T10:00:00Z"],
+          [gone, "refine", "Old headline", "click", "2026-11-01T10:00:00Z"],
+          [live.id, "refine", "New headline", "impression", "2026-11-20T10:00:00Z"],
+          [live.id, "refine", "New headline", "completion", "2026-11-20T10:00:00Z"],
+          [goneToo, "vast:7", "Loopback Coffee", "impression", "2026-11-02T10:00:00Z"],
+        ];
+        for (const event of events) {
+          await pool.query(
+            "insert into ad_events (ad_session_id, ad_id, ad_label, event, created_at) values ($1, $2, $3, $4, $5)",
+            event,
+          );
+        }
+
+        await migrate(db, { migrationsFolder: "drizzle" });
+        const totals = await pool.query(
+          "select ad_id, ad_label, impressions, completions, clicks from ad_totals order by ad_id",
+        );
+        expect(totals.rows).toEqual([
+          { ad_id: "refine", ad_label: "New headline", impressions: 2, completions: 1, clicks: 1 },
+          {
+            ad_id: "vast:7",
+            ad_label: "Loopback Coffee",
+            impressions: 1,
+            completions: 0,
+            clicks: 0,
+          },
+        ]);
+        const kept = await pool.query("select ad_session_id from ad_events");
+        expect(kept.rows.map((row) => row.ad_session_id)).toEqual([live.id, live.id]);
+      } finally {
+        await pool.end();
+        await rm(before, { recursive: true, force: true });
+        await own.cleanup();
+      }
+    },
+  );
 
   it.runIf(usingPostgres)("let two instances start together on one database", async () => {
     const shared = await createStorage();

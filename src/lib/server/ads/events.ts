@@ -13,12 +13,6 @@ export interface AdReport {
   adLabel: string;
 }
 
-const TOTAL_OF = {
-  impression: "impressions",
-  completion: "completions",
-  click: "clicks",
-} as const satisfies Record<AdEvent, keyof typeof adTotals.$inferSelect>;
-
 /**
  * Counts one event of the ad an ad session showed. Tied to the caller's own session, so a
  * stranger cannot count without a verified account, and each session counts each event of
@@ -48,13 +42,23 @@ export async function countAdEvent(
       .onConflictDoNothing()
       .returning({ id: adEvents.id });
     if (inserted.length === 0) return { counted: false };
-    const total = TOTAL_OF[report.event];
     await tx
       .insert(adTotals)
-      .values({ adId: report.adId, adLabel: report.adLabel, [total]: 1 })
+      .values({
+        adId: report.adId,
+        adLabel: report.adLabel,
+        impressions: report.event === "impression" ? 1 : 0,
+        completions: report.event === "completion" ? 1 : 0,
+        clicks: report.event === "click" ? 1 : 0,
+      })
       .onConflictDoUpdate({
         target: adTotals.adId,
-        set: { adLabel: report.adLabel, [total]: sql`${adTotals[total]} + 1` },
+        set: {
+          adLabel: sql`excluded.ad_label`,
+          impressions: sql`${adTotals.impressions} + excluded.impressions`,
+          completions: sql`${adTotals.completions} + excluded.completions`,
+          clicks: sql`${adTotals.clicks} + excluded.clicks`,
+        },
       });
     return { counted: true };
   });
