@@ -38,7 +38,12 @@ export async function countAdEvent(
     }
     const inserted = await tx
       .insert(adEvents)
-      .values({ ...report, createdAt: now })
+      .values({
+        adSessionId: report.adSessionId,
+        adId: report.adId,
+        event: report.event,
+        createdAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: adEvents.id });
     if (inserted.length === 0) return { counted: false };

@@ -242,8 +242,6 @@ export const adEvents = pgTable(
       .references(() => adSessions.id, { onDelete: "cascade" }),
     /** A house ad's content id, or `vast:` and the network's ad id. */
     adId: text("ad_id").notNull(),
-    /** The headline (house) or AdTitle (VAST) at the time, for the console. */
-    adLabel: text("ad_label").notNull(),
     event: adEvent("event").notNull(),
     createdAt: createdAt(),
   },
