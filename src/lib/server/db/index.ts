@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type pg from "pg";
 import { getConfig, type Config } from "#server/config.ts";
 import { getLogger } from "#server/logger.ts";
 import { countingLogger } from "./query-count.ts";
@@ -14,6 +15,8 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** The driver's client under `db`: a PGlite thread client or a `pg` pool. */
+  client: unknown;
   /**
    * Resolves when the database can read and write (`/readyz`); rejects with what stops it.
    * Cheap: it changes nothing and writes no WAL.
@@ -60,6 +63,7 @@ async function openPglite(config: Config): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: "pglite",
+    client,
     async checkReadWrite() {
       await probeFolder(resolve(config.dataDir, "pglite"));
       await db.execute(WRITE_PROBE);
@@ -103,6 +107,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: "postgres",
+    client: pool,
     async checkReadWrite() {
       await db.execute(WRITE_PROBE);
     },
@@ -113,7 +118,30 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 }
 
 export async function openDatabase(config: Config): Promise<DatabaseHandle> {
-  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(config);
+  const handle = await (config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL)
+    : openPglite(config));
+  ownDatabases.set(handle, Promise.resolve(handle.db));
+  return handle;
+}
+
+/*
+ * Each copy of this module (see below) queries through a drizzle of its own copy over the
+ * handle's one client. drizzle tells its objects apart with `instanceof` first and falls
+ * back to comparing class names up the prototype chain: a table of one copy read through
+ * the other's drizzle took that slow way for every field of every row (docs/decisions/081).
+ */
+const ownDatabases = new WeakMap<DatabaseHandle, Promise<Database>>();
+
+async function ownDatabase(handle: DatabaseHandle): Promise<Database> {
+  if (handle.kind === "pglite") {
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const db = drizzle({ client: handle.client as never, schema, logger: countingLogger });
+    return db as unknown as Database;
+  }
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const db = drizzle({ client: handle.client as pg.Pool, schema, logger: countingLogger });
+  return db as unknown as Database;
 }
 
 /*
@@ -134,7 +162,10 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
 }
 
 export async function getDb(): Promise<Database> {
-  return (await getDatabaseHandle()).db;
+  const handle = await getDatabaseHandle();
+  let db = ownDatabases.get(handle);
+  if (!db) ownDatabases.set(handle, (db = ownDatabase(handle)));
+  return db;
 }
 
 export async function closeDatabase(): Promise<void> {
