@@ -359,7 +359,7 @@ server.listen(config.PORT, config.HOST, () => {
   );
 });
 
-const stopJobs = startJobs(serverJobs(database.db, config.RESERVATION_TIMEOUT_MS));
+const stopJobs = startJobs(serverJobs(database.db, config.RESERVATION_TIMEOUT_MS, database.kind));
 
 /**
  * Stops accepting, then waits until every open connection has closed: idle keep-alive

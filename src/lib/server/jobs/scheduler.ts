@@ -1,5 +1,6 @@
 import { isDatabaseUnavailable } from "#server/db/errors.ts";
-import type { Database } from "#server/db/index.ts";
+import type { Database, DatabaseHandle } from "#server/db/index.ts";
+import { vacuumAndAnalyzeWhereDue } from "#server/db/maintenance.ts";
 import { reconcileExpiredReservations } from "#server/generation/service.ts";
 import { getLogger } from "#server/logger.ts";
 import { CLEANUP_INTERVAL_MS, runCleanup } from "./cleanup.ts";
@@ -14,11 +15,16 @@ export interface ScheduledJob {
 
 /**
  * The server's periodic jobs: cleanup (on PostgreSQL one instance at a time, by advisory
- * lock) and the reconciler that refunds reservations a crashed process left behind.
+ * lock), the reconciler that refunds reservations a crashed process left behind, and on
+ * the embedded database the vacuuming and analysing that PostgreSQL's autovacuum does.
  */
-export function serverJobs(db: Database, reservationTimeoutMs: number): ScheduledJob[] {
+export function serverJobs(
+  db: Database,
+  reservationTimeoutMs: number,
+  databaseKind: DatabaseHandle["kind"],
+): ScheduledJob[] {
   const log = getLogger();
-  return [
+  const jobs: ScheduledJob[] = [
     {
       name: "cleanup",
       everyMs: CLEANUP_INTERVAL_MS,
@@ -48,6 +54,22 @@ export function serverJobs(db: Database, reservationTimeoutMs: number): Schedule
       },
     },
   ];
+  if (databaseKind === "pglite") {
+    jobs.push({
+      name: "autovacuum",
+      // Autovacuum's own interval (autovacuum_naptime).
+      everyMs: 60_000,
+      firstAfterMs: 30_000,
+      async run() {
+        const started = performance.now();
+        const tables = await vacuumAndAnalyzeWhereDue(db);
+        if (tables.length > 0) {
+          log.info({ tables, ms: Math.round(performance.now() - started) }, "autovacuum");
+        }
+      },
+    });
+  }
+  return jobs;
 }
 
 /**
