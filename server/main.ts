@@ -359,7 +359,7 @@ server.listen(config.PORT, config.HOST, () => {
   );
 });
 
-const stopJobs = startJobs(serverJobs(database.db, config.RESERVATION_TIMEOUT_MS, database.kind));
+const stopJobs = startJobs(serverJobs(database, config.RESERVATION_TIMEOUT_MS));
 
 /**
  * Stops accepting, then waits until every open connection has closed: idle keep-alive

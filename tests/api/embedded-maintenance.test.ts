@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
-import { openDatabase, type DatabaseHandle } from "#server/db/index.ts";
-import { vacuumAndAnalyzeWhereDue } from "#server/db/maintenance.ts";
+import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
+import { vacuumAndAnalyseWhereDue } from "#server/db/maintenance.ts";
+import { historyPageQuery } from "#server/generation/generations.ts";
 import { createStorage, usingPostgres, type Storage } from "../support/server.ts";
 
 /**
@@ -11,14 +12,28 @@ import { createStorage, usingPostgres, type Storage } from "../support/server.ts
  */
 const ACCOUNTS = 200;
 const TEXTS_EACH = 20;
+const { generations } = schema;
 
 let storage: Storage;
 let handle: DatabaseHandle;
+let owner: string;
 
 beforeAll(async () => {
   if (usingPostgres) return;
   storage = await createStorage();
   handle = await openDatabase(parseConfig({ ...storage.env, DATABASE_URL: "" }));
+  await handle.db.execute(sql`
+    insert into users (email, password_hash)
+    select 'reader' || i || '@example.com', 'not a hash' from generate_series(1, ${ACCOUNTS}) i`);
+  await handle.db.execute(sql`
+    insert into generations (user_id, status, subject, prompt, tone, language, content_type,
+      generated_content, cost, created_at)
+    select u.id, 'done', 'Subject ' || n, 'A note about the move', 'standard', 'english',
+      'email', repeat('word ', 100), 100, now() - n * interval '1 minute'
+    from users u, generate_series(1, ${TEXTS_EACH}) n`);
+  owner = (
+    await rows<{ id: string }>(sql`select id from users where email = 'reader1@example.com'`)
+  )[0]!.id;
 });
 
 afterAll(async () => {
@@ -26,66 +41,74 @@ afterAll(async () => {
   await storage?.cleanup();
 });
 
+async function rows<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
+  return ((await handle.db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
 interface PlanNode {
   "Actual Rows": number;
   Plans?: PlanNode[];
 }
 
-/** The most rows any step of the plan handled. */
+/** The most rows any step of the plan handled (a subplan's rows per loop). */
 function mostRows(node: PlanNode): number {
   return Math.max(node["Actual Rows"], ...(node.Plans ?? []).map(mostRows));
 }
 
-/** The history page's first look for one account, as its plan ran. */
-async function historyPlan(userId: string): Promise<PlanNode> {
-  const result = (await handle.db.execute(
-    sql`explain (analyze, format json) select id, subject, generated_content from generations
-      where user_id = ${userId} and status = 'done' and root_id is null
-      order by created_at desc, id desc limit 20`,
-  )) as unknown as { rows: { "QUERY PLAN": [{ Plan: PlanNode }] }[] };
-  return result.rows[0]!["QUERY PLAN"][0].Plan;
+/** The history page's first look for the owner, as its plan ran. */
+async function historyPlan(): Promise<PlanNode> {
+  const page = historyPageQuery(
+    handle.db,
+    and(eq(generations.userId, owner), eq(generations.status, "done"), isNull(generations.rootId)),
+  ).limit(20);
+  const [row] = await rows<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
+    sql`explain (analyze, format json) ${page}`,
+  );
+  return row!["QUERY PLAN"][0].Plan;
+}
+
+async function statistics(table: string) {
+  const [row] = await rows<{ dead: number; analysed: boolean; vacuumed: boolean }>(sql`
+    select n_dead_tup as dead, last_analyze is not null as analysed,
+      last_vacuum is not null as vacuumed
+    from pg_stat_user_tables where relname = ${table}`);
+  return row!;
 }
 
 describe.skipIf(usingPostgres)("the embedded database's autovacuum", () => {
   it("analyses tables that changed, after which a history page reads only its owner's texts", async () => {
-    await handle.db.execute(sql`
-      insert into users (email, password_hash)
-      select 'reader' || i || '@example.com', 'not a hash' from generate_series(1, ${ACCOUNTS}) i`);
-    await handle.db.execute(sql`
-      insert into generations (user_id, status, subject, prompt, tone, language, content_type,
-        generated_content, cost, created_at)
-      select u.id, 'done', 'Subject ' || n, 'A note about the move', 'standard', 'english',
-        'email', repeat('word ', 100), 100, now() - n * interval '1 minute'
-      from users u, generate_series(1, ${TEXTS_EACH}) n`);
-    const owner = (
-      (await handle.db.execute(
-        sql`select id from users where email = 'reader1@example.com'`,
-      )) as unknown as { rows: { id: string }[] }
-    ).rows[0]!.id;
-
+    expect(await statistics("generations")).toMatchObject({ analysed: false });
     // Without statistics the planner guesses, and reads every account's texts.
-    expect(mostRows(await historyPlan(owner))).toBeGreaterThan(TEXTS_EACH);
+    expect(mostRows(await historyPlan())).toBeGreaterThan(TEXTS_EACH);
 
-    const done = await vacuumAndAnalyzeWhereDue(handle.db);
-    expect(done.map((entry) => entry.table)).toEqual(
-      expect.arrayContaining(["generations", "users"]),
-    );
-    expect(mostRows(await historyPlan(owner))).toBeLessThanOrEqual(TEXTS_EACH);
+    const done = await vacuumAndAnalyseWhereDue(handle.db);
+    // 4,000 texts inserted: past 1,000 inserts a table is vacuumed too; 200 accounts are
+    // past 50 changes, under 1,000 inserts.
+    expect(done).toContainEqual({ table: "generations", vacuumed: true });
+    expect(done).toContainEqual({ table: "users", vacuumed: false });
+    expect(await statistics("generations")).toMatchObject({ analysed: true });
+    expect(mostRows(await historyPlan())).toBeLessThanOrEqual(TEXTS_EACH);
 
     // Nothing changed since: nothing is due.
-    expect(await vacuumAndAnalyzeWhereDue(handle.db)).toEqual([]);
+    expect(await vacuumAndAnalyseWhereDue(handle.db)).toEqual([]);
   });
 
-  it("vacuums a table once a fifth of its rows are dead", async () => {
+  it("vacuums a table only once more than 50 + 20 % of its rows are dead", async () => {
+    await vacuumAndAnalyseWhereDue(handle.db);
+    // 800 of 4,000 dead: under 850, so analysed only.
     await handle.db.execute(
-      sql`delete from generations where subject in ('Subject 1', 'Subject 2', 'Subject 3', 'Subject 4', 'Subject 5')`,
+      sql`delete from generations where subject in ('Subject 1', 'Subject 2', 'Subject 3', 'Subject 4')`,
     );
-    const done = await vacuumAndAnalyzeWhereDue(handle.db);
-    expect(done).toContainEqual({ table: "generations", vacuumed: true });
-    const stats = (await handle.db.execute(
-      sql`select n_dead_tup as dead, last_vacuum is not null as vacuumed
-        from pg_stat_user_tables where relname = 'generations'`,
-    )) as unknown as { rows: { dead: number; vacuumed: boolean }[] };
-    expect(stats.rows[0]).toEqual({ dead: 0, vacuumed: true });
+    expect(await vacuumAndAnalyseWhereDue(handle.db)).toEqual([
+      { table: "generations", vacuumed: false },
+    ]);
+    expect((await statistics("generations")).dead).toBe(4 * ACCOUNTS);
+
+    // 1,000 of what the analysis counted (3,200 live): past 50 + 640.
+    await handle.db.execute(sql`delete from generations where subject = 'Subject 5'`);
+    expect(await vacuumAndAnalyseWhereDue(handle.db)).toEqual([
+      { table: "generations", vacuumed: true },
+    ]);
+    expect(await statistics("generations")).toMatchObject({ dead: 0, vacuumed: true });
   });
 });

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
+import type { PgliteThreadClient } from "./pglite-client.ts";
 import { getConfig, type Config } from "#server/config.ts";
 import { getLogger } from "#server/logger.ts";
 import { countingLogger } from "./query-count.ts";
@@ -12,18 +13,16 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle a `db.transaction` callback receives. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-export interface DatabaseHandle {
+/** The database, with the driver's client under `db`: PGlite's thread or a `pg` pool. */
+export type DatabaseHandle = {
   db: Database;
-  kind: "pglite" | "postgres";
-  /** The driver's client under `db`: a PGlite thread client or a `pg` pool. */
-  client: unknown;
   /**
    * Resolves when the database can read and write (`/readyz`); rejects with what stops it.
    * Cheap: it changes nothing and writes no WAL.
    */
   checkReadWrite(): Promise<void>;
   close(): Promise<void>;
-}
+} & ({ kind: "pglite"; client: PgliteThreadClient } | { kind: "postgres"; client: pg.Pool });
 
 /**
  * Needs the right to change a table and a database that accepts writes (a read-only
@@ -117,14 +116,6 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
-export async function openDatabase(config: Config): Promise<DatabaseHandle> {
-  const handle = await (config.DATABASE_URL
-    ? openPostgres(config.DATABASE_URL)
-    : openPglite(config));
-  ownDatabases.set(handle, Promise.resolve(handle.db));
-  return handle;
-}
-
 /*
  * Each copy of this module (see below) queries through a drizzle of its own copy over the
  * handle's one client. drizzle tells its objects apart with `instanceof` first and falls
@@ -133,6 +124,14 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
  */
 const ownDatabases = new WeakMap<DatabaseHandle, Promise<Database>>();
 
+export async function openDatabase(config: Config): Promise<DatabaseHandle> {
+  const handle = await (config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL)
+    : openPglite(config));
+  ownDatabases.set(handle, Promise.resolve(handle.db));
+  return handle;
+}
+
 async function ownDatabase(handle: DatabaseHandle): Promise<Database> {
   if (handle.kind === "pglite") {
     const { drizzle } = await import("drizzle-orm/pglite");
@@ -140,7 +139,7 @@ async function ownDatabase(handle: DatabaseHandle): Promise<Database> {
     return db as unknown as Database;
   }
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const db = drizzle({ client: handle.client as pg.Pool, schema, logger: countingLogger });
+  const db = drizzle({ client: handle.client, schema, logger: countingLogger });
   return db as unknown as Database;
 }
 

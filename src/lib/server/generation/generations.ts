@@ -435,7 +435,7 @@ export function matchesSearch(term: string): SQL {
 }
 
 /** A page of top-level texts, with the total and whether each has refinements. */
-function historyPageQuery(db: Database, listed: SQL | undefined) {
+export function historyPageQuery(db: Database, listed: SQL | undefined) {
   return db
     .select({
       ...historyColumns,

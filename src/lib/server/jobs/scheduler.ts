@@ -1,9 +1,12 @@
 import { isDatabaseUnavailable } from "#server/db/errors.ts";
-import type { Database, DatabaseHandle } from "#server/db/index.ts";
-import { vacuumAndAnalyzeWhereDue } from "#server/db/maintenance.ts";
+import type { DatabaseHandle } from "#server/db/index.ts";
+import { vacuumAndAnalyseWhereDue } from "#server/db/maintenance.ts";
 import { reconcileExpiredReservations } from "#server/generation/service.ts";
 import { getLogger } from "#server/logger.ts";
 import { CLEANUP_INTERVAL_MS, runCleanup } from "./cleanup.ts";
+
+/** How often the embedded database's autovacuum looks: autovacuum's own `autovacuum_naptime`. */
+const AUTOVACUUM_INTERVAL_MS = 60_000;
 
 export interface ScheduledJob {
   name: string;
@@ -18,11 +21,8 @@ export interface ScheduledJob {
  * lock), the reconciler that refunds reservations a crashed process left behind, and on
  * the embedded database the vacuuming and analysing that PostgreSQL's autovacuum does.
  */
-export function serverJobs(
-  db: Database,
-  reservationTimeoutMs: number,
-  databaseKind: DatabaseHandle["kind"],
-): ScheduledJob[] {
+export function serverJobs(database: DatabaseHandle, reservationTimeoutMs: number): ScheduledJob[] {
+  const { db } = database;
   const log = getLogger();
   const jobs: ScheduledJob[] = [
     {
@@ -54,15 +54,14 @@ export function serverJobs(
       },
     },
   ];
-  if (databaseKind === "pglite") {
+  if (database.kind === "pglite") {
     jobs.push({
       name: "autovacuum",
-      // Autovacuum's own interval (autovacuum_naptime).
-      everyMs: 60_000,
+      everyMs: AUTOVACUUM_INTERVAL_MS,
       firstAfterMs: 30_000,
       async run() {
         const started = performance.now();
-        const tables = await vacuumAndAnalyzeWhereDue(db);
+        const tables = await vacuumAndAnalyseWhereDue(db);
         if (tables.length > 0) {
           log.info({ tables, ms: Math.round(performance.now() - started) }, "autovacuum");
         }
