@@ -13,7 +13,11 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle a `db.transaction` callback receives. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-/** The database, with the driver's client under `db`: PGlite's thread or a `pg` pool. */
+/** The driver's client under a database: PGlite's thread or a `pg` pool. */
+type DriverClient =
+  { kind: "pglite"; client: PgliteThreadClient } | { kind: "postgres"; client: pg.Pool };
+
+/** The database, with its driver's client. */
 export type DatabaseHandle = {
   db: Database;
   /**
@@ -22,7 +26,7 @@ export type DatabaseHandle = {
    */
   checkReadWrite(): Promise<void>;
   close(): Promise<void>;
-} & ({ kind: "pglite"; client: PgliteThreadClient } | { kind: "postgres"; client: pg.Pool });
+} & DriverClient;
 
 /**
  * Needs the right to change a table and a database that accepts writes (a read-only
@@ -44,7 +48,6 @@ function migrationsFolder(): string {
 
 /** The embedded database, on a thread of its own (docs/decisions/033). */
 async function openPglite(config: Config): Promise<DatabaseHandle> {
-  const { drizzle } = await import("drizzle-orm/pglite");
   const { PgliteThreadClient, probeFolder } = await import("./pglite-client.ts");
   await mkdir(config.dataDir, { recursive: true });
   // The thread applies the migrations before it answers; one process owns the folder.
@@ -58,9 +61,9 @@ async function openPglite(config: Config): Promise<DatabaseHandle> {
         ? getLogger().warn({ err: error }, "could not reopen the embedded database")
         : getLogger().info("reopened the embedded database after a fault"),
   });
-  const db = drizzle({ client: client as never, schema, logger: countingLogger });
+  const db = await drizzleOver({ kind: "pglite", client });
   return {
-    db: db as unknown as Database,
+    db,
     kind: "pglite",
     client,
     async checkReadWrite() {
@@ -102,9 +105,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     await pool.end().catch(() => {});
     throw error;
   }
-  const db = drizzle({ client: pool, schema, logger: countingLogger });
+  const db = await drizzleOver({ kind: "postgres", client: pool });
   return {
-    db: db as unknown as Database,
+    db,
     kind: "postgres",
     client: pool,
     async checkReadWrite() {
@@ -114,6 +117,18 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       await pool.end();
     },
   };
+}
+
+/** A drizzle database of this copy of the module over the driver's client. */
+async function drizzleOver(driver: DriverClient): Promise<Database> {
+  if (driver.kind === "pglite") {
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const db = drizzle({ client: driver.client as never, schema, logger: countingLogger });
+    return db as unknown as Database;
+  }
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const db = drizzle({ client: driver.client, schema, logger: countingLogger });
+  return db as unknown as Database;
 }
 
 /*
@@ -130,17 +145,6 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
     : openPglite(config));
   ownDatabases.set(handle, Promise.resolve(handle.db));
   return handle;
-}
-
-async function ownDatabase(handle: DatabaseHandle): Promise<Database> {
-  if (handle.kind === "pglite") {
-    const { drizzle } = await import("drizzle-orm/pglite");
-    const db = drizzle({ client: handle.client as never, schema, logger: countingLogger });
-    return db as unknown as Database;
-  }
-  const { drizzle } = await import("drizzle-orm/node-postgres");
-  const db = drizzle({ client: handle.client, schema, logger: countingLogger });
-  return db as unknown as Database;
 }
 
 /*
@@ -163,7 +167,7 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
 export async function getDb(): Promise<Database> {
   const handle = await getDatabaseHandle();
   let db = ownDatabases.get(handle);
-  if (!db) ownDatabases.set(handle, (db = ownDatabase(handle)));
+  if (!db) ownDatabases.set(handle, (db = drizzleOver(handle)));
   return db;
 }
 
