@@ -1,9 +1,9 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
-import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
+import { openDatabase, type DatabaseHandle } from "#server/db/index.ts";
 import { vacuumAndAnalyseWhereDue } from "#server/db/maintenance.ts";
-import { historyPageQuery } from "#server/generation/generations.ts";
+import { historyPageMostRows } from "../support/plans.ts";
 import { createStorage, usingPostgres, type Storage } from "../support/server.ts";
 
 /**
@@ -12,7 +12,6 @@ import { createStorage, usingPostgres, type Storage } from "../support/server.ts
  */
 const ACCOUNTS = 200;
 const TEXTS_EACH = 20;
-const { generations } = schema;
 
 let storage: Storage;
 let handle: DatabaseHandle;
@@ -45,28 +44,6 @@ async function rows<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
   return ((await handle.db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
-interface PlanNode {
-  "Actual Rows": number;
-  Plans?: PlanNode[];
-}
-
-/** The most rows any step of the plan handled (a subplan's rows per loop). */
-function mostRows(node: PlanNode): number {
-  return Math.max(node["Actual Rows"], ...(node.Plans ?? []).map(mostRows));
-}
-
-/** The history page's first look for the owner, as its plan ran. */
-async function historyPlan(): Promise<PlanNode> {
-  const page = historyPageQuery(
-    handle.db,
-    and(eq(generations.userId, owner), eq(generations.status, "done"), isNull(generations.rootId)),
-  ).limit(20);
-  const [row] = await rows<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
-    sql`explain (analyze, format json) ${page}`,
-  );
-  return row!["QUERY PLAN"][0].Plan;
-}
-
 async function statistics(table: string) {
   const [row] = await rows<{ dead: number; analysed: boolean; vacuumed: boolean }>(sql`
     select n_dead_tup as dead, last_analyze is not null as analysed,
@@ -79,7 +56,7 @@ describe.skipIf(usingPostgres)("the embedded database's autovacuum", () => {
   it("analyses tables that changed, after which a history page reads only its owner's texts", async () => {
     expect(await statistics("generations")).toMatchObject({ analysed: false });
     // Without statistics the planner guesses, and reads every account's texts.
-    expect(mostRows(await historyPlan())).toBeGreaterThan(TEXTS_EACH);
+    expect(await historyPageMostRows(handle.db, owner)).toBeGreaterThan(TEXTS_EACH);
 
     const done = await vacuumAndAnalyseWhereDue(handle.db);
     // 4,000 texts inserted: past 1,000 inserts a table is vacuumed too; 200 accounts are
@@ -87,7 +64,7 @@ describe.skipIf(usingPostgres)("the embedded database's autovacuum", () => {
     expect(done).toContainEqual({ table: "generations", vacuumed: true });
     expect(done).toContainEqual({ table: "users", vacuumed: false });
     expect(await statistics("generations")).toMatchObject({ analysed: true });
-    expect(mostRows(await historyPlan())).toBeLessThanOrEqual(TEXTS_EACH);
+    expect(await historyPageMostRows(handle.db, owner)).toBeLessThanOrEqual(TEXTS_EACH);
 
     // Nothing changed since: nothing is due.
     expect(await vacuumAndAnalyseWhereDue(handle.db)).toEqual([]);

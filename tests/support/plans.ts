@@ -1,0 +1,30 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { schema, type Database } from "#server/db/index.ts";
+import { historyPageQuery } from "#server/generation/generations.ts";
+
+const { generations } = schema;
+
+interface PlanNode {
+  "Actual Rows": number;
+  Plans?: PlanNode[];
+}
+
+/** The most rows any step of the plan handled (a subplan's rows per loop). */
+function mostRows(node: PlanNode): number {
+  return Math.max(node["Actual Rows"], ...(node.Plans ?? []).map(mostRows));
+}
+
+/**
+ * The most rows any step of the history page's first look (no search, no filter) handled
+ * for `owner`, as the database ran it.
+ */
+export async function historyPageMostRows(db: Database, owner: string): Promise<number> {
+  const page = historyPageQuery(
+    db,
+    and(eq(generations.userId, owner), eq(generations.status, "done"), isNull(generations.rootId)),
+  ).limit(20);
+  const result = (await db.execute(sql`explain (analyze, format json) ${page}`)) as unknown as {
+    rows: { "QUERY PLAN": [{ Plan: PlanNode }] }[];
+  };
+  return mostRows(result.rows[0]!["QUERY PLAN"][0].Plan);
+}
