@@ -15,6 +15,7 @@ import { basename, join, resolve } from "node:path";
 import { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
 import { parseConfig } from "#server/config.ts";
 import { reserveGeneration } from "#server/generation/service.ts";
 import { openDatabase, schema } from "#server/db/index.ts";
@@ -548,6 +549,36 @@ function slope(samples: { at: number; mb: number }[]): number {
 }
 
 /**
+ * Other accounts' texts in the database before the server starts: 50 accounts of 20 texts,
+ * the newest of each refined once. A page measured on a database that holds only its own
+ * rows hides what grows with everyone's (a history page once hashed every text's root).
+ */
+async function writeOthersTexts(config: ReturnType<typeof parseConfig>): Promise<void> {
+  const handle = await openDatabase(config);
+  try {
+    await handle.db.execute(sql`
+      insert into users (email, password_hash)
+      select 'other' || i || '@example.com', 'not a hash' from generate_series(1, 50) i`);
+    await handle.db.execute(sql`
+      insert into generations (user_id, status, subject, prompt, tone, language, content_type,
+        generated_content, cost, created_at)
+      select u.id, 'done', 'Note ' || n, 'A short note to the team', 'standard', 'english',
+        'email', repeat('A line of the text. ', 20), 100, now() - n * interval '1 minute'
+      from users u, generate_series(1, 20) n`);
+    await handle.db.execute(sql`
+      insert into generations (user_id, status, subject, prompt, tone, language, content_type,
+        generated_content, cost, parent_id, root_id, refinement)
+      select user_id, 'done', subject, prompt, tone, language, content_type, 'Longer', 100,
+        id, id, 'longer'
+      from generations where subject = 'Note 1'`);
+    // A site that has run a while has statistics (autovacuum, or the embedded job).
+    await handle.db.execute(sql`analyze`);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
  * One database's figures (DESIGN §11): each database-backed endpoint beside the framework's
  * floor (GET /api/auth/me without a cookie touches no database), alternated three times,
  * median ratio; /healthz p99 while the status load runs; what users wait for in a mix at
@@ -555,6 +586,9 @@ function slope(samples: { at: number; mb: number }[]): number {
  */
 async function measureDatabase(label: string, databaseUrl: string | undefined): Promise<void> {
   const storage = await createStorage();
+  await writeOthersTexts(
+    parseConfig({ ...storage.env, DATABASE_URL: databaseUrl ? storage.env.DATABASE_URL : "" }),
+  );
   const server = await startServer(storage, {
     env: {
       TRUSTED_PROXY: "1",
