@@ -19,6 +19,7 @@ import {
 } from "#server/generation/service.ts";
 import { creditStatusForUser, listCreditActivity } from "#server/credits/status.ts";
 import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
+import { rowsOf } from "#server/db/rows.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
 import { newAccount } from "../support/accounts.ts";
 import { createStorage, type Storage } from "../support/server.ts";
@@ -98,10 +99,12 @@ async function balanceOf(userId: string): Promise<number> {
 }
 
 async function ledgerSum(column: "user_id" | "guest_id", id: string): Promise<number> {
-  const result = (await handle.db.execute(
-    sql`select coalesce(sum(delta), 0)::int as total from credit_ledger where ${sql.identifier(column)} = ${id}`,
-  )) as unknown as { rows: { total: number }[] };
-  return result.rows[0]!.total;
+  const [row] = rowsOf<{ total: number }>(
+    await handle.db.execute(
+      sql`select coalesce(sum(delta), 0)::int as total from credit_ledger where ${sql.identifier(column)} = ${id}`,
+    ),
+  );
+  return row!.total;
 }
 
 describe("reservations", () => {

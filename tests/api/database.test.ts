@@ -8,6 +8,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
 import { openDatabase, schema, type Database, type DatabaseHandle } from "#server/db/index.ts";
+import { rowsOf } from "#server/db/rows.ts";
 import { matchesSearch } from "#server/generation/generations.ts";
 import { createStorage, startServer, usingPostgres, type Storage } from "../support/server.ts";
 
@@ -101,8 +102,9 @@ describe(`schema on ${usingPostgres ? "PostgreSQL" : "PGlite"}`, () => {
       await tx.execute(sql`set local enable_seqscan = off`);
       return tx.execute(sql`explain select id from generations where ${matchesSearch("heating")}`);
     });
-    const { rows } = plan as { rows: Record<string, unknown>[] };
-    const text = rows.map((row) => Object.values(row).join(" ")).join("\n");
+    const text = rowsOf<Record<string, unknown>>(plan)
+      .map((row) => Object.values(row).join(" "))
+      .join("\n");
     expect(text).toContain("generations_search_idx");
   });
 });
@@ -117,14 +119,14 @@ describe(`statements on ${usingPostgres ? "PostgreSQL" : "PGlite"} (each text pr
       ),
     );
     answers.forEach((answer, n) => {
-      expect((answer as unknown as { rows: { value: number }[] }).rows[0]!.value).toBe(2 * n);
+      expect(rowsOf<{ value: number }>(answer)[0]!.value).toBe(2 * n);
     });
   });
 
   it("answers a row larger than PGlite's send buffer whole (a message split between chunks)", async () => {
-    const { rows } = (await handle.db.execute(
-      sql`select repeat(${"ab"}, ${200_000}) as text, ${7}::int as after`,
-    )) as unknown as { rows: { text: string; after: number }[] };
+    const rows = rowsOf<{ text: string; after: number }>(
+      await handle.db.execute(sql`select repeat(${"ab"}, ${200_000}) as text, ${7}::int as after`),
+    );
     expect(rows[0]!.text).toBe("ab".repeat(200_000));
     expect(rows[0]!.after).toBe(7);
   });
@@ -152,7 +154,7 @@ describe(`statements on ${usingPostgres ? "PostgreSQL" : "PGlite"} (each text pr
         await debit(200, tx);
       }),
     ).rejects.toThrow();
-    const { rows } = (await debit(30)) as unknown as { rows: { credits: number }[] };
+    const rows = rowsOf<{ credits: number }>(await debit(30));
     expect(rows[0]!.credits).toBe(70);
   });
 });

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/index.ts";
+import { rowsOf } from "#server/db/rows.ts";
 import { listHistory } from "#server/generation/generations.ts";
 import { historyPageMostRows } from "../support/plans.ts";
 import { createStorage, type Storage } from "../support/server.ts";
@@ -62,7 +63,7 @@ afterAll(async () => {
 });
 
 async function rows<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await handle.db.execute(query)) as unknown as { rows: Row[] }).rows;
+  return rowsOf<Row>(await handle.db.execute(query));
 }
 
 describe("a history page", () => {

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { schema, type Database } from "#server/db/index.ts";
+import { rowsOf } from "#server/db/rows.ts";
 import { historyPageQuery } from "#server/generation/generations.ts";
 
 const { generations } = schema;
@@ -23,8 +24,8 @@ export async function historyPageMostRows(db: Database, owner: string): Promise<
     db,
     and(eq(generations.userId, owner), eq(generations.status, "done"), isNull(generations.rootId)),
   ).limit(20);
-  const result = (await db.execute(sql`explain (analyze, format json) ${page}`)) as unknown as {
-    rows: { "QUERY PLAN": [{ Plan: PlanNode }] }[];
-  };
-  return mostRows(result.rows[0]!["QUERY PLAN"][0].Plan);
+  const [plan] = rowsOf<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
+    await db.execute(sql`explain (analyze, format json) ${page}`),
+  );
+  return mostRows(plan!["QUERY PLAN"][0].Plan);
 }

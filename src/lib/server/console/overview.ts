@@ -11,6 +11,7 @@ import { adFigures } from "#server/ads/figures.ts";
 import { DAY_MS } from "#server/clock.ts";
 import { startOfUtcDay, weekKey } from "#server/credits/allowances.ts";
 import type { Database } from "#server/db/index.ts";
+import { rowsOf } from "#server/db/rows.ts";
 import { creditLedger, generations, guests, users } from "#server/db/schema.ts";
 import { localWriterFigures, writersStatus } from "#server/generation/engine.ts";
 
@@ -34,10 +35,6 @@ function utcDay(date: Date): string {
 /** A moment as a query parameter: a timestamp on both the embedded database and a server. */
 function at(date: Date) {
   return sql`${date.toISOString()}::timestamptz`;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 function emptyDay(day: string): DayOfTexts {

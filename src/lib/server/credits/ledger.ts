@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "#server/db/index.ts";
+import { rowsOf } from "#server/db/rows.ts";
 import { creditLedger, guests, users } from "#server/db/schema.ts";
 
 /**
@@ -59,7 +60,7 @@ export async function postCredit(
 
 /** The balance a posting's statement returned; null when no row moved (not covered). */
 function creditsReturned(result: unknown): number | null {
-  return (result as { rows: { credits: number }[] }).rows[0]?.credits ?? null;
+  return rowsOf<{ credits: number }>(result)[0]?.credits ?? null;
 }
 
 /**

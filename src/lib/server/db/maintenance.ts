@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "./index.ts";
+import { rowsOf } from "./rows.ts";
 
 /** A table the run vacuumed (and analysed), or only analysed. */
 export interface Maintained {
@@ -20,7 +21,8 @@ export interface Maintained {
 export async function vacuumAndAnalyseWhereDue(db: Database): Promise<Maintained[]> {
   // Counts reach pg_stat_user_tables at most once a second; this statement's end sends them.
   await db.execute(sql`select pg_stat_force_next_flush()`);
-  const due = (await db.execute(sql`
+  const due = rowsOf<{ table: string; vacuum: boolean; analyse: boolean }>(
+    await db.execute(sql`
     select s.relname as "table",
       s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
         or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)
@@ -28,11 +30,10 @@ export async function vacuumAndAnalyseWhereDue(db: Database): Promise<Maintained
       s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0) as "analyse"
     from pg_stat_user_tables s join pg_class c on c.oid = s.relid
     where s.schemaname = 'public'
-    order by s.relname`)) as unknown as {
-    rows: { table: string; vacuum: boolean; analyse: boolean }[];
-  };
+    order by s.relname`),
+  );
   const done: Maintained[] = [];
-  for (const { table, vacuum, analyse } of due.rows) {
+  for (const { table, vacuum, analyse } of due) {
     const name = sql`${sql.identifier("public")}.${sql.identifier(table)}`;
     if (vacuum) await db.execute(sql`vacuum (analyze) ${name}`);
     else if (analyse) await db.execute(sql`analyze ${name}`);

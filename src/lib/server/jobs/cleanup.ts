@@ -5,6 +5,7 @@ import { deleteExpiredSessions } from "#server/auth/sessions.ts";
 import { deleteStaleAdSessions } from "#server/credits/ads.ts";
 import { deleteStaleGuests } from "#server/credits/guests.ts";
 import type { Database } from "#server/db/index.ts";
+import { rowsOf } from "#server/db/rows.ts";
 
 /** Advisory-lock key of the cleanup job: one instance runs it at a time (DESIGN §9). */
 const CLEANUP_LOCK = 7_240_002;
@@ -30,11 +31,10 @@ export type CleanupResult =
  */
 export async function runCleanup(db: Database, now: Date): Promise<CleanupResult> {
   return db.transaction(async (tx): Promise<CleanupResult> => {
-    // Both drivers answer { rows }: PGlite's Results and node-postgres' QueryResult.
-    const lock = (await tx.execute(
-      sql`select pg_try_advisory_xact_lock(${CLEANUP_LOCK}) as locked`,
-    )) as unknown as { rows: { locked: boolean }[] };
-    if (!lock.rows[0]?.locked) return { ran: false };
+    const [lock] = rowsOf<{ locked: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(${CLEANUP_LOCK}) as locked`),
+    );
+    if (!lock?.locked) return { ran: false };
     const txDb = tx as unknown as Database;
     return {
       ran: true,
