@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import { parseConfig } from "#server/config.ts";
+import { parseConfig, type Config } from "#server/config.ts";
 import { reserveGeneration } from "#server/generation/service.ts";
 import { openDatabase, schema } from "#server/db/index.ts";
 import { startChatFake } from "../tests/fakes/chat-completions.ts";
@@ -26,6 +26,7 @@ import { readServerSentEvents } from "#shared/sse.ts";
 import { buildPrompt } from "#server/generation/prompts.ts";
 import { generationRequestSchema } from "#shared/schemas/generation.ts";
 import { CATALOGUE_SHAPES, writeShapedGguf } from "../tests/support/shaped-gguf.ts";
+import { writeAccountsTexts } from "../tests/support/texts.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** The mix of what users wait for runs longer than the throughput loads: its p99 needs samples. */
@@ -553,24 +554,15 @@ function slope(samples: { at: number; mb: number }[]): number {
  * the newest of each refined once. A page measured on a database that holds only its own
  * rows hides what grows with everyone's (a history page once hashed every text's root).
  */
-async function writeOthersTexts(config: ReturnType<typeof parseConfig>): Promise<void> {
+async function writeOthersTexts(config: Config): Promise<void> {
   const handle = await openDatabase(config);
   try {
-    await handle.db.execute(sql`
-      insert into users (email, password_hash)
-      select 'other' || i || '@example.com', 'not a hash' from generate_series(1, 50) i`);
-    await handle.db.execute(sql`
-      insert into generations (user_id, status, subject, prompt, tone, language, content_type,
-        generated_content, cost, created_at)
-      select u.id, 'done', 'Note ' || n, 'A short note to the team', 'standard', 'english',
-        'email', repeat('A line of the text. ', 20), 100, now() - n * interval '1 minute'
-      from users u, generate_series(1, 20) n`);
-    await handle.db.execute(sql`
-      insert into generations (user_id, status, subject, prompt, tone, language, content_type,
-        generated_content, cost, parent_id, root_id, refinement)
-      select user_id, 'done', subject, prompt, tone, language, content_type, 'Longer', 100,
-        id, id, 'longer'
-      from generations where subject = 'Note 1'`);
+    await writeAccountsTexts(handle.db, {
+      prefix: "other",
+      accounts: 50,
+      textsEach: 20,
+      refineNewest: true,
+    });
     // A site that has run a while has statistics (autovacuum, or the embedded job).
     await handle.db.execute(sql`analyze`);
   } finally {
@@ -586,15 +578,10 @@ async function writeOthersTexts(config: ReturnType<typeof parseConfig>): Promise
  */
 async function measureDatabase(label: string, databaseUrl: string | undefined): Promise<void> {
   const storage = await createStorage();
-  await writeOthersTexts(
-    parseConfig({ ...storage.env, DATABASE_URL: databaseUrl ? storage.env.DATABASE_URL : "" }),
-  );
+  const database = { DATABASE_URL: databaseUrl ? storage.env.DATABASE_URL! : "" };
+  await writeOthersTexts(parseConfig({ ...storage.env, ...database }));
   const server = await startServer(storage, {
-    env: {
-      TRUSTED_PROXY: "1",
-      DATABASE_URL: databaseUrl ? storage.env.DATABASE_URL! : "",
-      ...MANY_CLIENTS,
-    },
+    env: { TRUSTED_PROXY: "1", ...database, ...MANY_CLIENTS },
     nodeFlags: EXTRA_NODE_FLAGS,
   });
   try {

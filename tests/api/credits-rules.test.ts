@@ -54,17 +54,17 @@ afterAll(async () => {
 
 /** After every test, whatever it did: each balance equals its ledger (DESIGN §4). */
 afterEach(async () => {
-  const result = (await handle.db.execute(sql`
-    select 'user' as kind, u.id::text as id, u.credits,
-      (select coalesce(sum(delta), 0)::int from credit_ledger l where l.user_id = u.id) as ledger
-    from users u
-    union all
-    select 'guest', g.id, g.credits,
-      (select coalesce(sum(delta), 0)::int from credit_ledger l where l.guest_id = g.id)
-    from guests g`)) as unknown as {
-    rows: { kind: string; id: string; credits: number; ledger: number }[];
-  };
-  expect(result.rows.filter((row) => row.credits !== row.ledger)).toEqual([]);
+  const balances = rowsOf<{ kind: string; id: string; credits: number; ledger: number }>(
+    await handle.db.execute(sql`
+      select 'user' as kind, u.id::text as id, u.credits,
+        (select coalesce(sum(delta), 0)::int from credit_ledger l where l.user_id = u.id) as ledger
+      from users u
+      union all
+      select 'guest', g.id, g.credits,
+        (select coalesce(sum(delta), 0)::int from credit_ledger l where l.guest_id = g.id)
+      from guests g`),
+  );
+  expect(balances.filter((row) => row.credits !== row.ledger)).toEqual([]);
 });
 
 async function newUser(options: { verified: boolean; now?: Date }) {

@@ -6,6 +6,7 @@ import { rowsOf } from "#server/db/rows.ts";
 import { vacuumAndAnalyseWhereDue } from "#server/db/maintenance.ts";
 import { historyPageMostRows } from "../support/plans.ts";
 import { createStorage, usingPostgres, type Storage } from "../support/server.ts";
+import { writeAccountsTexts } from "../support/texts.ts";
 
 /**
  * The embedded database has no autovacuum (PGlite is PostgreSQL in single-user mode), so
@@ -22,18 +23,15 @@ beforeAll(async () => {
   if (usingPostgres) return;
   storage = await createStorage();
   handle = await openDatabase(parseConfig({ ...storage.env, DATABASE_URL: "" }));
-  await handle.db.execute(sql`
-    insert into users (email, password_hash)
-    select 'reader' || i || '@example.com', 'not a hash' from generate_series(1, ${ACCOUNTS}) i`);
-  await handle.db.execute(sql`
-    insert into generations (user_id, status, subject, prompt, tone, language, content_type,
-      generated_content, cost, created_at)
-    select u.id, 'done', 'Subject ' || n, 'A note about the move', 'standard', 'english',
-      'email', repeat('word ', 100), 100, now() - n * interval '1 minute'
-    from users u, generate_series(1, ${TEXTS_EACH}) n`);
-  owner = (
-    await rows<{ id: string }>(sql`select id from users where email = 'reader1@example.com'`)
-  )[0]!.id;
+  await writeAccountsTexts(handle.db, {
+    prefix: "reader",
+    accounts: ACCOUNTS,
+    textsEach: TEXTS_EACH,
+  });
+  const [reader] = rowsOf<{ id: string }>(
+    await handle.db.execute(sql`select id from users where email = 'reader1@example.com'`),
+  );
+  owner = reader!.id;
 });
 
 afterAll(async () => {
@@ -41,15 +39,13 @@ afterAll(async () => {
   await storage?.cleanup();
 });
 
-async function rows<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
-  return rowsOf<Row>(await handle.db.execute(query));
-}
-
 async function statistics(table: string) {
-  const [row] = await rows<{ dead: number; analysed: boolean; vacuumed: boolean }>(sql`
-    select n_dead_tup as dead, last_analyze is not null as analysed,
-      last_vacuum is not null as vacuumed
-    from pg_stat_user_tables where relname = ${table}`);
+  const [row] = rowsOf<{ dead: number; analysed: boolean; vacuumed: boolean }>(
+    await handle.db.execute(sql`
+      select n_dead_tup as dead, last_analyze is not null as analysed,
+        last_vacuum is not null as vacuumed
+      from pg_stat_user_tables where relname = ${table}`),
+  );
   return row!;
 }
 

@@ -1,9 +1,7 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { schema, type Database } from "#server/db/index.ts";
+import { sql } from "drizzle-orm";
+import type { Database } from "#server/db/index.ts";
 import { rowsOf } from "#server/db/rows.ts";
-import { historyPageQuery } from "#server/generation/generations.ts";
-
-const { generations } = schema;
+import { historyPageQuery, topLevelTexts } from "#server/generation/generations.ts";
 
 interface PlanNode {
   "Actual Rows": number;
@@ -20,10 +18,7 @@ function mostRows(node: PlanNode): number {
  * for `owner`, as the database ran it.
  */
 export async function historyPageMostRows(db: Database, owner: string): Promise<number> {
-  const page = historyPageQuery(
-    db,
-    and(eq(generations.userId, owner), eq(generations.status, "done"), isNull(generations.rootId)),
-  ).limit(20);
+  const page = historyPageQuery(db, topLevelTexts(owner)).limit(20);
   const [plan] = rowsOf<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
     await db.execute(sql`explain (analyze, format json) ${page}`),
   );
