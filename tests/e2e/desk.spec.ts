@@ -15,7 +15,19 @@ async function writeText(page: Page, prompt: string): Promise<string> {
   await page.getByLabel("Describe the text you want").fill(prompt);
   await page.getByRole("button", GENERATE).click();
   await expect(page.getByRole("button", { name: "Regenerate" })).toBeVisible({ timeout: 20_000 });
-  return (await page.getByTestId("result-text").textContent()) ?? "";
+  return settledText(page);
+}
+
+/**
+ * The result's text once it is rendered whole: the last block of a text that has just
+ * arrived shows as written for a render or two more (RenderedText), and its words then
+ * run together differently.
+ */
+async function settledText(page: Page): Promise<string> {
+  const result = page.getByTestId("result-text");
+  await expect(result).not.toHaveAttribute("data-streaming");
+  await expect(result.locator(".whitespace-pre-wrap")).toHaveCount(0);
+  return (await result.textContent()) ?? "";
 }
 
 /** Spends credits through the API from this browser, as a second tab would. */
@@ -92,7 +104,7 @@ test("Regenerate shows a different text and keeps both versions", async ({ page 
 
   await page.getByRole("button", { name: "Regenerate" }).click();
   await expect(page.getByTestId("version-count")).toHaveText("2/2", { timeout: 20_000 });
-  const second = (await page.getByTestId("result-text").textContent()) ?? "";
+  const second = await settledText(page);
   expect(second).not.toBe(first);
 
   await page.getByRole("button", { name: "Previous version" }).click();
