@@ -8,8 +8,18 @@ import { isDatabaseUnavailable } from "./errors.ts";
 import { countQuery } from "./query-count.ts";
 import { deserializeError, type PgliteReply, type PgliteRequest } from "./pglite-protocol.ts";
 
-/** Small buffers: the embedded database serves one site, not a data warehouse. */
-const POSTGRESQL_CONF = ["shared_buffers=8MB", "work_mem=2MB", "maintenance_work_mem=16MB"];
+/**
+ * Small buffers: the embedded database serves one site, not a data warehouse. Each
+ * prepared statement is planned once (docs/decisions/083): left to choose, PostgreSQL
+ * planned a newer account's history page anew at every read, and planning on PGlite asks
+ * the file system for the size of every index of the table.
+ */
+const POSTGRESQL_CONF = [
+  "shared_buffers=8MB",
+  "work_mem=2MB",
+  "maintenance_work_mem=16MB",
+  "plan_cache_mode=force_generic_plan",
+];
 
 export type Call = PgliteRequest extends infer R
   ? R extends { id: number }

@@ -387,12 +387,19 @@ export async function failPendingGeneration(
   return { owner: payerOf(failed), cost: failed.cost };
 }
 
+/**
+ * A text still being written, the status written into the statement: the embedded database
+ * plans a statement once for any parameters (docs/decisions/083), and only the value tells
+ * the planner that few rows are pending.
+ */
+const pending = sql`${generations.status} = 'pending'`;
+
 /** Pending generations whose lease lapsed: their process is gone (DESIGN §4). */
 export async function expiredReservations(db: Database, now: Date): Promise<string[]> {
   const rows = await db
     .select({ id: generations.id })
     .from(generations)
-    .where(and(eq(generations.status, "pending"), lt(generations.leaseExpiresAt, now)))
+    .where(and(pending, lt(generations.leaseExpiresAt, now)))
     .limit(500);
   return rows.map((row) => row.id);
 }

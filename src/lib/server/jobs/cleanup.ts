@@ -38,7 +38,7 @@ export async function runCleanup(db: Database, now: Date): Promise<CleanupResult
     const txDb = tx as unknown as Database;
     return {
       ran: true,
-      unverifiedAccounts: (await deleteUnverifiedAccounts(txDb, now)).length,
+      unverifiedAccounts: await deleteUnverifiedAccounts(txDb, now),
       sessions: await deleteExpiredSessions(txDb, now),
       emailTokens: await deleteStaleEmailTokens(txDb, now),
       adSessions: await deleteStaleAdSessions(txDb, now),
