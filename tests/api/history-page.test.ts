@@ -88,8 +88,9 @@ describe("a history page", () => {
 
 describe.skipIf(usingPostgres)("on the embedded database, a history page", () => {
   it("is planned once, also for an account whose texts are newer than the statistics", async () => {
-    // A new writer, unknown to the last analyse: PostgreSQL's own choice planned this
-    // account's page anew at every read (about half of the database thread's time).
+    // Left to choose, PostgreSQL plans any account's first five reads for their values, and
+    // every read of a writer newer than the last analysis (about half of the database
+    // thread's time on a history page).
     await writeAccountsTexts(handle.db, { prefix: "newcomer", accounts: 1, textsEach: 20 });
     const [newcomer] = rowsOf<{ id: string }>(
       await handle.db.execute(sql`select id from users where email = 'newcomer1@example.com'`),

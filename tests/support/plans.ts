@@ -16,7 +16,8 @@ function mostRows(node: PlanNode): number {
 /**
  * The most rows any step of the history page's first look (no search, no filter) handled
  * for `owner`, as the database ran it: planned for this owner, and planned once for any
- * owner, as PostgreSQL may plan the server's prepared statement after its fifth run.
+ * owner, as the embedded database plans its statements from their first run (decision 083)
+ * and PostgreSQL may after the fifth.
  */
 export async function historyPageMostRows(db: Database, owner: string): Promise<number> {
   const page = historyPageQuery(db, topLevelTexts(owner)).limit(20);
