@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/index.ts";
 import { rowsOf } from "#server/db/rows.ts";
-import { historyPageQuery, listHistory, topLevelTexts } from "#server/generation/generations.ts";
+import { listHistory, unfilteredHistoryPageQuery } from "#server/generation/generations.ts";
 import { historyPageMostRows } from "../support/plans.ts";
 import { createStorage, usingPostgres, type Storage } from "../support/server.ts";
 import { writeAccountsTexts } from "../support/texts.ts";
@@ -95,10 +95,7 @@ describe.skipIf(usingPostgres)("on the embedded database, a history page", () =>
     const [newcomer] = rowsOf<{ id: string }>(
       await handle.db.execute(sql`select id from users where email = 'newcomer1@example.com'`),
     );
-    const statement = historyPageQuery(handle.db, topLevelTexts(sql.placeholder("userId")))
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
-      .toSQL().sql;
+    const statement = unfilteredHistoryPageQuery(handle.db).toSQL().sql;
     const plans = async () => {
       const [row] = rowsOf<{ custom: number; generic: number }>(
         await handle.db.execute(sql`

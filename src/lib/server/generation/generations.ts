@@ -486,12 +486,15 @@ export function topLevelTexts(userId: string | Placeholder) {
   return and(eq(generations.userId, userId), finished, isNull(generations.rootId));
 }
 
-/** The history's first look (no search, no filter). */
-const unfilteredHistoryPage = preparedPerDatabase((db) =>
-  historyPageQuery(db, topLevelTexts(sql.placeholder("userId")))
+/** The history's first look (no search, no filter), for any account and page. */
+export function unfilteredHistoryPageQuery(db: Database) {
+  return historyPageQuery(db, topLevelTexts(sql.placeholder("userId")))
     .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare("history_page"),
+    .offset(sql.placeholder("offset"));
+}
+
+const unfilteredHistoryPage = preparedPerDatabase((db) =>
+  unfilteredHistoryPageQuery(db).prepare("history_page"),
 );
 
 /**
