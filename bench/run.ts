@@ -607,8 +607,8 @@ async function measureDatabase(label: string, databaseUrl: string | undefined): 
       connections: 50,
       headers: { cookie, "x-forwarded-for": "2001:db8:f::2" },
     });
-    // The same history read for a page of one text: what the read costs beside what its 20
-    // whole texts (16 KB of JSON) cost; no budget, it tells the two apart.
+    // The session read and a history page of one text, beside the page of 20 whole texts
+    // (16 KB of JSON, read and sent); no budget, it tells the two costs apart.
     const endpoints: [string, autocannon.Options, number | null][] = [
       ["signed-in GET /api/credits/status", signedIn("/api/credits/status"), 0.5],
       ["signed-in GET /api/auth/me", signedIn("/api/auth/me"), 0.5],
