@@ -122,6 +122,8 @@ const en = {
   "failure.writersBusy": FAILURES.writersBusy,
   "failure.allProvidersFailed": FAILURES.allProvidersFailed,
   "failure.leaseLost": FAILURES.leaseLost,
+  "failure.ownerTextsInFlight": FAILURES.ownerTextsInFlight,
+  "failure.addressTextsInFlight": FAILURES.addressTextsInFlight,
 
   "code.VALIDATION_ERROR": "Please check what you entered.",
   "code.INVALID_JSON": "The request could not be read. Please reload the page and try again.",
@@ -216,6 +218,7 @@ const en = {
   "desk.noCredits.more": "See your options",
   "desk.retry": "Retry",
   "desk.stopped": "Stopped after {words} words · {credits} credits",
+  "desk.writerStopped": "The writer stopped after {words} words · {credits} credits",
   "desk.interrupted":
     "The connection was lost while the text was being written. What arrived is kept here; the finished text is saved with your texts.",
   "desk.moreOptions": "More options",

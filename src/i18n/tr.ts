@@ -119,6 +119,10 @@ export const tr: Record<MessageKey, string> = {
     "Metin şu anda oluşturulamadı. Kredileriniz iade edildi. Lütfen tekrar deneyin.",
   "failure.leaseLost":
     "Metnin kaydedilmesi çok uzun sürdü, bu yüzden kredileriniz iade edildi. Lütfen tekrar deneyin.",
+  "failure.ownerTextsInFlight":
+    "Şu anda yazılmakta olan metinleriniz var. Birinin bitmesini bekleyip tekrar deneyin. Kredi düşülmedi.",
+  "failure.addressTextsInFlight":
+    "Şu anda ağınızdan çok fazla metin yazılıyor. Lütfen birkaç saniye sonra tekrar deneyin. Kredi düşülmedi.",
 
   "code.VALIDATION_ERROR": "Lütfen girdiğiniz bilgileri kontrol edin.",
   "code.INVALID_JSON": "İstek okunamadı. Lütfen sayfayı yenileyip tekrar deneyin.",
@@ -211,6 +215,7 @@ export const tr: Record<MessageKey, string> = {
   "desk.noCredits.more": "Seçeneklerinizi görün",
   "desk.retry": "Tekrar dene",
   "desk.stopped": "{words} kelimeden sonra durduruldu · {credits} kredi",
+  "desk.writerStopped": "Yazar {words} kelimeden sonra durdu · {credits} kredi",
   "desk.interrupted":
     "Metin yazılırken bağlantı koptu. Gelen kısım burada duruyor; metnin tamamı metinlerinizle birlikte kaydedilir.",
   "desk.moreOptions": "Diğer seçenekler",

@@ -31,7 +31,7 @@ export interface TextVersion {
   /** Set for a template draft: why no AI writer wrote it. */
   templateReason: TemplateReason | null;
   /** A stopped text: the words that reached us, and what the server charged for them. */
-  stopped?: { words: number; credits: number } | null;
+  stopped?: { words: number; credits: number; byWriter?: boolean } | null;
   /** Saved from the editor: the writer's words changed by hand. */
   edited?: boolean;
 }
@@ -242,6 +242,7 @@ function handleEvent(attempt: Attempt, message: { event?: string; data: string }
       endStopped(attempt, {
         words: Number(data.stoppedWords) || 0,
         credits: Number(data.charged) || 0,
+        byWriter: data.stoppedBy === "writer",
       });
       return true;
     }

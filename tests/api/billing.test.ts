@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHARACTERS_PER_TEXT, countCharacters, partialTextCost } from "#shared/credits.ts";
 import { readServerSentEvents } from "#shared/sse.ts";
 import { startChatFake } from "../fakes/chat-completions.ts";
 import { ApiClient, signUp } from "../support/client.ts";
@@ -13,20 +14,37 @@ import { waitFor } from "../support/wait.ts";
 
 /**
  * Decision 056, one billing rule for JSON and SSE: a client gone before any word reached it
- * is refunded; one gone after gets its text finished, kept and charged 100; a Stop keeps the
- * words delivered and costs their share of the length asked for (an e-mail is short: 120
- * words), rounded up to 10 credits; balance = ledger after each.
+ * is refunded; one gone after gets its text finished, kept and charged 100; a text that ends
+ * early (a Stop, or its writer failing after words went out) keeps the text delivered and
+ * costs its characters' share of a whole text (800), rounded up to 10 credits, whatever
+ * separates its words and whatever length was asked; balance = ledger after each.
  */
-const TEXT = Array.from({ length: 60 }, (_, i) => `word${i}`).join(" ");
+const WORDS = Array.from({ length: 60 }, (_, i) => `word${i}`);
+const TEXT = WORDS.join(" ");
 const request = { content: "A note to my neighbours", language: "english", contentType: "email" };
+
+/** What joins the fake writer's words when the description names it. */
+const SEPARATORS = { space: " ", braille: "\u2800", "zero-width space": "\u200b" } as const;
+
+/** The fake's answer: 60 words, joined as the description asks; 30 for "a short note". */
+function answer(body: { messages: { role: string; content: string }[] }): string {
+  const user = body.messages.at(-1)?.content ?? "";
+  const named = Object.entries(SEPARATORS).find(([name]) => user.includes(`joined by ${name}`));
+  const words = user.includes("a short note") ? WORDS.slice(0, 30) : WORDS;
+  return words.join(named?.[1] ?? " ");
+}
 
 let fake: Awaited<ReturnType<typeof startChatFake>>;
 let storage: Storage;
 let server: RunningServer;
 
 beforeAll(async () => {
-  // 60 words, 20 ms apart: over a second of text to leave in the middle of.
-  fake = await startChatFake({ text: TEXT, model: "fake-model", wordDelayMs: 20 });
+  // 20 ms between words (over a second of text to leave in the middle of); 40 "slowly".
+  fake = await startChatFake({
+    text: answer,
+    model: "fake-model",
+    wordDelayMs: (body) => (body.messages.at(-1)?.content.includes("slowly") ? 40 : 20),
+  });
   storage = await createStorage();
   server = await startServer(storage, {
     env: { TRUSTED_PROXY: "1", OPENAI_COMPAT_BASE_URL: `${fake.url}/v1` },
@@ -44,6 +62,7 @@ function post(
   client: ApiClient,
   signal: AbortSignal,
   stream: boolean,
+  body: object = request,
 ): Promise<Response> {
   return fetch(`${target.url}/api/email/generate`, {
     method: "POST",
@@ -53,7 +72,7 @@ function post(
       "content-type": "application/json",
       ...(stream ? { accept: "text/event-stream" } : {}),
     },
-    body: JSON.stringify(request),
+    body: JSON.stringify(body),
   });
 }
 
@@ -77,6 +96,7 @@ interface Entry {
   delta: number;
   stoppedWords: number | null;
   charged: number | null;
+  stoppedByWriter: boolean;
 }
 const activity = async (client: ApiClient) =>
   (await client.get("/api/credits/activity?pageSize=100")).body.entries as Entry[];
@@ -152,11 +172,12 @@ async function stopAfter(
   words: number,
   writeOn: RunningServer = server,
   stopOn: RunningServer = server,
+  body: object = request,
 ) {
   fake.setMode("pause", words);
   const sentBefore = fake.wordsSent;
   try {
-    const response = await post(writeOn, client, new AbortController().signal, true);
+    const response = await post(writeOn, client, new AbortController().signal, true, body);
     keepCookies(client, response);
     let generationId = "";
     const events = readUntil(response, (event, deltas) => {
@@ -208,7 +229,7 @@ describe("Stop", () => {
   it("counts a guest's trial the same way", async () => {
     const guest = new ApiClient(server.url, "2001:db8:5709::1");
     const { last } = await stopAfter(guest, 13);
-    // 13 of 120 words: 10.8 % of 100, rounded up to 20.
+    // 13 words of 6 and 7 characters with their spaces: 81 of 800, rounded up to 20.
     expect(JSON.parse(last.data)).toMatchObject({ stoppedWords: 13, charged: 20, credits: 280 });
     expect(await balance(guest)).toBe(280);
   });
@@ -225,6 +246,111 @@ describe("Stop", () => {
       expect(stop.body.cancelled).toBe(false);
     }
     await expectBalanceIsLedger(client, 900);
+  });
+});
+
+describe("the price of a text that ends early", () => {
+  const stopped30 = (separator: string) =>
+    WORDS.slice(0, 30)
+      .map((word) => word + separator)
+      .join("");
+
+  it("is the same for the same words, whatever joins them and whatever length was asked", async () => {
+    const charges: number[] = [];
+    for (const [name, separator] of Object.entries(SEPARATORS)) {
+      for (const length of ["medium", "long"] as const) {
+        const { client } = await signUp(server.url, true);
+        const body = { ...request, content: `A note joined by ${name}`, length };
+        const { last } = await stopAfter(client, 30, server, server, body);
+        const done = JSON.parse(last.data);
+        expect(done.modelUsed).toBe("stopped");
+        expect(done.charged).toBe(partialTextCost(countCharacters(stopped30(separator))));
+        const [text] = await history(client);
+        expect(text!.generatedContent).toBe(stopped30(separator));
+        charges.push(done.charged);
+        await expectBalanceIsLedger(client, 1000 - done.charged);
+      }
+    }
+    // 30 words of 200 characters: a quarter of a whole text, each way.
+    expect(charges).toEqual(Array(6).fill(30));
+  });
+
+  it("is a whole text's for a Stop sent on the last word", async () => {
+    const { client } = await signUp(server.url, true);
+    const body = { ...request, content: "a short note" };
+    const response = await post(server, client, new AbortController().signal, true, body);
+    let generationId = "";
+    let stop: Promise<unknown> | null = null;
+    const seen = await readUntil(response, (event, deltas) => {
+      if (event.event === "start") generationId = JSON.parse(event.data).generationId;
+      // The 30th word is the last: Stop at once, before the writer says it is done.
+      if (deltas === 30 && !stop) stop = client.post("/api/email/cancel", { generationId });
+      return event.event === "done" || event.event === "error";
+    });
+    await stop;
+    expect(JSON.parse(seen.at(-1)!.data)).toMatchObject({ modelUsed: "localai", credits: 900 });
+    await expectBalanceIsLedger(client, 900);
+  });
+
+  it("never grows past a whole text", () => {
+    expect(partialTextCost(CHARACTERS_PER_TEXT * 10)).toBe(100);
+  });
+});
+
+describe("a writer that drops after 30 words", () => {
+  it("over SSE keeps the 30 words and charges them by the rule", async () => {
+    const { client } = await signUp(server.url, true);
+    fake.setMode("cut");
+    try {
+      const response = await post(server, client, new AbortController().signal, true);
+      const seen = await readUntil(response, (e) => e.event === "done" || e.event === "error");
+      const done = JSON.parse(seen.at(-1)!.data);
+      expect(seen.at(-1)!.event).toBe("done");
+      expect(done).toMatchObject({ modelUsed: "stopped", stoppedBy: "writer", stoppedWords: 30 });
+      expect(done.charged).toBe(
+        partialTextCost(countCharacters(WORDS.slice(0, 30).join(" ") + " ")),
+      );
+      const refund = (await activity(client)).find((e) => e.reason === "refund")!;
+      expect(refund).toMatchObject({ stoppedWords: 30, stoppedByWriter: true });
+      await expectBalanceIsLedger(client, 1000 - done.charged);
+    } finally {
+      fake.setMode("ok");
+    }
+  });
+
+  it("over JSON answers 503 and refunds: that client received no text", async () => {
+    const { client } = await signUp(server.url, true);
+    fake.setMode("cut");
+    try {
+      const response = await post(server, client, new AbortController().signal, false);
+      expect(response.status).toBe(503);
+      expect(await history(client)).toEqual([]);
+      await expectBalanceIsLedger(client, 1000);
+    } finally {
+      fake.setMode("ok");
+    }
+  });
+});
+
+describe("texts in flight", () => {
+  it("one account starting 5 at once gets 2 written and 3 answered 429; another is served", async () => {
+    const { client } = await signUp(server.url, true);
+    const { client: other } = await signUp(server.url, true);
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => client.post("/api/email/generate", request)),
+      other.post("/api/email/generate", request),
+    ]);
+    const mine = answers.slice(0, 5);
+    expect(mine.filter((a) => a.status === 200)).toHaveLength(2);
+    const refused = mine.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(3);
+    for (const answer of refused) {
+      expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(answer.body.message).toMatch(/already have texts being written/);
+    }
+    expect(answers[5]!.status).toBe(200);
+    await expectBalanceIsLedger(client, 800);
+    await expectBalanceIsLedger(other, 900);
   });
 });
 
@@ -250,5 +376,85 @@ describe.runIf(usingPostgres)("Stop sent to another instance", () => {
     // A bound on a hang, not a speed figure: the writer looks for Stops twice a second.
     expect(endedWithinMs).toBeLessThan(3_000);
     await expectBalanceIsLedger(client, 970);
+  });
+});
+
+describe("a writer's deadlines and an address's texts in flight", () => {
+  let strict: RunningServer;
+  let strictStorage: Storage;
+
+  beforeAll(async () => {
+    strictStorage = await createStorage();
+    strict = await startServer(strictStorage, {
+      env: {
+        TRUSTED_PROXY: "1",
+        OPENAI_COMPAT_BASE_URL: `${fake.url}/v1`,
+        PROVIDER_TIMEOUT_MS: "300",
+        PROVIDER_TEXT_TIMEOUT_MS: "1500",
+        TEXTS_IN_FLIGHT_PER_ADDRESS: "3",
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await strict?.stop();
+    await strictStorage?.cleanup();
+  });
+
+  it("a writer writing steadily past PROVIDER_TIMEOUT_MS finishes its text and costs 100", async () => {
+    const { client } = await signUp(strict.url, true);
+    // 60 words 20 ms apart: 1.2 s in all, never 300 ms silent.
+    const response = await post(strict, client, new AbortController().signal, true);
+    const seen = await readUntil(response, (e) => e.event === "done" || e.event === "error");
+    expect(JSON.parse(seen.at(-1)!.data)).toMatchObject({ modelUsed: "localai", credits: 900 });
+    expect((await history(client))[0]!.generatedContent.trim()).toBe(TEXT);
+    await expectBalanceIsLedger(client, 900);
+  });
+
+  it("a writer past PROVIDER_TEXT_TIMEOUT_MS ends there, its text kept and charged by the rule", async () => {
+    const { client } = await signUp(strict.url, true);
+    // 60 words 40 ms apart: 2.4 s, past the 1.5 s the whole text may take.
+    const body = { ...request, content: "A note written slowly" };
+    const response = await post(strict, client, new AbortController().signal, true, body);
+    const seen = await readUntil(response, (e) => e.event === "done" || e.event === "error");
+    const done = JSON.parse(seen.at(-1)!.data);
+    expect(done).toMatchObject({ modelUsed: "stopped", stoppedBy: "writer" });
+    expect(done.stoppedWords).toBeGreaterThan(0);
+    expect(done.stoppedWords).toBeLessThan(60);
+    const [text] = await history(client);
+    expect(done.charged).toBe(partialTextCost(countCharacters(text!.generatedContent)));
+    await expectBalanceIsLedger(client, 1000 - done.charged);
+  });
+
+  it("one address's accounts share its bound; another address is served", async () => {
+    const address = "203.0.113.77";
+    const accounts = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const { client } = await signUp(strict.url, true);
+        const sameAddress = new ApiClient(strict.url, address);
+        for (const [name, value] of client.cookies) sameAddress.cookies.set(name, value);
+        return sameAddress;
+      }),
+    );
+    const { client: elsewhere } = await signUp(strict.url, true);
+    const answers = await Promise.all([
+      ...accounts.flatMap((client) =>
+        [1, 2].map(() => client.post("/api/email/generate", request)),
+      ),
+      elsewhere.post("/api/email/generate", request),
+    ]);
+    const fromAddress = answers.slice(0, 6);
+    expect(fromAddress.filter((a) => a.status === 200)).toHaveLength(3);
+    const refused = fromAddress.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(3);
+    for (const answer of refused) {
+      expect(answer.body.message).toMatch(/from your network/);
+      expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    expect(answers[6]!.status).toBe(200);
+    for (const client of accounts) {
+      const credits = await balance(client);
+      expect((await activity(client)).reduce((sum, e) => sum + e.delta, 0)).toBe(credits);
+    }
   });
 });

@@ -2,8 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stoppedTextCost } from "#shared/credits.ts";
-import { LENGTH_WORDS } from "#shared/generation.ts";
+import { countCharacters, partialTextCost } from "#shared/credits.ts";
 import { signUp, type ApiClient } from "../support/client.ts";
 import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
 import { readSse, type SseEvent } from "../support/sse.ts";
@@ -127,6 +126,17 @@ async function readUntil(
   return { events, rest };
 }
 
+/** What a kept stopped text costs by the one rule: its characters' share of a whole text. */
+async function chargeOfKept(client: ApiClient, generationId: string): Promise<number> {
+  const kept = (await client.get("/api/email/my")).body.generations as {
+    id: string;
+    generatedContent: string;
+  }[];
+  return partialTextCost(
+    countCharacters(kept.find((text) => text.id === generationId)!.generatedContent),
+  );
+}
+
 const stoppedLogs = () => server.logs.filter((entry) => entry.msg === "local text stopped");
 
 describe("stopping", () => {
@@ -178,12 +188,13 @@ describe("stopping", () => {
     });
     const kept = (await client.get("/api/email/my")).body.generations as {
       stoppedWords: number | null;
+      generatedContent: string;
     }[];
     if (credits === 300) expect(kept).toEqual([]);
     else {
       expect(kept).toHaveLength(1);
-      const words = kept[0]!.stoppedWords!;
-      expect(300 - credits).toBe(stoppedTextCost(words, LENGTH_WORDS.long));
+      expect(kept[0]!.stoppedWords).toBeGreaterThan(0);
+      expect(300 - credits).toBe(partialTextCost(countCharacters(kept[0]!.generatedContent)));
     }
   });
 });
@@ -243,7 +254,7 @@ describe("sharing the model", () => {
     );
     expect(stoppedAt.slice(1).every((count, i) => count >= deltasBefore[i + 1]!)).toBe(true);
     expect(await balance(users[0]!.client)).toBe(300 - (end.data.charged as number));
-    expect(end.data.charged).toBe(stoppedTextCost(end.data.stoppedWords, LENGTH_WORDS.long));
+    expect(end.data.charged).toBe(await chargeOfKept(users[0]!.client, generationId));
 
     // The others are stopped too, each paid by its own words; the fifth moved up meanwhile
     // and is written whole.
@@ -252,7 +263,7 @@ describe("sharing the model", () => {
       await users[i + 1]!.client.post("/api/email/cancel", { generationId: id });
       const last = (await text.rest).at(-1)!;
       expect(last).toMatchObject({ event: "done", data: { modelUsed: "stopped" } });
-      expect(last.data.charged).toBe(stoppedTextCost(last.data.stoppedWords, LENGTH_WORDS.long));
+      expect(last.data.charged).toBe(await chargeOfKept(users[i + 1]!.client, id));
       expect(await balance(users[i + 1]!.client)).toBe(300 - (last.data.charged as number));
     }
     expect((await fifth.rest).at(-1)).toMatchObject({

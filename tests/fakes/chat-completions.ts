@@ -107,7 +107,9 @@ export async function startChatFake(options: {
       typeof options.wordDelayMs === "function"
         ? options.wordDelayMs(body)
         : (options.wordDelayMs ?? 5);
-    const words = text.match(/\S+\s*/g) ?? [text];
+    // A word and what follows it, whichever separator that is (a space, U+2800, U+200B):
+    // one streamed piece each, as a tokenizer would send them.
+    const words = text.match(/[^\s\u2800\u200b]+[\s\u2800\u200b]*/g) ?? [text];
     const sendUpTo = mode === "cut" ? Math.max(1, Math.floor(words.length / 2)) : words.length;
     for (let i = 0; i < sendUpTo; i++) {
       if (mode === "pause" && i === pauseAfter) {

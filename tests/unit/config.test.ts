@@ -43,6 +43,26 @@ describe("parseConfig", () => {
     ).toBe(45000);
   });
 
+  it("refuses a whole-text deadline shorter than the silence a writer may keep, naming both", () => {
+    expect(() =>
+      parseConfig({ PROVIDER_TIMEOUT_MS: "30000", PROVIDER_TEXT_TIMEOUT_MS: "29999" }),
+    ).toThrow(/PROVIDER_TEXT_TIMEOUT_MS \(29999\) must be at least PROVIDER_TIMEOUT_MS \(30000\)/);
+    expect(parseConfig({}).PROVIDER_TEXT_TIMEOUT_MS).toBe(600_000);
+  });
+
+  it("bounds texts in flight: 2 per owner, half the local writer's line per address", () => {
+    expect(parseConfig({}).TEXTS_IN_FLIGHT_PER_OWNER).toBe(2);
+    expect(parseConfig({}).TEXTS_IN_FLIGHT_PER_ADDRESS).toBe(8);
+    const small = { LOCAL_MODEL_CONCURRENCY: "2", LOCAL_MODEL_QUEUE: "1" };
+    expect(parseConfig(small).TEXTS_IN_FLIGHT_PER_ADDRESS).toBe(2);
+    expect(
+      parseConfig({ ...small, TEXTS_IN_FLIGHT_PER_ADDRESS: "5" }).TEXTS_IN_FLIGHT_PER_ADDRESS,
+    ).toBe(5);
+    expect(() => parseConfig({ TEXTS_IN_FLIGHT_PER_OWNER: "0" })).toThrow(
+      /TEXTS_IN_FLIGHT_PER_OWNER/,
+    );
+  });
+
   it("refuses a header deadline longer than the whole request's, naming both", () => {
     expect(() => parseConfig({ HEADERS_TIMEOUT_MS: "20000", REQUEST_TIMEOUT_MS: "10000" })).toThrow(
       /HEADERS_TIMEOUT_MS \(20000\) must not exceed REQUEST_TIMEOUT_MS \(10000\)/,

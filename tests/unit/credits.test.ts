@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { daysUntilReset, usageRights, stoppedTextCost } from "#shared/credits.ts";
+import {
+  daysUntilReset,
+  usageRights,
+  partialTextCost,
+  countCharacters,
+  CHARACTERS_PER_TEXT,
+} from "#shared/credits.ts";
 import { loadTurkish, resetNotice, textsLeft } from "#i18n/messages.ts";
 import { nextWeeklyReset, startOfUtcDay, weekKey } from "#server/credits/allowances.ts";
 
@@ -74,22 +80,38 @@ describe("the credit card's wording", () => {
   ])("%i credits read %s", (credits, text) => expect(textsLeft("english", credits)).toBe(text));
 });
 
-describe("stoppedTextCost (decision 056)", () => {
-  it("charges nothing for no words and a whole text at most", () => {
-    expect(stoppedTextCost(0, 120)).toBe(0);
-    expect(stoppedTextCost(120, 120)).toBe(100);
-    expect(stoppedTextCost(5_000, 120)).toBe(100);
+describe("partialTextCost (decision 056)", () => {
+  it("charges nothing for nothing delivered and a whole text at most", () => {
+    expect(partialTextCost(0)).toBe(0);
+    expect(partialTextCost(CHARACTERS_PER_TEXT)).toBe(100);
+    expect(partialTextCost(50_000)).toBe(100);
   });
 
   it("rounds the delivered share up to the next 10 credits", () => {
-    expect(stoppedTextCost(1, 120)).toBe(10);
-    expect(stoppedTextCost(53, 300)).toBe(20);
-    expect(stoppedTextCost(13, 120)).toBe(20);
+    expect(partialTextCost(1)).toBe(10);
+    expect(partialTextCost(81)).toBe(20);
+    expect(partialTextCost(CHARACTERS_PER_TEXT - 1)).toBe(100);
   });
 
   it("does not round an exact share up past itself", () => {
-    expect(stoppedTextCost(60, 300)).toBe(20);
-    expect(stoppedTextCost(30, 300)).toBe(10);
-    expect(stoppedTextCost(70, 700)).toBe(10);
+    expect(partialTextCost(80)).toBe(10);
+    expect(partialTextCost(160)).toBe(20);
+    expect(partialTextCost(400)).toBe(50);
+  });
+});
+
+describe("countCharacters", () => {
+  const words = Array.from({ length: 30 }, (_, i) => `word${i}`);
+
+  it("counts a separator as the character it is, whichever joins the words", () => {
+    const counts = [" ", "\u2800", "\u200b", "~"].map((separator) =>
+      countCharacters(words.join(separator)),
+    );
+    expect(new Set(counts).size).toBe(1);
+    expect(counts[0]).toBe(words.join(" ").length);
+  });
+
+  it("counts a character outside the basic plane once", () => {
+    expect(countCharacters("😀a")).toBe(2);
   });
 });

@@ -71,8 +71,23 @@ const configSchema = z.object({
   ),
   /** GPU for the local model; needs the GPU binaries that package.json leaves out by default. */
   LOCAL_MODEL_GPU: z.enum(["off", "auto", "cuda", "vulkan", "metal"]).default("off"),
-  /** How long one provider may take: to its first token, and in all. */
+  /** How long one writer may stay silent: to its first token, and between tokens. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /**
+   * How long a hosted writer may take for a whole text: a long text (2,000 tokens) at a
+   * slow writer's 4 tokens a second, with room to spare.
+   */
+  PROVIDER_TEXT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(600_000),
+  /** Texts one account or guest may have being written at once; one more answers 429. */
+  TEXTS_IN_FLIGHT_PER_OWNER: z.coerce.number().int().min(1).max(1000).default(2),
+  /**
+   * Texts one client address may have being written at once on this instance. Unset: half
+   * the local writer's sequences and queue (8 by default), at least 2.
+   */
+  TEXTS_IN_FLIGHT_PER_ADDRESS: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.coerce.number().int().min(1).max(100_000).optional(),
+  ),
   /**
    * Bearer token for the moderation API that `npm run moderate` calls. Unset: the
    * moderation API does not exist (404).
@@ -147,7 +162,8 @@ const configSchema = z.object({
   MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(32),
 });
 
-export type Config = z.infer<typeof configSchema> & {
+export type Config = Omit<z.infer<typeof configSchema>, "TEXTS_IN_FLIGHT_PER_ADDRESS"> & {
+  TEXTS_IN_FLIGHT_PER_ADDRESS: number;
   /** Absolute path of DATA_DIR. */
   dataDir: string;
   isProduction: boolean;
@@ -176,6 +192,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       `Invalid environment: RESERVATION_TIMEOUT_MS (${parsed.data.RESERVATION_TIMEOUT_MS}) must be at least 1.5 times PROVIDER_TIMEOUT_MS (${parsed.data.PROVIDER_TIMEOUT_MS})`,
     );
   }
+  if (parsed.data.PROVIDER_TEXT_TIMEOUT_MS < parsed.data.PROVIDER_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid environment: PROVIDER_TEXT_TIMEOUT_MS (${parsed.data.PROVIDER_TEXT_TIMEOUT_MS}) must be at least PROVIDER_TIMEOUT_MS (${parsed.data.PROVIDER_TIMEOUT_MS})`,
+    );
+  }
   if (parsed.data.HEADERS_TIMEOUT_MS > parsed.data.REQUEST_TIMEOUT_MS) {
     throw new ConfigError(
       `Invalid environment: HEADERS_TIMEOUT_MS (${parsed.data.HEADERS_TIMEOUT_MS}) must not exceed REQUEST_TIMEOUT_MS (${parsed.data.REQUEST_TIMEOUT_MS})`,
@@ -186,8 +207,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       "Invalid environment: AD_WATCH_SECONDS can only be changed outside production",
     );
   }
+  const localLine = parsed.data.LOCAL_MODEL_CONCURRENCY + parsed.data.LOCAL_MODEL_QUEUE;
   return {
     ...parsed.data,
+    TEXTS_IN_FLIGHT_PER_ADDRESS:
+      parsed.data.TEXTS_IN_FLIGHT_PER_ADDRESS ?? Math.max(2, Math.floor(localLine / 2)),
     dataDir: resolve(parsed.data.DATA_DIR),
     isProduction: parsed.data.NODE_ENV === "production",
   };

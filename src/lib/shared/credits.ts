@@ -7,14 +7,32 @@ export const AD_REWARD = 100;
 export const ADS_PER_DAY = 5;
 
 /**
- * What a stopped text costs (DESIGN §4, decision 056): the share of the words its length
- * asked for that reached the client, rounded up to the next 10 credits, at most a whole
- * text's cost; nothing delivered costs nothing. A finished text costs COST_PER_USE.
+ * A whole text's worth of delivered characters: about what a short text (≈ 120 words) holds
+ * in English. A text that ends early is priced against this fixed unit, never against the
+ * length the client asked for, so asking for a longer text and stopping it is never cheaper
+ * than asking for the text one wanted (decision 056).
  */
-export function stoppedTextCost(deliveredWords: number, askedWords: number): number {
-  if (deliveredWords <= 0) return 0;
+export const CHARACTERS_PER_TEXT = 800;
+
+/**
+ * Characters as the price counts them: every code point the writer wrote, spaces, joiners
+ * and invisible ones included, so no separator makes a text cheaper than its length.
+ */
+export function countCharacters(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/**
+ * What a text that ended early costs (DESIGN §4, decision 056): its delivered characters'
+ * share of CHARACTERS_PER_TEXT, rounded up to the next 10 credits, at most a whole text's
+ * cost; nothing delivered costs nothing. A finished text costs COST_PER_USE.
+ */
+export function partialTextCost(deliveredCharacters: number): number {
+  if (deliveredCharacters <= 0) return 0;
   // Whole numbers on both sides, so an exact share is not rounded up by a float's tail.
-  const tens = Math.ceil((deliveredWords * COST_PER_USE) / (Math.max(1, askedWords) * 10));
+  const tens = Math.ceil((deliveredCharacters * COST_PER_USE) / (CHARACTERS_PER_TEXT * 10));
   return Math.min(COST_PER_USE, tens * 10);
 }
 

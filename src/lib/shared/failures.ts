@@ -54,4 +54,8 @@ export const FAILURES = {
     "The text could not be generated right now. Your credits have been refunded. Please try again.",
   leaseLost:
     "The text took too long to be kept, so your credits have been refunded. Please try again.",
+  ownerTextsInFlight:
+    "You already have texts being written. Please wait for one to finish, then try again. Nothing was charged.",
+  addressTextsInFlight:
+    "Too many texts are being written from your network right now. Please try again in a few seconds. Nothing was charged.",
 } as const;

@@ -17,6 +17,7 @@ interface ActivityEntry {
   subject: string | null;
   stoppedWords: number | null;
   charged: number | null;
+  stoppedByWriter: boolean;
   refinement: string | null;
   variant: number | null;
   language: string | null;
@@ -26,7 +27,7 @@ interface ActivityEntry {
 /** What a row's credits paid for or gave back, in words. */
 function activityLabel(language: string, entry: ActivityEntry): string {
   if (entry.reason === "refund" && entry.stoppedWords !== null) {
-    return translate(language, "desk.stopped", {
+    return translate(language, entry.stoppedByWriter ? "desk.writerStopped" : "desk.stopped", {
       words: entry.stoppedWords,
       credits: entry.charged ?? 0,
     });

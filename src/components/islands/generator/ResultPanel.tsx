@@ -329,11 +329,21 @@ export default function ResultPanel() {
       )}
 
       {version?.stopped && !streaming && (
-        <p data-testid="stopped-note" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          {t("desk.stopped", {
-            words: version.stopped.words,
-            credits: version.stopped.credits,
-          })}
+        <p
+          data-testid="stopped-note"
+          className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400"
+        >
+          <span>
+            {t(version.stopped.byWriter ? "desk.writerStopped" : "desk.stopped", {
+              words: version.stopped.words,
+              credits: version.stopped.credits,
+            })}
+          </span>
+          {version.stopped.byWriter && (
+            <button type="button" className={action} onClick={() => afterUnsavedEdits(retry)}>
+              {t("desk.retry")}
+            </button>
+          )}
         </p>
       )}
 

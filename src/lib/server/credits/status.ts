@@ -8,7 +8,7 @@ import {
 } from "#shared/credits.ts";
 import type { Database } from "#server/db/index.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
-import { creditLedger, generations, users } from "#server/db/schema.ts";
+import { WRITER_STOPPED, creditLedger, generations, users } from "#server/db/schema.ts";
 import { applyWeeklyGrant, nextWeeklyReset, startOfUtcDay, weeklyGrantDue } from "./allowances.ts";
 import type { Guest } from "./guests.ts";
 import {
@@ -98,6 +98,8 @@ export interface CreditActivityEntry {
   /** A stopped text's refund: the words that reached the client, and what they cost. */
   stoppedWords: number | null;
   charged: number | null;
+  /** A stopped text that its writer ended (a failure or a stall), not the client's Stop. */
+  stoppedByWriter: boolean;
   /** What a text's credits paid for: a refinement's action ("edited" is free), a variant. */
   refinement: string | null;
   variant: number | null;
@@ -120,6 +122,7 @@ export async function listCreditActivity(
       subject: generations.subject,
       stoppedWords: generations.stoppedWords,
       charged: generations.cost,
+      failureReason: generations.failureReason,
       refinement: generations.refinement,
       variant: generations.variant,
       language: generations.language,
@@ -132,9 +135,10 @@ export async function listCreditActivity(
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize);
   return {
-    entries: rows.slice(0, pageSize).map((row) => ({
+    entries: rows.slice(0, pageSize).map(({ failureReason, ...row }) => ({
       ...row,
       charged: row.stoppedWords === null ? null : row.charged,
+      stoppedByWriter: row.stoppedWords !== null && failureReason === WRITER_STOPPED,
       createdAt: row.createdAt.toISOString(),
     })),
     hasMore: rows.length > pageSize,

@@ -107,6 +107,9 @@ export const guests = pgTable(
   ],
 );
 
+/** `failure_reason` of a done text that its writer ended early (a failure, stall or timeout). */
+export const WRITER_STOPPED = "writer stopped";
+
 export const generationStatus = pgEnum("generation_status", ["pending", "done", "failed"]);
 
 export const generations = pgTable(

@@ -1,5 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
+import { countCharacters } from "#shared/credits.ts";
 import { getConfig, type Config } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
 import { getLogger } from "#server/logger.ts";
@@ -165,11 +166,33 @@ export interface WrittenText {
 }
 
 /**
+ * A writer failed, stalled or ran out of time after some of its text had gone to a client
+ * that shows text as it comes (SSE): the text is not started over by the next writer but
+ * ends there, priced like a Stop (decision 056).
+ */
+export class WriterStoppedEarly extends Error {
+  override name = "WriterStoppedEarly";
+  readonly providerId: string;
+  constructor(providerId: string) {
+    super(`${providerId} stopped before the end of the text`);
+    this.providerId = providerId;
+  }
+}
+
+/**
+ * The most characters one text may hold: a generous eight a token of its length's budget,
+ * so a writer that loops on markup (81 KB of nested quotes) is cut where no honest text goes.
+ */
+export const CHARACTERS_PER_TOKEN_CAP = 8;
+
+/**
  * Tries each AI writer in turn; the first that finishes a non-empty text wins, and is the
  * generator's return value. A writer may stay silent for PROVIDER_TIMEOUT_MS (to its first
- * token, and in all for remote ones; between tokens for the local model, whose long texts
- * take minutes), except while it waits in line. Throws GenerationCancelled when `signal`
- * aborts, and a 503 when every writer failed (with Retry-After when they were only busy).
+ * token and between tokens) except while it waits in line; a hosted writer's whole text
+ * may take PROVIDER_TEXT_TIMEOUT_MS. A text reaching its character cap ends there, finished.
+ * Throws GenerationCancelled when `signal` aborts; WriterStoppedEarly when a writer fails
+ * after text went out and `keepPartial` is set; a 503 when every writer failed (with
+ * Retry-After when they were only busy).
  */
 export async function* writeText(
   request: GenerationRequest,
@@ -177,6 +200,8 @@ export async function* writeText(
   options: {
     signal: AbortSignal;
     paced: boolean;
+    /** The client shows text as it comes: text that went out is kept when a writer fails. */
+    keepPartial?: boolean;
     onWriter?: (provider: TextProvider) => void;
     /** A refinement: the finished text to rewrite. */
     source?: RefinementSource;
@@ -185,6 +210,7 @@ export async function* writeText(
   const config = getConfig();
   const log = getLogger();
   const prompt = buildPrompt(request, options.source);
+  const characterCap = prompt.maxTokens * CHARACTERS_PER_TOKEN_CAP;
   let onlyBusy = true;
 
   for (const provider of providers) {
@@ -193,16 +219,27 @@ export async function* writeText(
     const controller = new AbortController();
     const cancel = () => controller.abort(new GenerationCancelled());
     options.signal.addEventListener("abort", cancel, { once: true });
-    let timer: NodeJS.Timeout | undefined;
+    let silence: NodeJS.Timeout | undefined;
+    let ceiling: NodeJS.Timeout | undefined;
+    const hosted = provider.id !== "llama";
     const startClock = () => {
-      clearTimeout(timer);
-      timer = setTimeout(
+      clearTimeout(silence);
+      silence = setTimeout(
         () => controller.abort(new Error("provider timed out")),
         config.PROVIDER_TIMEOUT_MS,
       );
     };
-    const tokenClock = provider.id === "llama";
+    // A hosted writer's whole text has a ceiling too, counted from when it starts writing;
+    // the local writer's length is held by its token budget, and its queue is not its time.
+    const startCeiling = () => {
+      if (!hosted || ceiling) return;
+      ceiling = setTimeout(
+        () => controller.abort(new Error("provider took too long for the whole text")),
+        config.PROVIDER_TEXT_TIMEOUT_MS,
+      );
+    };
     startClock();
+    startCeiling();
     // A provider that does not heed its signal (an SDK stuck in a connect) must not hold
     // the generation past its timeout: each step races the abort.
     const aborted = new Promise<never>((_, reject) =>
@@ -215,6 +252,7 @@ export async function* writeText(
       .stream(request, prompt, { signal: controller.signal, paced: options.paced })
       [Symbol.asyncIterator]();
     let text = "";
+    let length = 0;
     try {
       for (;;) {
         const step = await Promise.race([pieces.next(), aborted]);
@@ -222,16 +260,25 @@ export async function* writeText(
         const piece = step.value;
         if (typeof piece !== "string") {
           if (piece.position > 0) {
-            clearTimeout(timer);
+            clearTimeout(silence);
             yield { type: "queued", position: piece.position };
           } else startClock();
           continue;
         }
-        if (tokenClock) startClock();
-        const clean = cleanWrittenText(piece);
+        startClock();
+        let clean = cleanWrittenText(piece);
         if (!clean) continue;
+        const room = characterCap - length;
+        const pieceLength = countCharacters(clean);
+        const capped = pieceLength >= room;
+        if (capped) clean = [...clean].slice(0, room).join("");
         text += clean;
-        yield { type: "delta", text: clean };
+        length += Math.min(pieceLength, room);
+        if (clean) yield { type: "delta", text: clean };
+        if (capped) {
+          log.warn({ provider: provider.id, characters: length }, "text reached its cap");
+          break;
+        }
       }
       if (!text.trim()) throw new Error("empty answer");
       return { content: text, modelUsed: provider.id, modelName: provider.modelName };
@@ -242,9 +289,11 @@ export async function* writeText(
         { provider: provider.id, reason: (error as Error).message?.slice(0, 200) },
         "provider failed",
       );
+      if (text && options.keepPartial) throw new WriterStoppedEarly(provider.id);
       if (text) yield { type: "reset" };
     } finally {
-      clearTimeout(timer);
+      clearTimeout(silence);
+      clearTimeout(ceiling);
       options.signal.removeEventListener("abort", cancel);
       controller.abort();
       // The local model's generation is over only when its native work stopped (at its next

@@ -21,7 +21,7 @@ import type {
 import { DAY_MS } from "#server/clock.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
-import { generations, guests, users } from "#server/db/schema.ts";
+import { WRITER_STOPPED, generations, guests, users } from "#server/db/schema.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
 
 /**
@@ -37,6 +37,8 @@ export const GUEST_GENERATIONS_PER_ADDRESS = 10;
 
 /** Advisory-lock namespace for the per-address guest cap. */
 const GUEST_ADDRESS_LOCK = 7_240_003;
+/** Advisory-lock namespace for the texts one owner has in flight. */
+const OWNER_TEXTS_LOCK = 7_240_004;
 
 /**
  * Trial texts from one address in the last 24 hours: guests' and unverified accounts'.
@@ -75,6 +77,31 @@ export async function guestAddressHasRoom(
     sql`select pg_advisory_xact_lock(${GUEST_ADDRESS_LOCK}, hashtext(${addressHash}))`,
   );
   return (await guestGenerationsFromAddress(tx, addressHash, now)) < GUEST_GENERATIONS_PER_ADDRESS;
+}
+
+/**
+ * The owner's texts being written now (pending, lease alive: a crashed process's lapsed
+ * ones are the reconciler's), after a transaction-scoped lock on the owner, so that two
+ * tabs starting at once cannot both pass the bound. Pending rows are few at any time.
+ */
+export async function ownerTextsInFlight(
+  tx: Transaction,
+  owner: CreditOwner,
+  now: Date,
+): Promise<number> {
+  const key = owner.kind === "user" ? owner.userId : owner.guestId;
+  await tx.execute(sql`select pg_advisory_xact_lock(${OWNER_TEXTS_LOCK}, hashtext(${key}))`);
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(generations)
+    .where(
+      and(
+        eq(generations.status, "pending"),
+        ownedBy(owner),
+        sql`${generations.leaseExpiresAt} > ${now}`,
+      ),
+    );
+  return row?.count ?? 0;
 }
 
 /** Where a refinement comes from: its parent, and the first text of that line. */
@@ -243,16 +270,16 @@ function ownedBy(owner: CreditOwner): SQL | undefined {
 }
 
 /**
- * Marks a finished generation done with its text. "cancelled" when Stop was asked for
- * meanwhile (the text is then settled as stopped, not finished), "gone" when it is no
- * longer pending (the reconciler refunded it).
+ * Marks a finished generation done with its text: "gone" when it is no longer pending (the
+ * reconciler refunded it). A Stop recorded after the writer's last word does not change a
+ * finished text into a stopped one (decision 056).
  */
 export async function settleGeneration(
   db: Database,
   generationId: string,
   result: { content: string; modelUsed: string },
   now: Date,
-): Promise<"settled" | "cancelled" | "gone"> {
+): Promise<"settled" | "gone"> {
   const rows = await db
     .update(generations)
     .set({
@@ -262,20 +289,9 @@ export async function settleGeneration(
       finishedAt: now,
       leaseExpiresAt: null,
     })
-    .where(
-      and(
-        eq(generations.id, generationId),
-        eq(generations.status, "pending"),
-        isNull(generations.cancelRequestedAt),
-      ),
-    )
+    .where(and(eq(generations.id, generationId), eq(generations.status, "pending")))
     .returning({ id: generations.id });
-  if (rows.length > 0) return "settled";
-  const [row] = await db
-    .select({ status: generations.status })
-    .from(generations)
-    .where(eq(generations.id, generationId));
-  return row?.status === "pending" ? "cancelled" : "gone";
+  return rows.length > 0 ? "settled" : "gone";
 }
 
 /**
@@ -286,7 +302,7 @@ export async function settleGeneration(
 export async function settleStoppedGeneration(
   tx: Transaction,
   generationId: string,
-  stopped: { content: string; words: number; cost: number },
+  stopped: { content: string; words: number; cost: number; byWriter: boolean },
   now: Date,
 ): Promise<{ owner: CreditOwner; reserved: number } | null> {
   const [row] = await tx
@@ -302,6 +318,8 @@ export async function settleStoppedGeneration(
       generatedContent: stopped.content,
       modelUsed: "stopped",
       stoppedWords: stopped.words,
+      // Not a failure of the text's: who ended it, for the panel and the credit activity.
+      failureReason: stopped.byWriter ? WRITER_STOPPED : null,
       cost: stopped.cost,
       finishedAt: now,
       leaseExpiresAt: null,

@@ -1,6 +1,6 @@
 import { is, TransactionRollbackError } from "drizzle-orm";
-import { COST_PER_USE, stoppedTextCost } from "#shared/credits.ts";
-import { LENGTH_WORDS, countWords } from "#shared/generation.ts";
+import { COST_PER_USE, countCharacters, partialTextCost } from "#shared/credits.ts";
+import { countWords } from "#shared/generation.ts";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
 import { applyWeeklyGrant } from "#server/credits/allowances.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
@@ -11,10 +11,12 @@ import { outsideRequests } from "#server/db/query-count.ts";
 import { AppError } from "#server/errors.ts";
 import { getLogger } from "#server/logger.ts";
 import {
+  ALL_PROVIDERS_FAILED,
   GenerationCancelled,
   assertWritersCanTakeMore,
   planWriting,
   writeText,
+  WriterStoppedEarly,
   type TemplateReason,
   type WriterEvent,
 } from "./engine.ts";
@@ -30,12 +32,14 @@ import {
   expiredReservations,
   failPendingGeneration,
   guestAddressHasRoom,
+  ownerTextsInFlight,
   renewLease,
   requestCancel,
   settleGeneration,
   settleStoppedGeneration,
 } from "./generations.ts";
 import { FAILURES } from "#shared/failures.ts";
+import { admitAddressText, ownerTextsInFlightError } from "./texts-in-flight.ts";
 
 // Messages the client words in the chosen language (src/lib/shared/failures.ts).
 export const GUEST_EXHAUSTED = FAILURES.guestExhausted;
@@ -62,6 +66,8 @@ export interface GenerationResult {
   /** A stopped text: the words that reached the client, and what they cost. */
   stoppedWords?: number;
   charged?: number;
+  /** Who ended a stopped text: the client's Stop, or its writer (a failure or a stall). */
+  stoppedBy?: "client" | "writer";
 }
 
 /** What a running generation reports, in order: start, text, then done or error. */
@@ -89,14 +95,26 @@ export interface Generation {
 
 export interface GenerationOptions {
   now: () => Date;
-  /** Stream at a reading pace (SSE) or as fast as possible (JSON). */
+  /**
+   * The client reads the text as it comes (SSE): streamed at a reading pace, and what went
+   * out is kept when a writer fails. Otherwise (JSON) as fast as possible, all or nothing.
+   */
   paced: boolean;
+  /** The client's address, whose texts in flight on this instance are bounded. */
+  address?: string;
+  /** Texts one owner may have in flight; no bound when unset (tests of the ledger alone). */
+  ownerInFlight?: number;
+  /** Texts one address may have in flight on this instance; no bound when unset. */
+  addressInFlight?: number;
   /** How long a reservation holds without renewal: a crashed process's are refunded then. */
   leaseMs: number;
 }
 
 /** Generations this process writes, so that a Stop recorded anywhere reaches them. */
 const running = new Map<string, { db: Database; stop(): void }>();
+
+/** How long a Stopped writer may take to end its text on its own (decision 056). */
+const STOP_GRACE_MS = 250;
 
 /** How often this process looks for Stops asked of its generations on other instances. */
 const CANCEL_POLL_MS = 500;
@@ -169,7 +187,8 @@ export async function reconcileExpiredReservations(db: Database, now: Date): Pro
 
 /**
  * Takes the cost and opens a pending, leased generation in one transaction; null when the
- * balance (or, for a trial text, the address's daily cap) does not allow it.
+ * balance (or, for a trial text, the address's daily cap) does not allow it. With
+ * `inFlight`, an owner who already has that many texts being written gets the 429.
  */
 export async function reserveGeneration(
   db: Database,
@@ -178,10 +197,14 @@ export async function reserveGeneration(
   now: Date,
   leaseMs: number,
   lineage: Lineage | null = null,
+  inFlight: number | null = null,
 ): Promise<{ generationId: string; credits: number } | null> {
   if (owner.kind === "user") await applyWeeklyGrant(db, owner.userId, now);
   try {
     return await db.transaction(async (tx) => {
+      if (inFlight !== null && (await ownerTextsInFlight(tx, owner, now)) >= inFlight) {
+        throw ownerTextsInFlightError();
+      }
       // A guest's or an unverified account's text is one of its address's trial texts.
       const trialAddress = owner.addressHash;
       if (trialAddress !== undefined && !(await guestAddressHasRoom(tx, trialAddress, now))) {
@@ -245,6 +268,11 @@ function eventChannel() {
         lastTaken = event;
         resolve({ value: event, done: false });
       } else queued.push(event);
+    },
+    /** Text not yet taken is not sent: a stopped text ends with what reached the client. */
+    dropUndelivered() {
+      const kept = queued.filter((event) => event.type !== "delta" && event.type !== "reset");
+      queued.splice(0, queued.length, ...kept);
     },
     close() {
       closed = true;
@@ -375,20 +403,21 @@ async function templateDraft(
 }
 
 /**
- * Ends a stopped generation by one rule (DESIGN §4, decision 056): the words that reached
- * the client are kept and cost their share of the text's length; nothing delivered fails
+ * Ends a text that stopped early, by one rule (DESIGN §4, decision 056), whoever ended it:
+ * the client's Stop, or its writer failing or stalling after text went out. What reached the
+ * client is kept and costs its characters' share of a whole text; nothing delivered fails
  * and is refunded. Returns the result, or null when nothing was kept (or it was no longer
  * pending).
  */
 async function settleStopped(
   db: Database,
   generationId: string,
-  request: GenerationRequest,
   delivered: string,
+  byWriter: boolean,
   now: Date,
 ): Promise<{ words: number; charged: number; credits: number | null } | null> {
   const words = countWords(delivered);
-  const charged = stoppedTextCost(words, LENGTH_WORDS[request.length]);
+  const charged = partialTextCost(countCharacters(delivered));
   if (charged === 0) {
     await refundReservation(db, generationId, "stopped before any text", now);
     return null;
@@ -397,7 +426,7 @@ async function settleStopped(
     const settled = await settleStoppedGeneration(
       tx,
       generationId,
-      { content: delivered, words, cost: charged },
+      { content: delivered, words, cost: charged, byWriter },
       now,
     );
     if (!settled) return null;
@@ -417,15 +446,27 @@ async function aiGeneration(
   refinement?: RefinementPlan,
 ): Promise<Generation> {
   const lineage = refinement?.lineage ?? null;
-  const reserved = await reserveGeneration(
-    db,
-    owner,
-    request,
-    options.now(),
-    options.leaseMs,
-    lineage,
-  );
+  const releaseAddress =
+    options.address !== undefined && options.addressInFlight !== undefined
+      ? admitAddressText(options.address, options.addressInFlight)
+      : () => {};
+  let reserved: Awaited<ReturnType<typeof reserveGeneration>>;
+  try {
+    reserved = await reserveGeneration(
+      db,
+      owner,
+      request,
+      options.now(),
+      options.leaseMs,
+      lineage,
+      options.ownerInFlight ?? null,
+    );
+  } catch (error) {
+    releaseAddress();
+    throw error;
+  }
   if (!reserved) {
+    releaseAddress();
     throw exhausted(owner);
   }
   const { generationId, credits } = reserved;
@@ -434,9 +475,19 @@ async function aiGeneration(
   const controller = new AbortController();
   let stopped = false;
   let writingLocally = false;
-  const stop = () => {
+  let stopTimer: NodeJS.Timeout | undefined;
+  /** Stops the writer now: the text ends as stopped, priced by what reached the client. */
+  const stopNow = () => {
     stopped = true;
     controller.abort();
+  };
+  /**
+   * A person's Stop: the writer gets STOP_GRACE_MS to end on its own, so that a Stop sent
+   * on the last word (before the writer said it was done) is the finished text it is.
+   */
+  const stop = () => {
+    stopped = true;
+    stopTimer ??= setTimeout(stopNow, STOP_GRACE_MS);
   };
   running.set(generationId, { db, stop });
   watchForCancels();
@@ -459,11 +510,20 @@ async function aiGeneration(
     ...(lineage ? { parentId: lineage.parentId, refinement: lineage.refinement } : {}),
   });
 
-  /** Stopped: the delivered words are the result, at their share of the cost. */
-  const endStopped = async () => {
+  /** Ended early: what was delivered is the result, priced by decision 056. */
+  const endStopped = async (byWriter = false) => {
+    channel.dropUndelivered();
     const delivered = channel.delivered;
-    const ended = await settleStopped(db, generationId, request, delivered, options.now());
+    const ended = await settleStopped(db, generationId, delivered, byWriter, options.now());
     if (!ended) {
+      if (byWriter) {
+        // Nothing had reached the client yet: as if no writer had answered, refunded.
+        channel.push({
+          type: "error",
+          error: new AppError("SERVICE_UNAVAILABLE", 503, ALL_PROVIDERS_FAILED),
+        });
+        return;
+      }
       channel.push({ type: "error", error: new AppError("CANCELLED", 400, CANCELLED) });
       return;
     }
@@ -474,6 +534,7 @@ async function aiGeneration(
         credits: ended.credits ?? credits,
         stoppedWords: ended.words,
         charged: ended.charged,
+        stoppedBy: byWriter ? "writer" : "client",
       },
     });
   };
@@ -482,9 +543,6 @@ async function aiGeneration(
     const settled = await settleGeneration(db, generationId, { content, modelUsed }, options.now());
     if (settled === "settled") {
       channel.push({ type: "done", result: { ...resultOf(content, modelUsed), modelName } });
-    } else if (settled === "cancelled") {
-      // Stop was asked for on another instance just as the text ended.
-      await endStopped();
     } else {
       // The reconciler refunded it meanwhile: the text was not paid for, so it is not given.
       channel.push({ type: "error", error: new AppError("SERVICE_UNAVAILABLE", 503, LEASE_LOST) });
@@ -496,6 +554,7 @@ async function aiGeneration(
       const writer = writeText(request, providers, {
         signal: controller.signal,
         paced: options.paced,
+        keepPartial: options.paced,
         onWriter: (provider) => (writingLocally = provider.id === "llama"),
         source: refinement?.source,
       });
@@ -508,8 +567,13 @@ async function aiGeneration(
         channel.push(step.value);
       }
     } catch (error) {
-      if (error instanceof GenerationCancelled && stopped) {
-        await endStopped().catch((stopError: unknown) => {
+      // A writer failing in a Stop's grace ends a text the person stopped.
+      const byWriter = error instanceof WriterStoppedEarly && !stopped;
+      if (
+        (error instanceof GenerationCancelled && stopped) ||
+        error instanceof WriterStoppedEarly
+      ) {
+        await endStopped(byWriter).catch((stopError: unknown) => {
           // The reconciler refunds it once the lease lapses.
           getLogger().error({ err: stopError, generationId }, "settling a stopped text failed");
           channel.push({ type: "error", error: clientError(stopError, generationId) });
@@ -528,7 +592,9 @@ async function aiGeneration(
       channel.push({ type: "error", error: clientError(error, generationId) });
     } finally {
       clearInterval(renewal);
+      clearTimeout(stopTimer);
       running.delete(generationId);
+      releaseAddress();
       channel.close();
     }
   })().catch((error: unknown) =>
@@ -544,7 +610,7 @@ async function aiGeneration(
       // Nothing reached the client: cancelled and refunded. The local model's shared time
       // is not spent on a reader who left: it stops, and costs what was delivered.
       if (!channel.delivered) controller.abort();
-      else if (writingLocally) stop();
+      else if (writingLocally) stopNow();
     },
   };
 }

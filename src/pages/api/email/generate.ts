@@ -22,10 +22,14 @@ export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const owner = await payingOwner(db, locals, cookies, url, systemNow());
   await consumeRateLimit("generateByOwner", owner.kind === "user" ? owner.userId : owner.guestId);
   const streamed = (request.headers.get("accept") ?? "").includes("text/event-stream");
+  const config = getConfig();
   const generation = await startGeneration(db, owner, body, {
     now: systemNow,
     paced: streamed,
-    leaseMs: getConfig().RESERVATION_TIMEOUT_MS,
+    leaseMs: config.RESERVATION_TIMEOUT_MS,
+    address: locals.clientAddress,
+    ownerInFlight: config.TEXTS_IN_FLIGHT_PER_OWNER,
+    addressInFlight: config.TEXTS_IN_FLIGHT_PER_ADDRESS,
   });
   // A client that left while the generation started has already fired its abort.
   if (request.signal.aborted) generation.clientGone();
