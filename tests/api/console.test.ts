@@ -279,7 +279,8 @@ describe("an operator's credit changes", () => {
     const answers = await Promise.all(calls.map((call) => call.run()));
     let expected = start;
     answers.forEach((answer, i) => {
-      expect([200, 409], JSON.stringify(answer.body)).toContain(answer.status);
+      // 429: past the texts one account may have in flight at once (2), nothing taken.
+      expect([200, 409, 429], JSON.stringify(answer.body)).toContain(answer.status);
       if (answer.status === 200) expected += calls[i]!.delta;
     });
     const after = await accountView(id);

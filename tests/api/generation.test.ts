@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { countCharacters, partialTextCost } from "#shared/credits.ts";
 import { startChatFake } from "../fakes/chat-completions.ts";
 import { ApiClient, signUp } from "../support/client.ts";
 import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
@@ -34,6 +35,9 @@ beforeAll(async () => {
       // Long enough for the first call, which loads the Mistral SDK on a slow, busy machine
       // (over 1.5 s seen in CI here), short enough for the timeout test.
       PROVIDER_TIMEOUT_MS: "4000",
+      // The credits test starts 200 texts of one account at once: the ledger, not the bound
+      // on texts in flight (tests/api/billing.test.ts), is what it holds to account.
+      TEXTS_IN_FLIGHT_PER_OWNER: "1000",
     },
   });
 });
@@ -131,20 +135,33 @@ describe("fallback", () => {
     expect(response.body).toMatchObject({ modelUsed: "localai", credits: 900 });
   });
 
-  it("resets a text cut off mid-stream and finishes it with the next provider, charging once", async () => {
+  it("finishes a JSON text cut off mid-stream with the next provider, charging once", async () => {
+    mistral.setMode("cut");
+    const { client } = await signUp(server.url, true);
+    const response = await client.post("/api/email/generate", request);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ modelUsed: "localai", content: LOCALAI_TEXT });
+    expect(await balance(client)).toBe(900);
+  });
+
+  it("ends a streamed text cut off mid-stream there, kept and priced as a Stop (decision 056)", async () => {
     mistral.setMode("cut");
     const { client } = await signUp(server.url, true);
     const events = await readSse(await streamed(client));
     const names = events.map((e) => e.event);
-    expect(names).toContain("reset");
-    const afterReset = events
-      .slice(names.indexOf("reset") + 1)
+    expect(names).not.toContain("reset");
+    const delivered = events
       .filter((e) => e.event === "delta")
       .map((e) => e.data.text)
       .join("");
-    expect(afterReset).toBe(LOCALAI_TEXT);
-    expect(events.at(-1)).toMatchObject({ event: "done", data: { modelUsed: "localai" } });
-    expect(await balance(client)).toBe(900);
+    expect(MISTRAL_TEXT.startsWith(delivered)).toBe(true);
+    const done = events.at(-1)!;
+    expect(done).toMatchObject({
+      event: "done",
+      data: { modelUsed: "stopped", stoppedBy: "writer" },
+    });
+    expect(await balance(client)).toBe(1000 - (done.data.charged as number));
+    expect(done.data.charged).toBe(partialTextCost(countCharacters(delivered)));
   });
 
   it("answers 503 and refunds when every configured AI writer fails, never a template draft", async () => {
@@ -356,7 +373,7 @@ describe("validation", () => {
 });
 
 describe("without the offline engine", () => {
-  it("refunds and answers 503 when the only provider fails, in JSON and in a stream", async () => {
+  it("refunds and answers 503 when the only provider fails; a stream cut after words keeps them", async () => {
     const onlyLocal = await startChatFake({ text: LOCALAI_TEXT, model: "llama3.2" });
     const own = await createStorage();
     const strict = await startServer(own, {
@@ -376,6 +393,7 @@ describe("without the offline engine", () => {
       expect(failed.body.message).toContain("refunded");
       expect((await client.get("/api/credits/status")).body.credits).toBe(300);
 
+      // Cut after words went out: the stream keeps them, priced as a Stop (decision 056).
       onlyLocal.setMode("cut");
       const events = await readSse(
         await fetch(`${strict.url}/api/email/generate`, {
@@ -388,12 +406,15 @@ describe("without the offline engine", () => {
           body: JSON.stringify(request),
         }),
       );
-      expect(events.map((e) => e.event)).toContain("reset");
-      expect(events.at(-1)).toMatchObject({
-        event: "error",
-        data: { code: "SERVICE_UNAVAILABLE" },
+      expect(events.map((e) => e.event)).not.toContain("reset");
+      const end = events.at(-1)!;
+      expect(end).toMatchObject({
+        event: "done",
+        data: { modelUsed: "stopped", stoppedBy: "writer" },
       });
-      expect((await client.get("/api/credits/status")).body.credits).toBe(300);
+      const charged = end.data.charged as number;
+      expect(charged).toBeGreaterThan(0);
+      expect((await client.get("/api/credits/status")).body.credits).toBe(300 - charged);
       const activity = (await client.get("/api/credits/activity")).body.entries.map(
         (e: { reason: string }) => e.reason,
       );

@@ -84,18 +84,18 @@ describe("statements per request", () => {
 
 /**
  * The session, two rate limits (one statement each), the weekly-grant read, the
- * reservation's transaction (begin, pending row, the debit with its ledger row, commit)
- * and the settlement: 9.
+ * reservation's transaction (begin, the owner's lock, its count of texts in flight, pending
+ * row, the debit with its ledger row, commit) and the settlement: 11.
  */
-const GENERATE_STATEMENTS = 9;
+const GENERATE_STATEMENTS = 11;
 
 /**
  * Two rate limits, the address's trial texts today (no guest is made past its cap), the new
  * guest with its trial and ledger row (one statement), the reservation's transaction
- * (begin, the address's lock, its count of today's texts, pending row, debit with ledger
- * row, commit) and the settlement: 11.
+ * (begin, the owner's lock, its count of texts in flight, the address's lock, its count of
+ * today's texts, pending row, debit with ledger row, commit) and the settlement: 13.
  */
-const NEW_GUEST_GENERATE_STATEMENTS = 11;
+const NEW_GUEST_GENERATE_STATEMENTS = 13;
 
 /**
  * Two rate limits, the address's trial texts today, the new guest with its trial and

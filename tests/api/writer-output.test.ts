@@ -12,6 +12,8 @@ const MISTRAL_TEXT = "A short note from Mistral about the results.";
 /** NUL and BEL inside words and between them, a CRLF, and a tab that stays. */
 const DIRTY_TEXT = "Dear\u0000 team,\r\nthe re\u0007sults\u0000 are\tin.\u0007 Best, Ana";
 const CLEAN_TEXT = "Dear team,\nthe results are\tin. Best, Ana";
+/** A writer looping on markup: 81 KB of nested quotes, in one piece. */
+const NESTED_QUOTES = ">".repeat(81_000) + " end";
 
 const request = {
   content: "Write an email to my team about the quarterly results.",
@@ -26,7 +28,11 @@ let storage: Storage;
 let server: RunningServer;
 
 beforeAll(async () => {
-  mistral = await startChatFake({ text: MISTRAL_TEXT, model: "mistral-small-latest" });
+  mistral = await startChatFake({
+    text: (body) =>
+      body.messages.at(-1)?.content.includes("nested quotes") ? NESTED_QUOTES : MISTRAL_TEXT,
+    model: "mistral-small-latest",
+  });
   localai = await startChatFake({ text: DIRTY_TEXT, model: "llama3.2" });
   storage = await createStorage();
   server = await startServer(storage, {
@@ -120,5 +126,18 @@ describe("the token budget", () => {
     expect(short).toBeGreaterThan(0);
     expect(short).toBeLessThan(medium!);
     expect(medium).toBeLessThan(long!);
+  });
+});
+
+describe("the character cap", () => {
+  it("cuts a writer's text at eight characters a token of its budget, finished and kept", async () => {
+    const { client } = await signUp(server.url, true);
+    const body = { ...request, content: "A text of nested quotes", length: "short" };
+    const response = await client.post("/api/email/generate", body);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ success: true, modelUsed: "mistral-ai", credits: 900 });
+    const budget = mistral.requests.at(-1)!.body.max_tokens!;
+    expect(response.body.content).toBe(">".repeat(budget * 8));
+    expect((await history(client))[0]!.generatedContent).toHaveLength(budget * 8);
   });
 });

@@ -113,8 +113,8 @@ export interface GenerationOptions {
 /** Generations this process writes, so that a Stop recorded anywhere reaches them. */
 const running = new Map<string, { db: Database; stop(): void }>();
 
-/** How long a Stopped writer may take to end its text on its own (decision 056). */
-const STOP_GRACE_MS = 250;
+/** How long a Stopped hosted writer may take to end its text on its own (decision 056). */
+const STOP_GRACE_MS = 1_000;
 
 /** How often this process looks for Stops asked of its generations on other instances. */
 const CANCEL_POLL_MS = 500;
@@ -256,12 +256,18 @@ function eventChannel() {
   let closed = false;
   let lastTaken: GenerationEvent | null = null;
   let delivered = "";
+  /** Text written after a Stop, kept back until the writer says whether it was done. */
+  let held: GenerationEvent[] | null = null;
   const channel = {
     /** The text that has reached the client so far. */
     get delivered(): string {
       return delivered;
     },
     push(event: GenerationEvent) {
+      if (held && (event.type === "delta" || event.type === "reset")) {
+        held.push(event);
+        return;
+      }
       if (waiting) {
         const resolve = waiting;
         waiting = null;
@@ -269,8 +275,19 @@ function eventChannel() {
         resolve({ value: event, done: false });
       } else queued.push(event);
     },
+    /** From now on text waits: sent if the writer turns out to be done, else dropped. */
+    hold() {
+      held ??= [];
+    },
+    /** The text held back goes out after all. */
+    release() {
+      const events = held ?? [];
+      held = null;
+      events.forEach((event) => channel.push(event));
+    },
     /** Text not yet taken is not sent: a stopped text ends with what reached the client. */
     dropUndelivered() {
+      held = null;
       const kept = queued.filter((event) => event.type !== "delta" && event.type !== "reset");
       queued.splice(0, queued.length, ...kept);
     },
@@ -482,11 +499,15 @@ async function aiGeneration(
     controller.abort();
   };
   /**
-   * A person's Stop: the writer gets STOP_GRACE_MS to end on its own, so that a Stop sent
-   * on the last word (before the writer said it was done) is the finished text it is.
+   * A person's Stop. A hosted writer gets STOP_GRACE_MS to end on its own, its new words held
+   * back meanwhile, so that a Stop sent on the last word (before the writer said it was done)
+   * is the finished text it is; the local writer stops at once (its time is shared, and it
+   * says it is done with its last token).
    */
   const stop = () => {
+    if (writingLocally) return stopNow();
     stopped = true;
+    channel.hold();
     stopTimer ??= setTimeout(stopNow, STOP_GRACE_MS);
   };
   running.set(generationId, { db, stop });
@@ -542,6 +563,7 @@ async function aiGeneration(
   const finish = async (content: string, modelUsed: string, modelName?: string) => {
     const settled = await settleGeneration(db, generationId, { content, modelUsed }, options.now());
     if (settled === "settled") {
+      channel.release();
       channel.push({ type: "done", result: { ...resultOf(content, modelUsed), modelName } });
     } else {
       // The reconciler refunded it meanwhile: the text was not paid for, so it is not given.
