@@ -6,6 +6,7 @@ import { deleteStaleAdSessions } from "#server/credits/ads.ts";
 import { deleteStaleGuests } from "#server/credits/guests.ts";
 import type { Database } from "#server/db/index.ts";
 import { rowsOf } from "#server/db/rows.ts";
+import { forgetTrialAddresses } from "#server/generation/generations.ts";
 
 /** Advisory-lock key of the cleanup job: one instance runs it at a time (DESIGN §9). */
 const CLEANUP_LOCK = 7_240_002;
@@ -21,11 +22,13 @@ export type CleanupResult =
       emailTokens: number;
       adSessions: number;
       guests: number;
+      trialAddresses: number;
     };
 
 /**
  * Deletes accounts still unverified 24 h after registration, expired sessions, spent
- * e-mail tokens, ad sessions nobody needs and guests nobody comes back as. A
+ * e-mail tokens, ad sessions nobody needs and guests nobody comes back as, and forgets trial
+ * texts' addresses after 24 h (decision 084). A
  * transaction-scoped advisory lock makes a second instance skip the run instead of
  * repeating it.
  */
@@ -43,6 +46,7 @@ export async function runCleanup(db: Database, now: Date): Promise<CleanupResult
       emailTokens: await deleteStaleEmailTokens(txDb, now),
       adSessions: await deleteStaleAdSessions(txDb, now),
       guests: await deleteStaleGuests(txDb, now),
+      trialAddresses: await forgetTrialAddresses(txDb, now),
     };
   });
 }
