@@ -59,7 +59,11 @@ describe("an allowance hold", () => {
     expect(signupCredits(hold, NEXT_WEEK)).toBe(UNVERIFIED_CREDITS);
     expect(verificationTarget(hold, 0, NEXT_WEEK)).toBe(WEEKLY_ALLOWANCE);
     // And an old week's cap is not carried into a new one.
-    const after = holdAfterDeletion({ emailVerified: false, credits: 300, spent: 0 }, hold, NEXT_WEEK);
+    const after = holdAfterDeletion(
+      { emailVerified: false, credits: 300, spent: 0 },
+      hold,
+      NEXT_WEEK,
+    );
     expect(after.weekCap).toBeNull();
   });
 

@@ -5,11 +5,7 @@ import { getConfig } from "#server/config.ts";
 import { DAY_MS } from "#server/clock.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { users } from "#server/db/schema.ts";
-import {
-  grantSignupCredits,
-  holdAllowanceOf,
-  verifyAccount,
-} from "#server/credits/allowances.ts";
+import { grantSignupCredits, holdAllowanceOf, verifyAccount } from "#server/credits/allowances.ts";
 import { emailHasher, type EmailHasher } from "#server/credits/allowance-holds.ts";
 import { moveGuestHistory } from "#server/generation/generations.ts";
 import { sendEmail, type SendResult } from "#server/email/send.ts";
@@ -23,11 +19,7 @@ import { getLogger } from "#server/logger.ts";
 import { isWithinRateLimit } from "#server/rate-limit/index.ts";
 import { consumeEmailToken, createEmailToken } from "./email-tokens.ts";
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
-import {
-  createSession,
-  invalidateUserSessions,
-  type SessionUser,
-} from "./sessions.ts";
+import { createSession, invalidateUserSessions, type SessionUser } from "./sessions.ts";
 import { FAILURES } from "#shared/failures.ts";
 
 // Messages the client words in the chosen language (src/lib/shared/failures.ts).
@@ -111,11 +103,13 @@ export async function registerAccount(
   return { created: true, user: made.user, token: made.token, expiresAt: made.expiresAt };
 }
 
-type Inserted = ({ created: true; verifyToken: string } & SignedIn) | {
-  created: false;
-  token: string;
-  expiresAt: Date;
-};
+type Inserted =
+  | ({ created: true; verifyToken: string } & SignedIn)
+  | {
+      created: false;
+      token: string;
+      expiresAt: Date;
+    };
 
 /**
  * The account row with its trial, the guest's texts, its verification token and session,
@@ -145,7 +139,12 @@ async function insertAccount(
         (
           await tx
             .insert(users)
-            .values({ email: standInAddress(), name: input.name ?? null, passwordHash, createdAt: now })
+            .values({
+              email: standInAddress(),
+              name: input.name ?? null,
+              passwordHash,
+              createdAt: now,
+            })
             .returning(userColumns)
         )[0]!;
       await grantSignupCredits(tx, user, now, hashEmail);
@@ -244,9 +243,7 @@ export async function resendVerification(db: Database, email: string, now: Date)
   void (async () => {
     const token = await createEmailToken(db, user.id, "verify_email", now);
     await sendVerification(db, user.email, token);
-  })().catch((error: unknown) =>
-    getLogger().error({ err: error }, "verification e-mail failed"),
-  );
+  })().catch((error: unknown) => getLogger().error({ err: error }, "verification e-mail failed"));
 }
 
 export async function verifyEmailToken(db: Database, token: string, now: Date): Promise<boolean> {

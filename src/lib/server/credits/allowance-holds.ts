@@ -115,10 +115,7 @@ export async function creditsSpent(db: Database | Transaction, userId: string): 
     .select({ spent: sql<number>`coalesce(-sum(${creditLedger.delta}), 0)::int` })
     .from(creditLedger)
     .where(
-      and(
-        eq(creditLedger.userId, userId),
-        inArray(creditLedger.reason, ["generation", "refund"]),
-      ),
+      and(eq(creditLedger.userId, userId), inArray(creditLedger.reason, ["generation", "refund"])),
     );
   return row?.spent ?? 0;
 }
