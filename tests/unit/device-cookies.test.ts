@@ -17,9 +17,9 @@ describe("device cookies", () => {
       "Owner@Example.com",
       "0123456789abcdef0123456789abcdef",
     );
-    expect(value.startsWith(`${deviceAccountTag(KEY, LOGIN)},0123456789abcdef0123456789abcdef,`)).toBe(
-      true,
-    );
+    expect(
+      value.startsWith(`${deviceAccountTag(KEY, LOGIN)},0123456789abcdef0123456789abcdef,`),
+    ).toBe(true);
     expect(readDeviceNonce(KEY, value, LOGIN)).toBe("0123456789abcdef0123456789abcdef");
     expect(readDeviceNonce(KEY, value, "OWNER@example.com")).toBe(
       "0123456789abcdef0123456789abcdef",
