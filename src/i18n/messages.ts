@@ -215,6 +215,7 @@ const en = {
   "desk.noCredits.guest": "Your free trial has ended.",
   "desk.noCredits.unverified": FAILURES.unverifiedExhausted,
   "desk.noCredits.user": "You have used this week's credits.",
+  "desk.noCredits.network": "No trial text is left on this network today.",
   "desk.noCredits.more": "See your options",
   "desk.retry": "Retry",
   "desk.stopped": "Stopped after {words} words · {credits} credits",
@@ -262,6 +263,8 @@ const en = {
   "card.resetsIn.other": "Resets in {count} days",
   "card.needMore": "Need more? {link}.",
   "card.earnLink": "Earn credits by watching short ads",
+  "noText.networkTrialUsedUp":
+    "No trial text is left on this network today: its 10 a day are shared by every guest and unverified account here. Verify your email to write with your own weekly credits.",
   "package.guest": "Guest Trial",
   "package.free": "Free",
 

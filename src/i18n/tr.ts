@@ -212,6 +212,7 @@ export const tr: Record<MessageKey, string> = {
   "desk.noCredits.guest": "Ücretsiz deneme sona erdi.",
   "desk.noCredits.unverified": "Haftalık 1.000 krediyi açmak için e-posta adresinizi doğrulayın.",
   "desk.noCredits.user": "Bu haftaki kredilerinizi kullandınız.",
+  "desk.noCredits.network": "Bu ağda bugün deneme metni hakkı kalmadı.",
   "desk.noCredits.more": "Seçeneklerinizi görün",
   "desk.retry": "Tekrar dene",
   "desk.stopped": "{words} kelimeden sonra durduruldu · {credits} kredi",
@@ -259,6 +260,8 @@ export const tr: Record<MessageKey, string> = {
   "card.resetsIn.other": "{count} gün içinde yenilenir",
   "card.needMore": "Daha fazlası mı gerekiyor? {link}.",
   "card.earnLink": "Kısa reklamlar izleyerek kredi kazanın",
+  "noText.networkTrialUsedUp":
+    "Bu ağda bugün deneme metni hakkı kalmadı: günlük 10 hak, buradaki tüm misafirler ve doğrulanmamış hesaplar arasında paylaşılır. Kendi haftalık kredilerinizle yazmak için e-posta adresinizi doğrulayın.",
   "package.guest": "Misafir Denemesi",
   "package.free": "Ücretsiz",
 

@@ -48,6 +48,8 @@ describe("GET /api/credits/status", () => {
       adsPerDay: 0,
       adWatchSeconds: 0,
       isVerified: false,
+      trialLeftOnNetwork: 10,
+      noTextReason: null,
     });
   });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createDeviceCookieValue, readDeviceNonce } from "#server/auth/device-cookies.ts";
+import { createHmac } from "node:crypto";
+import {
+  createDeviceCookieValue,
+  deviceAccountTag,
+  readDeviceNonce,
+} from "#server/auth/device-cookies.ts";
 
 const KEY = "a".repeat(64);
 const OTHER_KEY = "b".repeat(64);
@@ -12,11 +17,30 @@ describe("device cookies", () => {
       "Owner@Example.com",
       "0123456789abcdef0123456789abcdef",
     );
-    expect(value.startsWith("owner@example.com,0123456789abcdef0123456789abcdef,")).toBe(true);
+    expect(
+      value.startsWith(`${deviceAccountTag(KEY, LOGIN)},0123456789abcdef0123456789abcdef,`),
+    ).toBe(true);
     expect(readDeviceNonce(KEY, value, LOGIN)).toBe("0123456789abcdef0123456789abcdef");
     expect(readDeviceNonce(KEY, value, "OWNER@example.com")).toBe(
       "0123456789abcdef0123456789abcdef",
     );
+  });
+
+  it("holds an opaque tag of the account, never the e-mail address or any part of it", () => {
+    const value = createDeviceCookieValue(KEY, "Owner@Example.com");
+    expect(value.toLowerCase()).not.toContain("owner");
+    expect(value).not.toContain("example");
+    expect(value).not.toContain("@");
+    const [account] = value.split(",");
+    expect(account).toMatch(/^[0-9a-f]{32}$/);
+    // Another deployment tags the same login otherwise: the tag is no public hash of it.
+    expect(deviceAccountTag(OTHER_KEY, LOGIN)).not.toBe(account);
+  });
+
+  it("a genuine cookie of the old form, with the address in clear, no longer counts", () => {
+    const nonce = "0123456789abcdef0123456789abcdef";
+    const signature = createHmac("sha256", KEY).update(`${LOGIN},${nonce}`).digest("hex");
+    expect(readDeviceNonce(KEY, `${LOGIN},${nonce},${signature}`, LOGIN)).toBeNull();
   });
 
   it("each new cookie has a nonce of its own", () => {
@@ -42,9 +66,10 @@ describe("device cookies", () => {
     expect(readDeviceNonce(KEY, strangers, LOGIN)).toBeNull();
   });
 
-  it("a login swapped into a genuine cookie breaks its signature", () => {
+  it("an account swapped into a genuine cookie breaks its signature", () => {
     const [, nonce, signature] = createDeviceCookieValue(KEY, "stranger@example.com").split(",");
-    expect(readDeviceNonce(KEY, `${LOGIN},${nonce},${signature}`, LOGIN)).toBeNull();
+    const swapped = `${deviceAccountTag(KEY, LOGIN)},${nonce},${signature}`;
+    expect(readDeviceNonce(KEY, swapped, LOGIN)).toBeNull();
   });
 
   it("malformed values are no cookie: NUL, extra or missing commas, wrong fields, huge", () => {

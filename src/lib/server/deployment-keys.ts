@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "./db/index.ts";
 import { appSettings } from "./db/schema.ts";
 
-export type DeploymentKeyName = "address_hash_key" | "device_cookie_key";
+export type DeploymentKeyName = "address_hash_key" | "device_cookie_key" | "email_hash_key";
 
 const cachedKeys = new Map<DeploymentKeyName, Promise<string>>();
 

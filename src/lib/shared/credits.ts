@@ -51,7 +51,21 @@ export interface CreditStatus {
   /** How long an ad runs before it can be claimed, in seconds. */
   adWatchSeconds: number;
   isVerified: boolean;
+  /**
+   * Trial texts this network (client address) may still start today, shared by its guests
+   * and unverified accounts (DESIGN §4); null for a verified account, which writes no trial
+   * texts.
+   */
+  trialLeftOnNetwork: number | null;
+  /** Why no text can be written although credits are left; null when nothing stands in the way. */
+  noTextReason: NoTextReason | null;
 }
+
+/**
+ * Reasons beside the balance that keep a caller from writing (decision 084); the client
+ * words each from the message catalogue (`noText.<reason>`).
+ */
+export type NoTextReason = "networkTrialUsedUp";
 
 /**
  * Spec §9: whole days until the weekly reset, 0 when it is less than a day away or past

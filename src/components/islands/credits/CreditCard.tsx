@@ -23,7 +23,8 @@ export default function CreditCard() {
   }
 
   const reset = resetNotice(language, data.nextResetTime, new Date());
-  const exhausted = data.credits < data.costPerUse;
+  // The balance, or a network whose trial texts are used up today (decision 084).
+  const exhausted = !data.hasCredits;
   const balance = (
     <span className="text-lg font-bold text-slate-900 dark:text-white">
       {formatNumber(data.credits, languageTag(language))}
@@ -36,7 +37,7 @@ export default function CreditCard() {
           {fillNodes(t("card.balance"), { count: balance })}
           <span className="text-slate-600 dark:text-slate-300">
             {" "}
-            • {textsLeft(language, data.credits)}
+            • {textsLeft(language, data.noTextReason ? 0 : data.credits)}
           </span>
         </p>
         <p className="text-xs font-medium text-slate-600 dark:text-slate-300">
@@ -46,7 +47,9 @@ export default function CreditCard() {
       </div>
       {exhausted && (
         <p role="status" className="mt-2 font-medium text-red-800 dark:text-red-300">
-          {data.isGuest ? (
+          {data.noTextReason && !data.isGuest ? (
+            t(`noText.${data.noTextReason}`)
+          ) : data.isGuest ? (
             <>
               {t("failure.guestExhausted")}{" "}
               <a href="/register" className="underline">

@@ -62,7 +62,7 @@ export default function GeneratorForm() {
   } | null>(null);
   // Template drafts are free (decision 032): the cost and the zero-credit lock are for AI texts.
   const charged = writers?.writer === "ai" && credits ? credits : null;
-  const outOfCredits = charged !== null && charged.credits < charged.costPerUse;
+  const outOfCredits = charged !== null && !charged.hasCredits;
 
   useEffect(() => {
     const reused = takePromptForReuse();
@@ -101,6 +101,7 @@ export default function GeneratorForm() {
   function noCreditsReason(): string {
     if (!charged) return "";
     if (charged.isGuest) return t("desk.noCredits.guest");
+    if (charged.noTextReason === "networkTrialUsedUp") return t("desk.noCredits.network");
     return charged.isVerified ? t("desk.noCredits.user") : t("desk.noCredits.unverified");
   }
 

@@ -1,11 +1,12 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, is, lt, sql, TransactionRollbackError } from "drizzle-orm";
 import type { RegisterInput } from "#shared/schemas/auth.ts";
 import { getConfig } from "#server/config.ts";
 import { DAY_MS } from "#server/clock.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
-import { UNIQUE_VIOLATION, sqlState } from "#server/db/errors.ts";
 import { users } from "#server/db/schema.ts";
-import { grantSignupCredits, verifyAccount } from "#server/credits/allowances.ts";
+import { grantSignupCredits, holdAllowanceOf, verifyAccount } from "#server/credits/allowances.ts";
+import { emailHasher, type EmailHasher } from "#server/credits/allowance-holds.ts";
 import { moveGuestHistory } from "#server/generation/generations.ts";
 import { sendEmail, type SendResult } from "#server/email/send.ts";
 import {
@@ -18,12 +19,7 @@ import { getLogger } from "#server/logger.ts";
 import { isWithinRateLimit } from "#server/rate-limit/index.ts";
 import { consumeEmailToken, createEmailToken } from "./email-tokens.ts";
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
-import {
-  createSession,
-  invalidateUserSessions,
-  unissuedSession,
-  type SessionUser,
-} from "./sessions.ts";
+import { createSession, invalidateUserSessions, type SessionUser } from "./sessions.ts";
 import { FAILURES } from "#shared/failures.ts";
 
 // Messages the client words in the chosen language (src/lib/shared/failures.ts).
@@ -52,10 +48,10 @@ const userColumns = {
   createdAt: users.createdAt,
 };
 
-async function sendVerification(db: Database, user: SessionUser, now: Date): Promise<SendResult> {
-  const token = await createEmailToken(db, user.id, "verify_email", now);
+/** Mails the verification link for a token already stored. */
+async function sendVerification(db: Database, email: string, token: string): Promise<SendResult> {
   const url = link("/api/auth/verify-email", token);
-  return sendEmail(db, verificationEmail(user.email, url), url);
+  return sendEmail(db, verificationEmail(email, url), url);
 }
 
 export interface SignedIn {
@@ -74,10 +70,15 @@ export type Registration =
 
 /**
  * A new account, signed in. `guestId` is this browser's trial: its texts move to the new
- * account in the same transaction (DESIGN §5), so an account never exists without them.
- * An address that has an account gets the same answer after the same work (the password
- * is hashed either way), and its owner an e-mail; the mails go out after the answer, so
- * that neither the answer nor its timing tells the two apart.
+ * account (DESIGN §5). The account, its credits, the guest's texts, the verification link
+ * and the session are written in one transaction, so a failing database leaves nothing
+ * half-made (the answer is then 503); the mail goes out after the answer, with a link that
+ * is already stored.
+ *
+ * An address that has an account gets the same answer after the same work (decision 058):
+ * the password is hashed, and the same statements run on a stand-in row in a transaction
+ * that is then rolled back, so that neither the answer nor its timing tells the two apart;
+ * its owner gets an e-mail instead.
  */
 export async function registerAccount(
   db: Database,
@@ -87,43 +88,85 @@ export async function registerAccount(
 ): Promise<Registration> {
   await assertUncommon(input.password, "password");
   const passwordHash = await hashPassword(input.password);
-  const user = await insertAccount(db, input, passwordHash, now, guestId);
-  if (!user) {
+  const hashEmail = await emailHasher(db);
+  const made = await insertAccount(db, input, passwordHash, now, guestId, hashEmail);
+  if (!made.created) {
     void noticeRegistrationAttempt(db, input.email).catch((error: unknown) =>
       getLogger().error({ err: error }, "registration notice failed"),
     );
-    return { created: false, ...unissuedSession(now) };
+    return { created: false, token: made.token, expiresAt: made.expiresAt };
   }
-  // sendEmail logs a refused send itself; this catches the token's write failing.
-  void sendVerification(db, user, now).catch((error: unknown) =>
+  // sendEmail logs a refused send itself; this catches the outbox's write failing.
+  void sendVerification(db, made.user.email, made.verifyToken).catch((error: unknown) =>
     getLogger().error({ err: error }, "verification e-mail failed"),
   );
-  const { token, session } = await createSession(db, user.id, now);
-  return { created: true, user, token, expiresAt: session.expiresAt };
+  return { created: true, user: made.user, token: made.token, expiresAt: made.expiresAt };
 }
 
-/** The account row with its trial and the guest's texts; null when the address is taken. */
+type Inserted =
+  | ({ created: true; verifyToken: string } & SignedIn)
+  | {
+      created: false;
+      token: string;
+      expiresAt: Date;
+    };
+
+/**
+ * The account row with its trial, the guest's texts, its verification token and session,
+ * all or nothing. For a taken address the same statements run on a stand-in row (an
+ * address under `.invalid`, which no one can register) and are rolled back; its session
+ * token, never stored, is the answer's.
+ */
 async function insertAccount(
   db: Database,
   input: RegisterInput,
   passwordHash: string,
   now: Date,
   guestId: string | undefined,
-): Promise<SessionUser | null> {
+  hashEmail: EmailHasher,
+): Promise<Inserted> {
+  // Set inside the transaction, read once it is rolled back.
+  let standIn = null as { token: string; expiresAt: Date } | null;
   try {
-    return await db.transaction(async (tx) => {
+    return await db.transaction(async (tx): Promise<Inserted> => {
       const [created] = await tx
         .insert(users)
         .values({ email: input.email, name: input.name ?? null, passwordHash, createdAt: now })
+        .onConflictDoNothing({ target: users.email })
         .returning(userColumns);
-      await grantSignupCredits(tx, created!.id, now);
-      if (guestId) await moveGuestHistory(tx, guestId, created!.id);
-      return created!;
+      const user =
+        created ??
+        (
+          await tx
+            .insert(users)
+            .values({
+              email: standInAddress(),
+              name: input.name ?? null,
+              passwordHash,
+              createdAt: now,
+            })
+            .returning(userColumns)
+        )[0]!;
+      await grantSignupCredits(tx, user, now, hashEmail);
+      if (guestId) await moveGuestHistory(tx, guestId, user.id);
+      const verifyToken = await createEmailToken(tx, user.id, "verify_email", now);
+      const { token, session } = await createSession(tx, user.id, now);
+      if (!created) {
+        standIn = { token, expiresAt: session.expiresAt };
+        tx.rollback();
+      }
+      return { created: true, user, token, expiresAt: session.expiresAt, verifyToken };
     });
   } catch (error) {
-    if (sqlState(error) === UNIQUE_VIOLATION) return null;
+    // drizzle's own check, not instanceof (decision 073: two copies of drizzle-orm).
+    if (standIn && is(error, TransactionRollbackError)) return { created: false, ...standIn };
     throw error;
   }
+}
+
+/** A stand-in row's address: `.invalid` is reserved (RFC 2606), so it is never anyone's. */
+function standInAddress(): string {
+  return `stand-in-${randomUUID()}@register.invalid`;
 }
 
 /** Tells an address's owner that someone tried to register it, a few times an hour at most. */
@@ -197,9 +240,10 @@ export async function resendVerification(db: Database, email: string, now: Date)
   const [user] = await db.select(userColumns).from(users).where(eq(users.email, email)).limit(1);
   if (!user || user.emailVerified) return;
   // sendEmail logs a refused send itself; this catches the token's write failing.
-  void sendVerification(db, user, now).catch((error: unknown) =>
-    getLogger().error({ err: error }, "verification e-mail failed"),
-  );
+  void (async () => {
+    const token = await createEmailToken(db, user.id, "verify_email", now);
+    await sendVerification(db, user.email, token);
+  })().catch((error: unknown) => getLogger().error({ err: error }, "verification e-mail failed"));
 }
 
 export async function verifyEmailToken(db: Database, token: string, now: Date): Promise<boolean> {
@@ -211,9 +255,15 @@ export const WRONG_PASSWORD = "The password is not correct.";
 
 /**
  * Deletes an account and everything that belongs to it (sessions, texts, ledger, ads: the
- * foreign keys cascade), once its password is confirmed again.
+ * foreign keys cascade), once its password is confirmed again. What it had left of its
+ * week stays with its address (decision 084).
  */
-export async function deleteAccount(db: Database, userId: string, password: string): Promise<void> {
+export async function deleteAccount(
+  db: Database,
+  userId: string,
+  password: string,
+  now: Date,
+): Promise<void> {
   const [row] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
@@ -224,35 +274,52 @@ export async function deleteAccount(db: Database, userId: string, password: stri
       fieldErrors: { password: [WRONG_PASSWORD] },
     });
   }
-  await removeAccount(db, userId);
+  const hashEmail = await emailHasher(db);
+  await db.transaction((tx) => removeAccount(tx, userId, now, hashEmail));
 }
 
 /**
  * Deletes an account and everything that belongs to it (the foreign keys cascade; an
- * operator's audit rows keep the address). Its sessions go with it, so it is signed out
- * on every instance at its next request. False when there was no such account.
+ * operator's audit rows keep the address), keeping what it had left of its week under a
+ * hash of its address (decision 084). Its sessions go with it, so it is signed out on
+ * every instance at its next request. False when there was no such account.
  */
-export async function removeAccount(db: Database | Transaction, userId: string): Promise<boolean> {
-  const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+export async function removeAccount(
+  tx: Transaction,
+  userId: string,
+  now: Date,
+  hashEmail: EmailHasher,
+): Promise<boolean> {
+  if (!(await holdAllowanceOf(tx, userId, now, hashEmail))) return false;
+  const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
   return deleted.length > 0;
 }
 
 /**
- * Accounts still unverified 24 hours after registration are deleted (spec §4); returns how
- * many. `false` is written into the statement: the embedded database plans it once for any
- * values (docs/decisions/083), and the value tells the planner how few accounts it reads.
+ * Accounts still unverified 24 hours after registration are deleted (spec §4), each
+ * keeping its hold like any deletion; returns how many. `false` is written into the
+ * statement: the embedded database plans it once for any values (docs/decisions/083), and
+ * the value tells the planner how few accounts it reads.
  */
-export async function deleteUnverifiedAccounts(db: Database, now: Date): Promise<number> {
-  const deleted = await db
-    .delete(users)
+export async function deleteUnverifiedAccounts(
+  tx: Transaction,
+  now: Date,
+  hashEmail: EmailHasher,
+): Promise<number> {
+  const expired = await tx
+    .select({ id: users.id })
+    .from(users)
     .where(
       and(
         sql`${users.emailVerified} = false`,
         lt(users.createdAt, new Date(now.getTime() - DAY_MS)),
       ),
-    )
-    .returning({ id: users.id });
-  return deleted.length;
+    );
+  let deleted = 0;
+  for (const { id } of expired) {
+    if (await removeAccount(tx, id, now, hashEmail)) deleted++;
+  }
+  return deleted;
 }
 
 export function toPublicUser(user: SessionUser) {

@@ -8,11 +8,15 @@ import { constantTimeEqualHex } from "./tokens.ts";
 /**
  * OWASP's "device cookie": proof that this browser once signed in to an account, so that
  * its attempts are counted apart from strangers' and a stranger cannot lock it out.
- * Value: `login,nonce,HMAC-SHA256(key, "login,nonce")`, one account per browser.
+ * Value: `account,nonce,HMAC-SHA256(key, "account,nonce")`, one account per browser, where
+ * `account` is an opaque tag of the login (a keyed hash), never the e-mail address itself:
+ * a cookie read off a shared computer says nothing about whose it is. Cookies of the
+ * earlier form, with the address in clear, no longer count (issue 40).
  */
 const DEVICE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
-/** 254 (longest e-mail) + 32 (nonce) + 64 (signature) + 2 commas. */
-const MAX_VALUE_LENGTH = 352;
+/** 32 (account tag) + 32 (nonce) + 64 (signature) + 2 commas. */
+const MAX_VALUE_LENGTH = 130;
+const ACCOUNT_TAG = /^[0-9a-f]{32}$/;
 const NONCE = /^[0-9a-f]{32}$/;
 const SIGNATURE = /^[0-9a-f]{64}$/;
 
@@ -20,24 +24,32 @@ export function deviceCookieName(secure: boolean): string {
   return secure ? "__Host-device" : "device";
 }
 
-function signDevice(key: string, login: string, nonce: string): string {
-  return createHmac("sha256", key).update(`${login},${nonce}`).digest("hex");
+function signDevice(key: string, account: string, nonce: string): string {
+  return createHmac("sha256", key).update(`${account},${nonce}`).digest("hex");
 }
 
-/** A new device cookie value for `login` (an e-mail, compared in lower case). */
+/** The opaque tag of a login (an e-mail, compared in lower case) in its device cookies. */
+export function deviceAccountTag(key: string, login: string): string {
+  return createHmac("sha256", key)
+    .update(`account:${login.toLowerCase()}`)
+    .digest("hex")
+    .slice(0, 32);
+}
+
+/** A new device cookie value for `login`. */
 export function createDeviceCookieValue(
   key: string,
   login: string,
   nonce = randomBytes(16).toString("hex"),
 ): string {
-  const lower = login.toLowerCase();
-  return `${lower},${nonce},${signDevice(key, lower, nonce)}`;
+  const account = deviceAccountTag(key, login);
+  return `${account},${nonce},${signDevice(key, account, nonce)}`;
 }
 
 /**
  * The device's nonce when `value` is a cookie this deployment signed for `login`;
- * null for anything else (absent, malformed, tampered, another account's), which the
- * caller treats exactly like no cookie at all.
+ * null for anything else (absent, malformed, tampered, another account's, the old form),
+ * which the caller treats exactly like no cookie at all.
  */
 export function readDeviceNonce(
   key: string,
@@ -45,14 +57,13 @@ export function readDeviceNonce(
   login: string,
 ): string | null {
   if (!value || value.length > MAX_VALUE_LENGTH) return null;
-  // Exactly three fields: the e-mail schema refuses a comma in a login.
   const parts = value.split(",");
   if (parts.length !== 3) return null;
-  const [cookieLogin, nonce, signature] = parts as [string, string, string];
-  if (!NONCE.test(nonce) || !SIGNATURE.test(signature)) return null;
+  const [account, nonce, signature] = parts as [string, string, string];
+  if (!ACCOUNT_TAG.test(account) || !NONCE.test(nonce) || !SIGNATURE.test(signature)) return null;
   // Signature first, in constant time; only a genuine cookie is then matched to the login.
-  if (!constantTimeEqualHex(signDevice(key, cookieLogin, nonce), signature)) return null;
-  return cookieLogin === login.toLowerCase() ? nonce : null;
+  if (!constantTimeEqualHex(signDevice(key, account, nonce), signature)) return null;
+  return constantTimeEqualHex(deviceAccountTag(key, login), account) ? nonce : null;
 }
 
 /** The nonce of this request's device cookie for `login`, or null. */

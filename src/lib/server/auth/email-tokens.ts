@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { DAY_MS } from "#server/clock.ts";
-import type { Database } from "#server/db/index.ts";
+import type { Database, Transaction } from "#server/db/index.ts";
 import { emailTokens } from "#server/db/schema.ts";
 import { generateRandomToken, hashSecret } from "./tokens.ts";
 
@@ -11,7 +11,7 @@ export const EMAIL_TOKEN_TTL_MS = DAY_MS;
 
 /** Issues a token for a link; earlier unused tokens of the same purpose stop working. */
 export async function createEmailToken(
-  db: Database,
+  db: Database | Transaction,
   userId: string,
   purpose: EmailTokenPurpose,
   now: Date,

@@ -1,6 +1,6 @@
 import { eq, lt, or, sql } from "drizzle-orm";
 import { DAY_MS, HOUR_MS } from "#server/clock.ts";
-import type { Database } from "#server/db/index.ts";
+import type { Database, Transaction } from "#server/db/index.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { sessions, users } from "#server/db/schema.ts";
 import {
@@ -44,7 +44,7 @@ function expiresAt(createdAt: Date, lastUsedAt: Date): Date {
 
 /** A new session; the token `id.secret` is returned once and only its hash is stored. */
 export async function createSession(
-  db: Database,
+  db: Database | Transaction,
   userId: string,
   now: Date,
 ): Promise<{ token: string; session: Session }> {
@@ -56,18 +56,6 @@ export async function createSession(
   return {
     token: `${id}.${secret}`,
     session: { id, userId, createdAt: now, lastUsedAt: now, expiresAt: expiresAt(now, now) },
-  };
-}
-
-/**
- * A token shaped like createSession's whose session was never stored: what a registration
- * for a taken address answers with, so that the answer looks like a new account's while
- * nobody is signed in (decision 058).
- */
-export function unissuedSession(now: Date): { token: string; expiresAt: Date } {
-  return {
-    token: `${generateRandomToken()}.${generateRandomToken()}`,
-    expiresAt: expiresAt(now, now),
   };
 }
 

@@ -5,6 +5,7 @@ import { removeAccount, resendVerification } from "#server/auth/accounts.ts";
 import type { SessionUser } from "#server/auth/sessions.ts";
 import { getConfig } from "#server/config.ts";
 import { applyWeeklyGrant, verifyAccountIn } from "#server/credits/allowances.ts";
+import { emailHasher } from "#server/credits/allowance-holds.ts";
 import { postCredit } from "#server/credits/ledger.ts";
 import { listCreditActivity } from "#server/credits/status.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
@@ -189,12 +190,13 @@ export async function verifyByOperator(
   userId: string,
   now: Date,
 ): Promise<void> {
+  const hashEmail = await emailHasher(db);
   await db.transaction(async (tx) => {
     const account = await lockAccount(tx, userId);
     if (account.emailVerified) {
       throw new AppError("CONFLICT", 409, "This account is verified already.");
     }
-    await verifyAccountIn(tx, userId, now);
+    await verifyAccountIn(tx, userId, now, hashEmail);
     await recordOperatorAction(tx, { operator, action: "verify_account", target: account, now });
   });
 }
@@ -233,6 +235,7 @@ export async function deleteByOperator(
   target: { userId: string; email: string },
   now: Date,
 ): Promise<void> {
+  const hashEmail = await emailHasher(db);
   await db.transaction(async (tx) => {
     const account = await lockAccount(tx, target.userId);
     if (account.email !== target.email) {
@@ -250,7 +253,7 @@ export async function deleteByOperator(
       detail: { credits: account.credits },
       now,
     });
-    await removeAccount(tx, account.id);
+    await removeAccount(tx, account.id, now, hashEmail);
   });
 }
 

@@ -12,7 +12,7 @@ import { DAY_MS } from "#server/clock.ts";
 import { startOfUtcDay, weekKey } from "#server/credits/allowances.ts";
 import type { Database } from "#server/db/index.ts";
 import { rowsOf } from "#server/db/rows.ts";
-import { creditLedger, generations, guests, users } from "#server/db/schema.ts";
+import { creditLedger, guests, textRecords, users } from "#server/db/schema.ts";
 import { localWriterFigures, writersStatus } from "#server/generation/engine.ts";
 
 /** The figures an operator checks each morning (issue 27, item 2), in UTC days and weeks. */
@@ -70,10 +70,11 @@ async function guestFigures(db: Database, weekAgo: Date) {
         count(*) filter (where ${guests.createdAt} >= ${at(weekAgo)})::int as recent,
         count(*) filter (where ${guests.claimedByUserId} is not null)::int as registered
       from ${guests}`),
+    // What guests wrote, kept or not (decision 084): a template draft counts, as before.
     db.execute(sql`
       select count(*)::int as total,
-        count(*) filter (where ${generations.createdAt} >= ${at(weekAgo)})::int as recent
-      from ${generations} where ${generations.guestId} is not null`),
+        count(*) filter (where ${textRecords.createdAt} >= ${at(weekAgo)})::int as recent
+      from ${textRecords} where ${textRecords.byGuest}`),
   ]);
   const [people] = rowsOf<{ total: number; recent: number; registered: number }>(peopleResult);
   const [texts] = rowsOf<{ total: number; recent: number }>(textsResult);
@@ -93,13 +94,13 @@ async function dailyFigures(db: Database, now: Date): Promise<DayOfTexts[]> {
   const day = (column: unknown) =>
     sql`to_char(date_trunc('day', ${column} at time zone 'UTC'), 'YYYY-MM-DD')`;
   const [texts, refunds] = await Promise.all([
-    // An operator's edit is a saved version, not a written text.
+    // Texts written, whether or not they are still kept (decision 084); a version edited by
+    // hand is no written text and has no record.
     db.execute(sql`
-      select ${day(generations.createdAt)} as day, ${generations.modelUsed} as writer,
-        ${generations.status} as status, count(*)::int as count
-      from ${generations}
-      where ${generations.createdAt} >= ${at(first)}
-        and ${generations.refinement} is distinct from 'edited'
+      select ${day(textRecords.createdAt)} as day, ${textRecords.modelUsed} as writer,
+        ${textRecords.status} as status, count(*)::int as count
+      from ${textRecords}
+      where ${textRecords.createdAt} >= ${at(first)}
       group by 1, 2, 3`),
     db.execute(sql`
       select ${day(creditLedger.createdAt)} as day, count(*)::int as count,

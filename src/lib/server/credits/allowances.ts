@@ -1,7 +1,17 @@
 import { eq } from "drizzle-orm";
-import { UNVERIFIED_CREDITS, WEEKLY_ALLOWANCE } from "#shared/credits.ts";
+import { WEEKLY_ALLOWANCE } from "#shared/credits.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { users } from "#server/db/schema.ts";
+import {
+  creditsSpent,
+  emailHasher,
+  findAllowanceHold,
+  holdAfterDeletion,
+  saveAllowanceHold,
+  signupCredits,
+  verificationTarget,
+  type EmailHasher,
+} from "./allowance-holds.ts";
 import { postCredit } from "./ledger.ts";
 
 /** Monday 00:00 UTC of the week that holds `now`. */
@@ -29,8 +39,9 @@ export function startOfUtcDay(now: Date): Date {
 }
 
 /**
- * Raises a verified account to the weekly allowance: `max(balance, 1000)`, so ad credits
- * above it are kept. The weekly grant and the verification top-up are both this posting.
+ * Raises a verified account to `target` (the weekly allowance, or less under an allowance
+ * hold): `max(balance, target)`, so ad credits above it are kept. The weekly grant and the
+ * verification top-up are both this posting.
  */
 async function raiseToAllowance(
   tx: Transaction,
@@ -38,8 +49,9 @@ async function raiseToAllowance(
   reason: "weekly_grant" | "verification_top_up",
   key: string,
   now: Date,
+  target = WEEKLY_ALLOWANCE,
 ): Promise<number> {
-  const delta = Math.max(0, WEEKLY_ALLOWANCE - user.credits);
+  const delta = Math.max(0, target - user.credits);
   if (delta === 0) return user.credits;
   return (await postCredit(tx, { kind: "user", userId: user.id }, { delta, reason, key, now }))!;
 }
@@ -93,25 +105,35 @@ export async function applyWeeklyGrant(
   });
 }
 
-/** Writes the starting balance and its ledger row, inside the registration transaction. */
+/**
+ * Writes the starting balance and its ledger row, inside the registration transaction:
+ * the usual signup credits, or less when a deleted account of the same address left less
+ * this week (decision 084).
+ */
 export async function grantSignupCredits(
   tx: Transaction,
-  userId: string,
+  user: { id: string; email: string },
   now: Date,
+  hashEmail: EmailHasher,
 ): Promise<void> {
+  const hold = await findAllowanceHold(tx, hashEmail(user.email), now);
+  const delta = signupCredits(hold, weekKey(now));
+  if (delta === 0) return;
   await postCredit(
     tx,
-    { kind: "user", userId },
-    { delta: UNVERIFIED_CREDITS, reason: "signup_grant", key: `signup:${userId}`, now },
+    { kind: "user", userId: user.id },
+    { delta, reason: "signup_grant", key: `signup:${user.id}`, now },
   );
 }
 
 /**
- * Marks the account verified and raises its balance to the weekly allowance, counting
- * this week as granted. Idempotent: a second call finds the account verified.
+ * Marks the account verified and raises its balance to the weekly allowance (or what an
+ * allowance hold leaves of it), counting this week as granted. Idempotent: a second call
+ * finds the account verified.
  */
 export async function verifyAccount(db: Database, userId: string, now: Date): Promise<boolean> {
-  return db.transaction((tx) => verifyAccountIn(tx, userId, now));
+  const hashEmail = await emailHasher(db);
+  return db.transaction((tx) => verifyAccountIn(tx, userId, now, hashEmail));
 }
 
 /** verifyAccount inside the caller's transaction (an operator's, with its audit row). */
@@ -119,18 +141,52 @@ export async function verifyAccountIn(
   tx: Transaction,
   userId: string,
   now: Date,
+  hashEmail: EmailHasher,
 ): Promise<boolean> {
   const [user] = await tx
-    .select({ id: users.id, credits: users.credits, emailVerified: users.emailVerified })
+    .select({
+      id: users.id,
+      email: users.email,
+      credits: users.credits,
+      emailVerified: users.emailVerified,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .for("update");
   if (!user) return false;
   if (user.emailVerified) return true;
+  const week = weekKey(now);
   await tx
     .update(users)
-    .set({ emailVerified: true, verifiedAt: now, lastWeeklyGrant: weekKey(now) })
+    .set({ emailVerified: true, verifiedAt: now, lastWeeklyGrant: week })
     .where(eq(users.id, userId));
-  await raiseToAllowance(tx, user, "verification_top_up", `verify:${userId}`, now);
+  const hold = await findAllowanceHold(tx, hashEmail(user.email), now);
+  const spent = hold ? await creditsSpent(tx, userId) : 0;
+  const target = verificationTarget(hold, spent, week);
+  await raiseToAllowance(tx, user, "verification_top_up", `verify:${userId}`, now, target);
+  return true;
+}
+
+/**
+ * Keeps what an account about to be deleted has left of its week under a hash of its
+ * address (decision 084), in the deletion's transaction. False when there is no such account.
+ */
+export async function holdAllowanceOf(
+  tx: Transaction,
+  userId: string,
+  now: Date,
+  hashEmail: EmailHasher,
+): Promise<boolean> {
+  const [account] = await tx
+    .select({ email: users.email, emailVerified: users.emailVerified, credits: users.credits })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  if (!account) return false;
+  const emailHash = hashEmail(account.email);
+  const previous = await findAllowanceHold(tx, emailHash, now);
+  const spent = await creditsSpent(tx, userId);
+  const hold = holdAfterDeletion({ ...account, spent }, previous, weekKey(now));
+  await saveAllowanceHold(tx, emailHash, hold, now);
   return true;
 }

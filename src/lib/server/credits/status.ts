@@ -11,10 +11,7 @@ import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { WRITER_STOPPED, creditLedger, generations, users } from "#server/db/schema.ts";
 import { applyWeeklyGrant, nextWeeklyReset, startOfUtcDay, weeklyGrantDue } from "./allowances.ts";
 import type { Guest } from "./guests.ts";
-import {
-  GUEST_GENERATIONS_PER_ADDRESS,
-  guestGenerationsFromAddress,
-} from "#server/generation/generations.ts";
+import { guestGenerationsFromAddress, trialTextsLeft } from "#server/generation/generations.ts";
 
 /** The status is read on every page a signed-in user opens. */
 const statusRead = preparedPerDatabase((db) =>
@@ -35,12 +32,16 @@ const statusRead = preparedPerDatabase((db) =>
 /**
  * One statement in the usual case (issue 11): the balance, the verification and today's
  * ads together. Only when this week's grant is due does it take the grant's transaction.
+ * An unverified account writes trial texts (decision 057): with `trialAddress` (its
+ * address hash) the status also says whether its network has any left today, so that
+ * the card tells the truth before the first attempt (decision 084).
  */
 export async function creditStatusForUser(
   db: Database,
   userId: string,
   now: Date,
   adWatchSeconds: number,
+  trialAddress?: string,
 ): Promise<CreditStatus> {
   const [row] = await statusRead(db).execute({ userId, dayStart: startOfUtcDay(now) });
   let credits = row?.credits ?? 0;
@@ -48,9 +49,14 @@ export async function creditStatusForUser(
     credits = (await applyWeeklyGrant(db, userId, now))?.credits ?? credits;
   }
   const verified = row?.emailVerified ?? false;
+  const trialLeftOnNetwork =
+    verified || trialAddress === undefined
+      ? null
+      : trialTextsLeft(await guestGenerationsFromAddress(db, trialAddress, now));
+  const noTextReason = trialLeftOnNetwork === 0 ? "networkTrialUsedUp" : null;
   return {
     credits,
-    hasCredits: credits >= COST_PER_USE,
+    hasCredits: credits >= COST_PER_USE && noTextReason === null,
     isGuest: false,
     packageName: "Free",
     packageBonus: verified ? WEEKLY_ALLOWANCE : 0,
@@ -60,6 +66,8 @@ export async function creditStatusForUser(
     adsPerDay: ADS_PER_DAY,
     adWatchSeconds,
     isVerified: verified,
+    trialLeftOnNetwork,
+    noTextReason,
   };
 }
 /**
@@ -72,8 +80,10 @@ export async function creditStatusForGuest(
   addressHash: string,
   now: Date,
 ): Promise<CreditStatus> {
-  const capped =
-    (await guestGenerationsFromAddress(db, addressHash, now)) >= GUEST_GENERATIONS_PER_ADDRESS;
+  const trialLeftOnNetwork = trialTextsLeft(
+    await guestGenerationsFromAddress(db, addressHash, now),
+  );
+  const capped = trialLeftOnNetwork === 0;
   const credits = capped ? 0 : (guest?.credits ?? GUEST_TRIAL_CREDITS);
   return {
     credits,
@@ -87,6 +97,8 @@ export async function creditStatusForGuest(
     adsPerDay: 0,
     adWatchSeconds: 0,
     isVerified: false,
+    trialLeftOnNetwork,
+    noTextReason: capped ? "networkTrialUsedUp" : null,
   };
 }
 

@@ -337,3 +337,60 @@ export const operatorAudit = pgTable(
     index("operator_audit_target_idx").on(t.targetUserId),
   ],
 );
+
+/**
+ * What happened to each text, kept when the text is not (decision 084): one row per
+ * generation, written by a trigger on `generations` as the row is made and settled, so no
+ * code path can forget it and no deletion (of a text, an account or a guest) takes it back.
+ * The trial cap and the console's figures count these rows, never the texts that still
+ * exist. No words, no owner: only when, by whom (a guest or an account), the writer, the
+ * outcome and, for a day, a trial text's address.
+ */
+export const textRecords = pgTable(
+  "text_records",
+  {
+    /** The generation's id; no foreign key: the record outlives the text. */
+    generationId: uuid("generation_id").primaryKey(),
+    /** Written by a guest (a trial text that later moved to an account stays a guest's). */
+    byGuest: boolean("by_guest").notNull(),
+    /**
+     * A trial text's address hash (guests' and unverified accounts'), for the per-address
+     * trial cap; the cleanup job clears it once the 24 hours the cap looks back are over.
+     */
+    addressHash: text("address_hash"),
+    status: generationStatus("status").notNull(),
+    modelUsed: text("model_used"),
+    cost: integer("cost").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("text_records_address_created_idx")
+      .on(t.addressHash, t.createdAt)
+      .where(sql`${t.addressHash} is not null`),
+    index("text_records_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * What a deleted account had left of its week (decision 084): the allowance follows the
+ * address, so registering it again within the week grants no more than this. Keyed by a
+ * keyed hash of the normalised address, never the address; kept 8 days after the deletion.
+ */
+export const allowanceHolds = pgTable(
+  "allowance_holds",
+  {
+    /** HMAC-SHA256 of the stored (trimmed, lower-cased) address, hex. */
+    emailHash: text("email_hash").primaryKey(),
+    /** Monday (UTC, YYYY-MM-DD) of the week the deletion happened in: the hold's week. */
+    week: text("week").notNull(),
+    /** The balance the deleted account had left: a new account's signup grant is capped by it. */
+    credits: integer("credits").notNull(),
+    /**
+     * The most the address may still be granted this week by a verification, or null when
+     * the deleted account had not yet had its week (it was unverified, under no earlier hold).
+     */
+    weekCap: integer("week_cap"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("allowance_holds_expires_idx").on(t.expiresAt)],
+);

@@ -21,7 +21,7 @@ import type {
 import { DAY_MS } from "#server/clock.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
-import { WRITER_STOPPED, generations, guests, users } from "#server/db/schema.ts";
+import { WRITER_STOPPED, generations, guests, textRecords, users } from "#server/db/schema.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
 
 /**
@@ -42,8 +42,11 @@ const OWNER_TEXTS_LOCK = 7_240_004;
 
 /**
  * Trial texts from one address in the last 24 hours: guests' and unverified accounts'.
- * Only trial texts carry an address (see newRow), and a guest's keeps it when it moves to
- * the new account.
+ * Counted from `text_records` (decision 084), which a trigger writes as each text is made
+ * and which no deletion touches, so a text deleted afterwards (or moved to an account and
+ * deleted there) still counts: the cap counts texts written, not texts kept. Only trial
+ * texts carry an address (see newRow); a text stopped before any word cost nothing and is
+ * not counted, nor is a template draft.
  */
 export async function guestGenerationsFromAddress(
   db: Pick<Database, "select">,
@@ -52,16 +55,38 @@ export async function guestGenerationsFromAddress(
 ): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
-    .from(generations)
+    .from(textRecords)
     .where(
       and(
-        eq(generations.addressHash, addressHash),
-        // Template drafts are free, and no trial text.
-        sql`${generations.cost} > 0`,
-        sql`${generations.createdAt} > ${new Date(now.getTime() - DAY_MS)}`,
+        eq(textRecords.addressHash, addressHash),
+        sql`${textRecords.cost} > 0`,
+        sql`${textRecords.createdAt} > ${new Date(now.getTime() - DAY_MS)}`,
       ),
     );
   return row?.count ?? 0;
+}
+
+/** Trial texts an address may still start today (DESIGN §4), never below 0. */
+export function trialTextsLeft(writtenToday: number): number {
+  return Math.max(0, GUEST_GENERATIONS_PER_ADDRESS - writtenToday);
+}
+
+/**
+ * Forgets the addresses of trial texts older than the 24 hours the cap looks back: the
+ * record stays for the console, the address is no longer needed. Returns how many.
+ */
+export async function forgetTrialAddresses(db: Database, now: Date): Promise<number> {
+  const cleared = await db
+    .update(textRecords)
+    .set({ addressHash: null })
+    .where(
+      and(
+        sql`${textRecords.addressHash} is not null`,
+        lt(textRecords.createdAt, new Date(now.getTime() - DAY_MS)),
+      ),
+    )
+    .returning({ id: textRecords.generationId });
+  return cleared.length;
 }
 
 /**
@@ -76,7 +101,7 @@ export async function guestAddressHasRoom(
   await tx.execute(
     sql`select pg_advisory_xact_lock(${GUEST_ADDRESS_LOCK}, hashtext(${addressHash}))`,
   );
-  return (await guestGenerationsFromAddress(tx, addressHash, now)) < GUEST_GENERATIONS_PER_ADDRESS;
+  return trialTextsLeft(await guestGenerationsFromAddress(tx, addressHash, now)) > 0;
 }
 
 /**

@@ -3,9 +3,11 @@ import { deleteUnverifiedAccounts } from "#server/auth/accounts.ts";
 import { deleteStaleEmailTokens } from "#server/auth/email-tokens.ts";
 import { deleteExpiredSessions } from "#server/auth/sessions.ts";
 import { deleteStaleAdSessions } from "#server/credits/ads.ts";
+import { deleteExpiredAllowanceHolds, emailHasher } from "#server/credits/allowance-holds.ts";
 import { deleteStaleGuests } from "#server/credits/guests.ts";
 import type { Database } from "#server/db/index.ts";
 import { rowsOf } from "#server/db/rows.ts";
+import { forgetTrialAddresses } from "#server/generation/generations.ts";
 
 /** Advisory-lock key of the cleanup job: one instance runs it at a time (DESIGN §9). */
 const CLEANUP_LOCK = 7_240_002;
@@ -21,15 +23,19 @@ export type CleanupResult =
       emailTokens: number;
       adSessions: number;
       guests: number;
+      allowanceHolds: number;
+      trialAddresses: number;
     };
 
 /**
  * Deletes accounts still unverified 24 h after registration, expired sessions, spent
- * e-mail tokens, ad sessions nobody needs and guests nobody comes back as. A
+ * e-mail tokens, ad sessions nobody needs, guests nobody comes back as and allowance holds
+ * past their 8 days, and forgets trial texts' addresses after 24 h (decision 084). A
  * transaction-scoped advisory lock makes a second instance skip the run instead of
  * repeating it.
  */
 export async function runCleanup(db: Database, now: Date): Promise<CleanupResult> {
+  const hashEmail = await emailHasher(db);
   return db.transaction(async (tx): Promise<CleanupResult> => {
     const [lock] = rowsOf<{ locked: boolean }>(
       await tx.execute(sql`select pg_try_advisory_xact_lock(${CLEANUP_LOCK}) as locked`),
@@ -38,11 +44,13 @@ export async function runCleanup(db: Database, now: Date): Promise<CleanupResult
     const txDb = tx as unknown as Database;
     return {
       ran: true,
-      unverifiedAccounts: await deleteUnverifiedAccounts(txDb, now),
+      unverifiedAccounts: await deleteUnverifiedAccounts(tx, now, hashEmail),
       sessions: await deleteExpiredSessions(txDb, now),
       emailTokens: await deleteStaleEmailTokens(txDb, now),
       adSessions: await deleteStaleAdSessions(txDb, now),
       guests: await deleteStaleGuests(txDb, now),
+      allowanceHolds: await deleteExpiredAllowanceHolds(txDb, now),
+      trialAddresses: await forgetTrialAddresses(txDb, now),
     };
   });
 }

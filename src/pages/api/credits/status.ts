@@ -3,6 +3,7 @@ import { systemNow } from "#server/clock.ts";
 import { getConfig } from "#server/config.ts";
 import { creditStatusForGuest, creditStatusForUser } from "#server/credits/status.ts";
 import { getDb } from "#server/db/index.ts";
+import { hashAddress } from "#server/http/address-hash.ts";
 import { jsonResponse } from "#server/http/api.ts";
 import { currentGuest } from "#server/http/guest.ts";
 
@@ -12,7 +13,17 @@ export const GET: APIRoute = async ({ locals, cookies, url }) => {
   const db = await getDb();
   const now = systemNow();
   if (locals.user) {
-    const status = await creditStatusForUser(db, locals.user.id, now, getConfig().AD_WATCH_SECONDS);
+    // An unverified account draws on its network's trial texts (decision 084).
+    const trialAddress = locals.user.emailVerified
+      ? undefined
+      : await hashAddress(db, locals.clientAddress);
+    const status = await creditStatusForUser(
+      db,
+      locals.user.id,
+      now,
+      getConfig().AD_WATCH_SECONDS,
+      trialAddress,
+    );
     return jsonResponse({ success: true, ...status });
   }
   const { guest, addressHash } = await currentGuest(db, cookies, url, locals.clientAddress);

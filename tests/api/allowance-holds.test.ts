@@ -1,0 +1,197 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deleteAccount, verifyEmailToken } from "#server/auth/accounts.ts";
+import { createEmailToken } from "#server/auth/email-tokens.ts";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "#server/clock.ts";
+import { parseConfig } from "#server/config.ts";
+import { consoleOverview } from "#server/console/overview.ts";
+import { createGuest } from "#server/credits/guests.ts";
+import type { CreditOwner } from "#server/credits/ledger.ts";
+import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
+import { rowsOf } from "#server/db/rows.ts";
+import {
+  deleteHistoryItem,
+  guestGenerationsFromAddress,
+  settleGeneration,
+} from "#server/generation/generations.ts";
+import { reserveGeneration } from "#server/generation/service.ts";
+import { runCleanup } from "#server/jobs/cleanup.ts";
+import { newAccount } from "../support/accounts.ts";
+import { createStorage, type Storage } from "../support/server.ts";
+
+/**
+ * Decision 084 on a clock the test moves: a deleted account's week stays with its address
+ * for that week only and is forgotten after 8 days; what was written is counted after its
+ * text is gone, by the trial cap and the console alike.
+ */
+let storage: Storage;
+let handle: DatabaseHandle;
+/** A Wednesday. */
+const T0 = new Date("2026-11-18T10:00:00Z");
+const at = (ms: number) => new Date(T0.getTime() + ms);
+const PASSWORD = "violet-harbor-42";
+const draft = {
+  subject: "A letter",
+  content: "Write a letter",
+  tone: "standard",
+  language: "english",
+  contentType: "letter",
+  length: "medium",
+  variant: 1,
+} as const;
+const LEASE_MS = 5 * MINUTE_MS;
+
+beforeAll(async () => {
+  storage = await createStorage();
+  handle = await openDatabase(parseConfig(storage.env));
+});
+
+afterAll(async () => {
+  await handle?.close();
+  await storage?.cleanup();
+});
+
+async function register(email: string, now: Date) {
+  return newAccount(
+    handle.db,
+    { email, password: PASSWORD, confirmPassword: PASSWORD, name: undefined },
+    now,
+  );
+}
+
+async function verify(userId: string, now: Date) {
+  const token = await createEmailToken(handle.db, userId, "verify_email", now);
+  expect(await verifyEmailToken(handle.db, token, now)).toBe(true);
+}
+
+async function balanceOf(userId: string): Promise<number> {
+  const [row] = await handle.db
+    .select({ credits: schema.users.credits })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId));
+  return row!.credits;
+}
+
+/** A finished text of `owner`'s, written at `now`; its id. */
+async function write(owner: CreditOwner, now: Date): Promise<string> {
+  const reserved = await reserveGeneration(handle.db, owner, draft, now, LEASE_MS);
+  expect(reserved).not.toBeNull();
+  await settleGeneration(
+    handle.db,
+    reserved!.generationId,
+    { content: "Text", modelUsed: "mistral-ai" },
+    now,
+  );
+  return reserved!.generationId;
+}
+
+describe("a deleted account's week", () => {
+  it("caps a new account of the same address that week, and nothing the week after", async () => {
+    const email = "cycle@example.com";
+    const first = await register(email, T0);
+    await verify(first.id, T0);
+    for (let i = 0; i < 4; i++) await write({ kind: "user", userId: first.id }, at(i * 1000));
+    expect(await balanceOf(first.id)).toBe(600);
+    await deleteAccount(handle.db, first.id, PASSWORD, at(HOUR_MS));
+
+    const second = await register(email, at(2 * HOUR_MS));
+    expect(await balanceOf(second.id)).toBe(300);
+    // Two texts before verifying: they come off the 600 that were left.
+    for (let i = 0; i < 2; i++) {
+      await write({ kind: "user", userId: second.id, addressHash: "cycle" }, at(2 * HOUR_MS));
+    }
+    await verify(second.id, at(3 * HOUR_MS));
+    expect(await balanceOf(second.id)).toBe(400);
+
+    // Deleted again, and once more before verifying: the cap still holds for a fourth account.
+    await deleteAccount(handle.db, second.id, PASSWORD, at(4 * HOUR_MS));
+    const third = await register(email, at(5 * HOUR_MS));
+    await deleteAccount(handle.db, third.id, PASSWORD, at(6 * HOUR_MS));
+    const fourth = await register(email, at(7 * HOUR_MS));
+    await verify(fourth.id, at(7 * HOUR_MS));
+    expect(await balanceOf(fourth.id)).toBe(400);
+
+    // Next Monday the week is new: a new account gets the whole allowance.
+    await deleteAccount(handle.db, fourth.id, PASSWORD, at(8 * HOUR_MS));
+    const monday = new Date("2026-11-23T09:00:00Z");
+    const fifth = await register(email, monday);
+    expect(await balanceOf(fifth.id)).toBe(300);
+    await verify(fifth.id, monday);
+    expect(await balanceOf(fifth.id)).toBe(1000);
+  });
+
+  it("another address registering meanwhile is not held back", async () => {
+    const deleted = await register("held@example.com", T0);
+    await verify(deleted.id, T0);
+    await deleteAccount(handle.db, deleted.id, PASSWORD, T0);
+    const other = await register("free@example.com", at(MINUTE_MS));
+    await verify(other.id, at(MINUTE_MS));
+    expect(await balanceOf(other.id)).toBe(1000);
+  });
+
+  it("the cleanup job deletes a hold once its 8 days are over, and an expired account leaves one", async () => {
+    const start = new Date("2027-02-03T10:00:00Z");
+    const after = (ms: number) => new Date(start.getTime() + ms);
+    const holdsExpiringAt = async (expiry: Date) => {
+      const [row] = rowsOf<{ count: number }>(
+        await handle.db.execute(
+          sql`select count(*)::int as count from allowance_holds where expires_at = ${expiry.toISOString()}::timestamptz`,
+        ),
+      );
+      return row!.count;
+    };
+    const gone = await register("short-lived@example.com", start);
+    await deleteAccount(handle.db, gone.id, PASSWORD, start);
+    expect(await holdsExpiringAt(after(8 * DAY_MS))).toBe(1);
+    expect((await runCleanup(handle.db, after(8 * DAY_MS - 1000))).ran).toBe(true);
+    expect(await holdsExpiringAt(after(8 * DAY_MS))).toBe(1);
+
+    // Left unverified past 24 hours, an account is deleted by the job and leaves a hold too.
+    await register("never-verified@example.com", after(6 * DAY_MS));
+    const result = await runCleanup(handle.db, after(8 * DAY_MS + 1000));
+    expect(result).toMatchObject({ ran: true, unverifiedAccounts: 1 });
+    expect(await holdsExpiringAt(after(8 * DAY_MS))).toBe(0);
+    expect(await holdsExpiringAt(after(16 * DAY_MS + 1000))).toBe(1);
+  });
+});
+
+describe("what was written outlives the text", () => {
+  it("a deleted text still counts toward the trial cap and the console's figures", async () => {
+    const day = new Date("2027-04-07T10:00:00Z");
+    const address = "written-not-kept";
+    const guest = await createGuest(handle.db, address, day);
+    const owner: CreditOwner = { kind: "guest", guestId: guest.id, addressHash: address };
+    await write(owner, day);
+    await write(owner, day);
+    const user = await register("keeps-nothing@example.com", day);
+    const own = await write({ kind: "user", userId: user.id, addressHash: address }, day);
+    expect(await guestGenerationsFromAddress(handle.db, address, day)).toBe(3);
+    const today = (overview: Awaited<ReturnType<typeof consoleOverview>>) =>
+      overview.days.find((entry) => entry.day === "2027-04-07")!;
+    const before = await consoleOverview(handle.db, day);
+
+    expect(await deleteHistoryItem(handle.db, user.id, own)).toBe(true);
+    await deleteAccount(handle.db, user.id, PASSWORD, day);
+    expect(await guestGenerationsFromAddress(handle.db, address, day)).toBe(3);
+    const after = await consoleOverview(handle.db, day);
+    expect(today(after).texts).toEqual(today(before).texts);
+    expect(today(after).texts["mistral-ai"]).toBe(3);
+    expect(after.guests.texts).toBe(before.guests.texts);
+  });
+
+  it("the cleanup job forgets a trial text's address after 24 hours and keeps its record", async () => {
+    const day = new Date("2027-05-05T10:00:00Z");
+    const address = "forgotten";
+    const guest = await createGuest(handle.db, address, day);
+    await write({ kind: "guest", guestId: guest.id, addressHash: address }, day);
+    const records = async () =>
+      rowsOf<{ address: string | null }>(
+        await handle.db.execute(
+          sql`select address_hash as address from text_records where created_at = ${day.toISOString()}::timestamptz`,
+        ),
+      );
+    expect(await records()).toEqual([{ address }]);
+    await runCleanup(handle.db, new Date(day.getTime() + DAY_MS + 1000));
+    expect(await records()).toEqual([{ address: null }]);
+  });
+});
