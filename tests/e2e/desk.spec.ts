@@ -246,6 +246,24 @@ test("on a phone the prompt comes first and the selects fold under More options"
   expect(promptBox.y).toBeLessThan(languageBox.y);
 });
 
+test("a writer that stops mid-text keeps what arrived, says what it cost and offers Retry", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page.getByLabel("Describe the text you want").fill("A note the writer drops, about rain.");
+  await page.getByRole("button", GENERATE).click();
+  const note = page.getByTestId("stopped-note");
+  await expect(note).toContainText(/^The writer stopped after \d+ words · \d+ credits/, {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId("result-text")).toContainText("about rain");
+  const charged = Number((await note.textContent())!.match(/(\d+) credits/)![1]);
+  expect(charged).toBeGreaterThan(0);
+  expect(charged).toBeLessThan(100);
+  await expect(page.locator("#credit-card")).toContainText(`${300 - charged} credits`);
+  await expect(note.getByRole("button", { name: "Retry" })).toBeVisible();
+});
+
 test("a connection lost mid-text keeps what arrived and offers no paid Retry", async ({ page }) => {
   await page.goto("/");
   // The server's answer breaks off after the first words, as a dropped connection would.

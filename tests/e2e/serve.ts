@@ -60,7 +60,18 @@ function wordDelay(body: ChatRequest["body"]): number {
   return /short story/.test(system) && /about 700 words/.test(system) ? 10 : 5;
 }
 
-const writer = await startChatFake({ text: answer, model: "e2e-writer", wordDelayMs: wordDelay });
+/** A request that says so loses its writer after 20 words, as a dropped connection would. */
+function cutAfterWords(body: ChatRequest["body"]): number | null {
+  const user = body.messages.find((message) => message.role === "user")?.content ?? "";
+  return /writer drops/i.test(user) ? 20 : null;
+}
+
+const writer = await startChatFake({
+  text: answer,
+  model: "e2e-writer",
+  wordDelayMs: wordDelay,
+  cutAfterWords,
+});
 process.env.OPENAI_COMPAT_BASE_URL = `${writer.url}/v1`;
 // The credits page's ad card asks a loopback ad server first; it answers an ad only to a
 // browser whose User-Agent asks for one (tests/e2e/ads.spec.ts), no ad to the rest.

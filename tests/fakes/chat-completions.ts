@@ -39,6 +39,8 @@ export async function startChatFake(options: {
   model: string;
   /** Pause between streamed words (5 ms unless given), or a function of the request. */
   wordDelayMs?: number | ((body: ChatRequest["body"]) => number);
+  /** A request this names a number for is streamed that many words, then dropped ("cut"). */
+  cutAfterWords?: (body: ChatRequest["body"]) => number | null;
 }) {
   const requests: ChatRequest[] = [];
   let wordsSent = 0;
@@ -110,7 +112,10 @@ export async function startChatFake(options: {
     // A word and what follows it, whichever separator that is (a space, U+2800, U+200B):
     // one streamed piece each, as a tokenizer would send them.
     const words = text.match(/[^\s\u2800\u200b]+[\s\u2800\u200b]*/g) ?? [text];
-    const sendUpTo = mode === "cut" ? Math.max(1, Math.floor(words.length / 2)) : words.length;
+    const cutAfter = options.cutAfterWords?.(body) ?? null;
+    const cut = mode === "cut" || cutAfter !== null;
+    const sendUpTo =
+      cutAfter ?? (mode === "cut" ? Math.max(1, Math.floor(words.length / 2)) : words.length);
     for (let i = 0; i < sendUpTo; i++) {
       if (mode === "pause" && i === pauseAfter) {
         hanging.add(res);
@@ -121,7 +126,7 @@ export async function startChatFake(options: {
       wordsSent++;
       await new Promise((done) => setTimeout(done, wordDelay));
     }
-    if (mode === "cut") {
+    if (cut) {
       res.socket?.destroy();
       return;
     }
