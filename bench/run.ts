@@ -17,7 +17,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { parseConfig, type Config } from "#server/config.ts";
-import { reserveGeneration } from "#server/generation/service.ts";
+import { reserveGeneration } from "#server/generation/charges.ts";
 import { openDatabase, schema } from "#server/db/index.ts";
 import { startChatFake } from "../tests/fakes/chat-completions.ts";
 import { signUp } from "../tests/support/client.ts";

@@ -4,8 +4,8 @@
  * download. Resumes a download that was cut.
  */
 import { getConfig } from "#server/config.ts";
-import { downloadModel } from "#server/generation/local-model/download.ts";
-import { DEFAULT_MODEL, modelSource } from "#server/generation/local-model/source.ts";
+import { downloadModel } from "#server/generation/writers/local/download.ts";
+import { DEFAULT_MODEL, modelSource } from "#server/generation/writers/local/source.ts";
 import { existsSync } from "node:fs";
 
 const config = getConfig();

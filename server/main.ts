@@ -24,8 +24,8 @@ import {
   contentSecurityPolicy,
   loadStaticCsp,
 } from "#server/http/security-headers.ts";
-import { warmUpWriters } from "#server/generation/engine.ts";
-import { closeLocalWriter } from "#server/generation/local-model/writer.ts";
+import { warmUpWriters } from "#server/generation/writers/registry.ts";
+import { closeLocalWriter } from "#server/generation/writers/local/writer.ts";
 import { serverJobs, startJobs } from "#server/jobs/scheduler.ts";
 import { getLogger } from "#server/logger.ts";
 import {

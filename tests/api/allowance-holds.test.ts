@@ -14,7 +14,7 @@ import {
   guestGenerationsFromAddress,
   settleGeneration,
 } from "#server/generation/generations.ts";
-import { reserveGeneration } from "#server/generation/service.ts";
+import { reserveGeneration } from "#server/generation/charges.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
 import { newAccount } from "../support/accounts.ts";
 import { createStorage, type Storage } from "../support/server.ts";

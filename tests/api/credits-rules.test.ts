@@ -16,7 +16,7 @@ import {
   reconcileExpiredReservations,
   refundReservation,
   reserveGeneration,
-} from "#server/generation/service.ts";
+} from "#server/generation/charges.ts";
 import { creditStatusForUser, listCreditActivity } from "#server/credits/status.ts";
 import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
 import { rowsOf } from "#server/db/rows.ts";

@@ -18,20 +18,56 @@ describe.runIf(usingPostgres)("scale-out on one PostgreSQL database", () => {
   let storage: Storage;
   let a: RunningServer;
   let b: RunningServer;
+  let boundA: RunningServer;
+  let boundB: RunningServer;
   let writer: Awaited<ReturnType<typeof startChatFake>>;
 
   beforeAll(async () => {
-    // A paid writer: template drafts are free.
-    writer = await startChatFake({ text: "Hello team, a short note.", model: "m" });
+    // A paid writer (template drafts are free) of 50 words 20 ms apart: a second in all, so
+    // that texts started together are in flight together.
+    writer = await startChatFake({
+      text: `Hello team, ${"a short note ".repeat(16)}`,
+      model: "m",
+      wordDelayMs: 20,
+    });
     storage = await createStorage();
     const env = { TRUSTED_PROXY: "1", OPENAI_COMPAT_BASE_URL: `${writer.url}/v1` };
-    [a, b] = await Promise.all([startServer(storage, { env }), startServer(storage, { env })]);
+    // The 200-at-once test holds the ledger to account, not the bound on texts in flight.
+    const unbounded = { ...env, TEXTS_IN_FLIGHT_PER_OWNER: "1000" };
+    [a, b] = await Promise.all([
+      startServer(storage, { env: unbounded }),
+      startServer(storage, { env: unbounded }),
+    ]);
+    [boundA, boundB] = await Promise.all([
+      startServer(storage, { env }),
+      startServer(storage, { env }),
+    ]);
   });
 
   afterAll(async () => {
     await writer?.close();
-    await Promise.all([a?.stop(), b?.stop()]);
+    await Promise.all([a?.stop(), b?.stop(), boundA?.stop(), boundB?.stop()]);
     await storage?.cleanup();
+  });
+
+  it("one account's 6 texts at once across both instances: 2 written, 4 answered 429", async () => {
+    const { token } = await signUp(boundA.url, true);
+    const request = {
+      content: "A short note to the team",
+      language: "english",
+      contentType: "email",
+    };
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        new ApiClient(i % 2 === 0 ? boundA.url : boundB.url).post("/api/email/generate", request, {
+          bearer: token,
+        }),
+      ),
+    );
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(2);
+    expect(responses.filter((r) => r.status === 429)).toHaveLength(4);
+    const status = await new ApiClient(boundB.url).get("/api/credits/status", { bearer: token });
+    expect(status.body.credits).toBe(800);
   });
 
   it("200 parallel generations split across both instances on 1000 credits: exactly 10 succeed", async () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { MODEL_CATALOGUE } from "#server/generation/local-model/catalogue.ts";
-import { FairQueue } from "#server/generation/local-model/queue.ts";
+import { MODEL_CATALOGUE } from "#server/generation/writers/local/catalogue.ts";
+import { FairQueue } from "#server/generation/writers/local/queue.ts";
 import {
   DEFAULT_MODEL,
   huggingFaceUrl,
   modelLabel,
   modelSource,
-} from "#server/generation/local-model/source.ts";
+} from "#server/generation/writers/local/source.ts";
 
 describe("LOCAL_MODEL", () => {
   const dataDir = "/srv/data";

@@ -5,7 +5,7 @@ import type { BatchItem, Token } from "node-llama-cpp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseConfig } from "#server/config.ts";
 import { buildPrompt } from "#server/generation/prompts.ts";
-import { LocalWriter, runningTextsFirst } from "#server/generation/local-model/writer.ts";
+import { LocalWriter, runningTextsFirst } from "#server/generation/writers/local/writer.ts";
 import { getLogger } from "#server/logger.ts";
 import { generationRequestSchema } from "#shared/schemas/generation.ts";
 import { CATALOGUE_SHAPES, tinyShape, writeShapedGguf } from "../support/shaped-gguf.ts";

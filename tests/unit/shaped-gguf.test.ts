@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Llama } from "node-llama-cpp";
-import { MODEL_CATALOGUE } from "#server/generation/local-model/catalogue.ts";
+import { MODEL_CATALOGUE } from "#server/generation/writers/local/catalogue.ts";
 import { CATALOGUE_SHAPES, tinyShape, writeShapedGguf } from "../support/shaped-gguf.ts";
 
 /**

@@ -13,7 +13,7 @@ import { startOfUtcDay, weekKey } from "#server/credits/allowances.ts";
 import type { Database } from "#server/db/index.ts";
 import { rowsOf } from "#server/db/rows.ts";
 import { creditLedger, guests, textRecords, users } from "#server/db/schema.ts";
-import { localWriterFigures, writersStatus } from "#server/generation/engine.ts";
+import { localWriterFigures, writersStatus } from "#server/generation/writers/registry.ts";
 
 /** The figures an operator checks each morning (issue 27, item 2), in UTC days and weeks. */
 

@@ -1,4 +1,4 @@
-import type { Generation } from "#server/generation/service.ts";
+import type { Generation } from "#server/generation/types.ts";
 import { jsonResponse } from "./api.ts";
 
 /**

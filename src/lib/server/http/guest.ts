@@ -9,7 +9,7 @@ import {
 } from "#server/credits/guests.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database } from "#server/db/index.ts";
-import { exhausted } from "#server/generation/service.ts";
+import { exhausted } from "#server/generation/charges.ts";
 import { hashAddress } from "./address-hash.ts";
 
 const GUEST_COOKIE_MAX_AGE = GUEST_LIFETIME_MS / 1000;

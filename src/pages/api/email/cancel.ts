@@ -2,7 +2,7 @@ import type { APIRoute } from "astro";
 import { generationIdSchema } from "#shared/schemas/generation.ts";
 import { systemNow } from "#server/clock.ts";
 import { getDb } from "#server/db/index.ts";
-import { cancelGeneration } from "#server/generation/service.ts";
+import { cancelGeneration } from "#server/generation/stop.ts";
 import { jsonResponse, readJsonBody } from "#server/http/api.ts";
 import { existingOwner } from "#server/http/guest.ts";
 

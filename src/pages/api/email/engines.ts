@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { writersStatus } from "#server/generation/engine.ts";
+import { writersStatus } from "#server/generation/writers/registry.ts";
 import { jsonResponse } from "#server/http/api.ts";
 
 export const prerender = false;

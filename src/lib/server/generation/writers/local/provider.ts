@@ -1,5 +1,5 @@
-import type { LocalWriter } from "#server/generation/local-model/writer.ts";
-import type { TextProvider } from "./types.ts";
+import type { LocalWriter } from "./writer.ts";
+import type { TextProvider } from "../types.ts";
 
 /**
  * The open model inside the server. It waits its turn in the writer's fair queue (saying

@@ -1,0 +1,183 @@
+import { is, TransactionRollbackError } from "drizzle-orm";
+import { COST_PER_USE, countCharacters, partialTextCost } from "#shared/credits.ts";
+import { FAILURES } from "#shared/failures.ts";
+import { countWords } from "#shared/generation.ts";
+import type { GenerationRequest } from "#shared/schemas/generation.ts";
+import { applyWeeklyGrant } from "#server/credits/allowances.ts";
+import type { CreditOwner } from "#server/credits/ledger.ts";
+import { chargeGeneration, refundGeneration } from "#server/credits/reservations.ts";
+import type { Database } from "#server/db/index.ts";
+import { AppError } from "#server/errors.ts";
+import {
+  createPendingGeneration,
+  expiredReservations,
+  failPendingGeneration,
+  guestAddressHasRoom,
+  ownerTextsInFlight,
+  settleStoppedGeneration,
+  type Lineage,
+} from "./generations.ts";
+import { admitAddressText, ownerTextsInFlightError } from "./texts-in-flight.ts";
+import type { GenerationOptions } from "./types.ts";
+
+/**
+ * What a text costs, from its reservation to its settlement (DESIGN §4, decision 056): the
+ * reservation within the owner's and the address's bounds, the refund of a failed one, the
+ * price of one that ended early, and the reconciler for a crashed process's.
+ */
+
+/**
+ * Fails a pending generation and refunds whoever paid, in one transaction; false when it
+ * was no longer pending, so a retry or a race with the reconciler refunds once.
+ */
+export async function refundReservation(
+  db: Database,
+  generationId: string,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const failed = await failPendingGeneration(tx, generationId, reason, now);
+    if (!failed) return false;
+    await refundGeneration(tx, failed.owner, generationId, failed.cost, now);
+    return true;
+  });
+}
+
+/** The reconciler: refunds reservations whose lease lapsed, their process gone (DESIGN §4). */
+export async function reconcileExpiredReservations(db: Database, now: Date): Promise<number> {
+  let refunded = 0;
+  for (const id of await expiredReservations(db, now)) {
+    if (await refundReservation(db, id, "lease expired", now)) refunded++;
+  }
+  return refunded;
+}
+
+/**
+ * Takes the cost and opens a pending, leased generation in one transaction; null when the
+ * balance (or, for a trial text, the address's daily cap) does not allow it. With
+ * `inFlight`, an owner who already has that many texts being written gets the 429.
+ */
+export async function reserveGeneration(
+  db: Database,
+  owner: CreditOwner,
+  request: GenerationRequest,
+  now: Date,
+  leaseMs: number,
+  lineage: Lineage | null = null,
+  inFlight: number | null = null,
+): Promise<{ generationId: string; credits: number } | null> {
+  if (owner.kind === "user") await applyWeeklyGrant(db, owner.userId, now);
+  try {
+    return await db.transaction(async (tx) => {
+      if (inFlight !== null && (await ownerTextsInFlight(tx, owner, now)) >= inFlight) {
+        throw ownerTextsInFlightError();
+      }
+      // A guest's or an unverified account's text is one of its address's trial texts.
+      const trialAddress = owner.addressHash;
+      if (trialAddress !== undefined && !(await guestAddressHasRoom(tx, trialAddress, now))) {
+        return null;
+      }
+      const lease = new Date(now.getTime() + leaseMs);
+      const generationId = await createPendingGeneration(
+        tx,
+        owner,
+        request,
+        lineage,
+        COST_PER_USE,
+        now,
+        lease,
+      );
+      const credits = await chargeGeneration(tx, owner, generationId, COST_PER_USE, now);
+      // Too few credits: the pending row goes with the rolled-back transaction.
+      if (credits === null) tx.rollback();
+      return { generationId, credits: credits! };
+    });
+  } catch (error) {
+    // drizzle's own check, not instanceof: the server's bundle and Astro's each hold a copy
+    // of drizzle-orm (decision 073), and the error is the class of the copy that opened the
+    // database.
+    if (is(error, TransactionRollbackError)) return null;
+    throw error;
+  }
+}
+
+/** 402: the owner's credits, or its address's trial, are used up (DESIGN §4). */
+export function exhausted(owner: Pick<CreditOwner, "kind" | "addressHash">): AppError {
+  const isGuest = owner.kind === "guest";
+  const message = isGuest
+    ? FAILURES.guestExhausted
+    : owner.addressHash !== undefined
+      ? FAILURES.unverifiedExhausted
+      : FAILURES.userExhausted;
+  return new AppError("INSUFFICIENT_CREDITS", 402, message, { extra: { isGuest } });
+}
+
+/**
+ * Reserves a text's cost within its bounds: the address's texts in flight on this instance,
+ * the owner's everywhere, its balance or trial. Returns the reservation and the release of
+ * the address's place, or throws the 429 or 402.
+ */
+export async function reserveText(
+  db: Database,
+  owner: CreditOwner,
+  request: GenerationRequest,
+  options: GenerationOptions,
+  lineage: Lineage | null,
+): Promise<{ generationId: string; credits: number; releaseAddress: () => void }> {
+  const releaseAddress =
+    options.address !== undefined && options.addressInFlight !== undefined
+      ? admitAddressText(options.address, options.addressInFlight)
+      : () => {};
+  try {
+    const reserved = await reserveGeneration(
+      db,
+      owner,
+      request,
+      options.now(),
+      options.leaseMs,
+      lineage,
+      options.ownerInFlight ?? null,
+    );
+    if (!reserved) throw exhausted(owner);
+    return { ...reserved, releaseAddress };
+  } catch (error) {
+    releaseAddress();
+    throw error;
+  }
+}
+
+/**
+ * Ends a text that stopped early, by one rule (DESIGN §4, decision 056), whoever ended it:
+ * the client's Stop, or its writer failing or stalling after text went out. What reached the
+ * client is kept and costs its characters' share of a whole text; nothing delivered fails
+ * and is refunded. Returns the result, or null when nothing was kept (or it was no longer
+ * pending).
+ */
+export async function settleStopped(
+  db: Database,
+  generationId: string,
+  delivered: string,
+  byWriter: boolean,
+  now: Date,
+): Promise<{ words: number; charged: number; credits: number | null } | null> {
+  const words = countWords(delivered);
+  const charged = partialTextCost(countCharacters(delivered));
+  if (charged === 0) {
+    await refundReservation(db, generationId, "stopped before any text", now);
+    return null;
+  }
+  return db.transaction(async (tx) => {
+    const settled = await settleStoppedGeneration(
+      tx,
+      generationId,
+      { content: delivered, words, cost: charged, byWriter },
+      now,
+    );
+    if (!settled) return null;
+    const unused = settled.reserved - charged;
+    const credits =
+      unused > 0 ? await refundGeneration(tx, settled.owner, generationId, unused, now) : null;
+    return { words, charged, credits };
+  });
+}

@@ -1,0 +1,34 @@
+import type { GenerationRequest } from "#shared/schemas/generation.ts";
+import type { CreditOwner } from "#server/credits/ledger.ts";
+import type { Database } from "#server/db/index.ts";
+import { eventChannel } from "./event-channel.ts";
+import { saveTemplateDraft } from "./generations.ts";
+import { composeOfflineDraft } from "./offline/compose.ts";
+import type { Generation, GenerationOptions } from "./types.ts";
+import type { TemplateReason } from "./writers/registry.ts";
+
+/**
+ * A template draft (DESIGN §5): written at once, free (no reservation, no ledger row, not
+ * one of a guest's texts), kept in the history like any text, and labelled with the reason.
+ */
+export async function templateDraft(
+  db: Database,
+  owner: CreditOwner,
+  request: GenerationRequest,
+  templateReason: TemplateReason,
+  options: GenerationOptions,
+): Promise<Generation> {
+  const content = composeOfflineDraft(request);
+  const now = options.now();
+  const { generationId, credits } = await saveTemplateDraft(db, owner, request, content, now);
+  const { subject } = request;
+  const channel = eventChannel();
+  channel.push({ type: "start", generationId, subject });
+  channel.push({ type: "delta", text: content });
+  channel.push({
+    type: "done",
+    result: { generationId, subject, content, modelUsed: "local", templateReason, credits },
+  });
+  channel.close();
+  return { generationId, subject, credits, events: channel.events, clientGone() {} };
+}

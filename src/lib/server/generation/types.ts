@@ -1,0 +1,66 @@
+import type { AppError } from "#server/errors.ts";
+import type { Lineage } from "./generations.ts";
+import type { TemplateReason } from "./writers/registry.ts";
+import type { WriterEvent } from "./writers/fallback.ts";
+
+/** What a generation gives its client, and what it needs to run (DESIGN §5). */
+
+export interface GenerationResult {
+  generationId: string;
+  subject: string;
+  content: string;
+  modelUsed: string;
+  /** The model's name when `modelUsed` does not say it (the local writer's model). */
+  modelName?: string;
+  /** Set for a template draft: why no AI writer wrote it. */
+  templateReason?: TemplateReason;
+  credits: number;
+  /** A refinement: the text it was made from, and how. */
+  parentId?: string;
+  refinement?: Lineage["refinement"];
+  /** A stopped text: the words that reached the client, and what they cost. */
+  stoppedWords?: number;
+  charged?: number;
+  /** Who ended a stopped text: the client's Stop, or its writer (a failure or a stall). */
+  stoppedBy?: "client" | "writer";
+}
+
+/** What a running generation reports, in order: start, text, then done or error. */
+export type GenerationEvent =
+  | { type: "start"; generationId: string; subject: string }
+  | WriterEvent
+  | { type: "done"; result: GenerationResult }
+  | { type: "error"; error: AppError };
+
+export interface Generation {
+  generationId: string;
+  subject: string;
+  /** Remaining credits right after the reservation. */
+  credits: number;
+  /** Read by the one client: pulling the next event is what counts as having received one. */
+  events: AsyncIterable<GenerationEvent>;
+  /**
+   * The client went away (closed tab, lost connection), JSON and SSE alike (decision 056):
+   * before any word reached it, the generation is cancelled and refunded; after, it
+   * finishes, is kept in the history and costs a whole text. The local model is the
+   * exception (decision 031): its time is shared, so it stops at once, as a Stop.
+   */
+  clientGone(): void;
+}
+
+export interface GenerationOptions {
+  now: () => Date;
+  /**
+   * The client reads the text as it comes (SSE): streamed at a reading pace, and what went
+   * out is kept when a writer fails. Otherwise (JSON) as fast as possible, all or nothing.
+   */
+  paced: boolean;
+  /** The client's address, whose texts in flight on this instance are bounded. */
+  address?: string;
+  /** Texts one owner may have in flight; no bound when unset (tests of the ledger alone). */
+  ownerInFlight?: number;
+  /** Texts one address may have in flight on this instance; no bound when unset. */
+  addressInFlight?: number;
+  /** How long a reservation holds without renewal: a crashed process's are refunded then. */
+  leaseMs: number;
+}

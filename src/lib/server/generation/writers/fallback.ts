@@ -1,0 +1,219 @@
+import { setTimeout as delay } from "node:timers/promises";
+import type { GenerationRequest } from "#shared/schemas/generation.ts";
+import { countCharacters } from "#shared/credits.ts";
+import { FAILURES } from "#shared/failures.ts";
+import { getConfig } from "#server/config.ts";
+import { AppError } from "#server/errors.ts";
+import { getLogger } from "#server/logger.ts";
+import { cleanWrittenText } from "../clean-text.ts";
+import { buildPrompt, type RefinementSource } from "../prompts.ts";
+import { QueueFull } from "./local/writer.ts";
+import { busyError } from "./registry.ts";
+import type { TextProvider } from "./types.ts";
+
+export const ALL_PROVIDERS_FAILED = FAILURES.allProvidersFailed;
+/** How long a writer that was told to stop may take to let go. */
+const CLOSE_GRACE_MS = 1_000;
+
+export class GenerationCancelled extends Error {
+  override name = "GenerationCancelled";
+}
+
+/** What the writer reports while it writes: its place in line, text, or "start over". */
+export type WriterEvent =
+  { type: "queued"; position: number } | { type: "delta"; text: string } | { type: "reset" };
+
+export interface WrittenText {
+  content: string;
+  modelUsed: string;
+  modelName?: string;
+}
+
+/**
+ * A writer failed, stalled or ran out of time after some of its text had gone to a client
+ * that shows text as it comes (SSE): the text is not started over by the next writer but
+ * ends there, priced like a Stop (decision 056).
+ */
+export class WriterStoppedEarly extends Error {
+  override name = "WriterStoppedEarly";
+  readonly providerId: string;
+  constructor(providerId: string) {
+    super(`${providerId} stopped before the end of the text`);
+    this.providerId = providerId;
+  }
+}
+
+/**
+ * The most characters one text may hold: a generous eight a token of its length's budget,
+ * so a writer that loops on markup (nested quotes without end) is cut where no honest text goes.
+ */
+export const CHARACTERS_PER_TOKEN_CAP = 8;
+
+/** The character cap of one text: CHARACTERS_PER_TOKEN_CAP a token of its budget. */
+function cutAtCap(piece: string, room: number): { text: string; length: number; capped: boolean } {
+  const length = countCharacters(piece);
+  if (length < room) return { text: piece, length, capped: false };
+  return { text: [...piece].slice(0, room).join(""), length: room, capped: true };
+}
+
+/**
+ * A writer's deadlines: it may be silent PROVIDER_TIMEOUT_MS (to its first token, between
+ * tokens; not while it waits in line), and a hosted writer's whole text may take
+ * PROVIDER_TEXT_TIMEOUT_MS. The local writer's length is held by its token budget.
+ */
+function writerDeadlines(controller: AbortController, hosted: boolean) {
+  const config = getConfig();
+  let silence: NodeJS.Timeout | undefined;
+  const ceiling = hosted
+    ? setTimeout(
+        () => controller.abort(new Error("provider took too long for the whole text")),
+        config.PROVIDER_TEXT_TIMEOUT_MS,
+      )
+    : undefined;
+  const deadlines = {
+    heard() {
+      clearTimeout(silence);
+      silence = setTimeout(
+        () => controller.abort(new Error("provider timed out")),
+        config.PROVIDER_TIMEOUT_MS,
+      );
+    },
+    inLine() {
+      clearTimeout(silence);
+    },
+    clear() {
+      clearTimeout(silence);
+      clearTimeout(ceiling);
+    },
+  };
+  deadlines.heard();
+  return deadlines;
+}
+
+/**
+ * The local model's generation is over only when its native work stopped (at its next
+ * token); a remote SDK that does not let go is not waited for past a grace period.
+ */
+async function letGo(pieces: AsyncIterator<unknown>): Promise<void> {
+  const closing = pieces.return?.(undefined)?.catch(() => undefined);
+  if (!closing) return;
+  const grace = new AbortController();
+  const timeUp = delay(CLOSE_GRACE_MS, undefined, { signal: grace.signal }).catch(() => {});
+  await Promise.race([closing, timeUp]);
+  grace.abort();
+}
+
+interface WriteOptions {
+  signal: AbortSignal;
+  paced: boolean;
+  /** The client shows text as it comes: text that went out is kept when a writer fails. */
+  keepPartial?: boolean;
+  onWriter?: (provider: TextProvider) => void;
+  /** A refinement: the finished text to rewrite. */
+  source?: RefinementSource;
+}
+
+/**
+ * Tries each AI writer in turn; the first that finishes a non-empty text wins, and is the
+ * generator's return value. A text reaching its character cap ends there, finished. Throws
+ * GenerationCancelled when `signal` aborts; WriterStoppedEarly when a writer fails after
+ * text went out and `keepPartial` is set; a 503 when every writer failed (with Retry-After
+ * when they were only busy).
+ */
+export async function* writeText(
+  request: GenerationRequest,
+  providers: TextProvider[],
+  options: WriteOptions,
+): AsyncGenerator<WriterEvent, WrittenText> {
+  const prompt = buildPrompt(request, options.source);
+  const characterCap = prompt.maxTokens * CHARACTERS_PER_TOKEN_CAP;
+  let onlyBusy = true;
+  for (const provider of providers) {
+    if (options.signal.aborted) throw new GenerationCancelled();
+    options.onWriter?.(provider);
+    try {
+      const text = yield* writeWith(provider, request, prompt, characterCap, options);
+      if (text !== null) {
+        return { content: text, modelUsed: provider.id, modelName: provider.modelName };
+      }
+      onlyBusy = false;
+    } catch (error) {
+      // A full line is the next writer's turn; a cancel or a kept part ends the text.
+      if (!(error instanceof QueueFull)) throw error;
+    }
+  }
+  if (onlyBusy && providers.length > 0) throw busyError();
+  throw new AppError("SERVICE_UNAVAILABLE", 503, ALL_PROVIDERS_FAILED);
+}
+
+/**
+ * One writer's attempt: its text, or null after it failed (the next writer is tried; a
+ * `reset` clears what it had written). Throws QueueFull when its line was full.
+ */
+async function* writeWith(
+  provider: TextProvider,
+  request: GenerationRequest,
+  prompt: ReturnType<typeof buildPrompt>,
+  characterCap: number,
+  options: WriteOptions,
+): AsyncGenerator<WriterEvent, string | null> {
+  const controller = new AbortController();
+  const cancel = () => controller.abort(new GenerationCancelled());
+  options.signal.addEventListener("abort", cancel, { once: true });
+  const deadlines = writerDeadlines(controller, provider.id !== "llama");
+  // A provider that does not heed its signal (an SDK stuck in a connect) must not hold the
+  // generation past its deadline: each step races the abort.
+  const aborted = new Promise<never>((_, reject) =>
+    controller.signal.addEventListener("abort", () => reject(controller.signal.reason), {
+      once: true,
+    }),
+  );
+  aborted.catch(() => {});
+  const pieces = provider
+    .stream(request, prompt, { signal: controller.signal, paced: options.paced })
+    [Symbol.asyncIterator]();
+  let text = "";
+  let length = 0;
+  try {
+    for (;;) {
+      const step = await Promise.race([pieces.next(), aborted]);
+      if (step.done) break;
+      const piece = step.value;
+      if (typeof piece !== "string") {
+        if (piece.position > 0) {
+          deadlines.inLine();
+          yield { type: "queued", position: piece.position };
+        } else deadlines.heard();
+        continue;
+      }
+      deadlines.heard();
+      const clean = cleanWrittenText(piece);
+      if (!clean) continue;
+      const cut = cutAtCap(clean, characterCap - length);
+      text += cut.text;
+      length += cut.length;
+      if (cut.text) yield { type: "delta", text: cut.text };
+      if (cut.capped) {
+        getLogger().warn({ provider: provider.id, characters: length }, "text reached its cap");
+        break;
+      }
+    }
+    if (!text.trim()) throw new Error("empty answer");
+    return text;
+  } catch (error) {
+    if (options.signal.aborted) throw new GenerationCancelled();
+    getLogger().warn(
+      { provider: provider.id, reason: (error as Error).message?.slice(0, 200) },
+      "provider failed",
+    );
+    if (text && options.keepPartial) throw new WriterStoppedEarly(provider.id);
+    if (text) yield { type: "reset" };
+    if (error instanceof QueueFull) throw error;
+    return null;
+  } finally {
+    deadlines.clear();
+    options.signal.removeEventListener("abort", cancel);
+    controller.abort();
+    await letGo(pieces);
+  }
+}

@@ -1,0 +1,147 @@
+import { getConfig, type Config } from "#server/config.ts";
+import { AppError } from "#server/errors.ts";
+import { FAILURES } from "#shared/failures.ts";
+import {
+  localWriter,
+  type LocalWriter,
+  type LocalWriterStatus,
+  type WritingSpeed,
+} from "./local/writer.ts";
+import { llamaProvider } from "./local/provider.ts";
+import { mistralProvider } from "./mistral.ts";
+import { openAiCompatibleProvider } from "./openai-compatible.ts";
+import type { TextProvider } from "./types.ts";
+
+/**
+ * The AI writers this server has, in DESIGN §5's order, and who writes the next text: one
+ * of them, or a template draft and why.
+ */
+
+export const WRITERS_BUSY = FAILURES.writersBusy;
+/** How long a turned-away request is asked to wait. */
+const BUSY_RETRY_AFTER_SECONDS = 10;
+
+/** Why a text is a template draft rather than an AI writer's (shown in the result panel). */
+export type TemplateReason =
+  "no-ai-writer" | "downloading" | "loading" | "failed" | "context-too-small";
+
+/** Who writes the next text: AI writers in order, or the template drafts and why. */
+export type WriterPlan =
+  { kind: "ai"; providers: TextProvider[] } | { kind: "template"; reason: TemplateReason };
+
+interface Writers {
+  providers: TextProvider[];
+  local: LocalWriter | null;
+}
+
+/** The AI writers in DESIGN §5's order: Mistral, an OpenAI-compatible server, the local model. */
+function configuredWriters(config: Config): Writers {
+  const providers: TextProvider[] = [];
+  if (config.MISTRAL_API_KEY) {
+    providers.push(
+      mistralProvider({
+        apiKey: config.MISTRAL_API_KEY,
+        model: config.MISTRAL_MODEL,
+        serverURL: config.MISTRAL_SERVER_URL,
+      }),
+    );
+  }
+  if (config.OPENAI_COMPAT_BASE_URL) {
+    providers.push(
+      openAiCompatibleProvider({
+        baseUrl: config.OPENAI_COMPAT_BASE_URL,
+        model: config.OPENAI_COMPAT_MODEL,
+        apiKey: config.OPENAI_COMPAT_API_KEY,
+      }),
+    );
+  }
+  const wanted = config.GENERATION_PROVIDERS?.split(",").map((id) => id.trim());
+  const allowed = (id: string) => !wanted || wanted.includes(id);
+  const local = allowed("llama") ? localWriter(config) : null;
+  if (local && local.source.kind !== "off") providers.push(llamaProvider(local));
+  const ordered = wanted
+    ? wanted.flatMap((id) => providers.filter((provider) => provider.id === id))
+    : providers;
+  return { providers: ordered, local: local?.source.kind === "off" ? null : local };
+}
+
+let writers: Writers | undefined;
+
+function currentWriters(): Writers {
+  writers ??= configuredWriters(getConfig());
+  return writers;
+}
+
+/** Starts the local writer (its download or load) without waiting for it. */
+export function warmUpWriters(): void {
+  currentWriters();
+}
+
+/**
+ * Who writes now. The local model counts once it is loaded; until then, and when no AI
+ * writer is configured at all, texts are template drafts (free, and labelled as such).
+ */
+export function planWriting(): WriterPlan {
+  const { providers, local } = currentWriters();
+  const ready = providers.filter((provider) => provider.id !== "llama" || local?.ready);
+  if (ready.length > 0) return { kind: "ai", providers: ready };
+  if (!local) return { kind: "template", reason: "no-ai-writer" };
+  const reasons: Partial<Record<LocalWriterStatus["state"], TemplateReason>> = {
+    downloading: "downloading",
+    failed: "failed",
+    "too-small": "context-too-small",
+  };
+  return { kind: "template", reason: reasons[local.status.state] ?? "loading" };
+}
+
+/** What the generator shows about its writers (GET /api/email/engines). */
+export interface WritersStatus {
+  writer: "ai" | "template";
+  templateReason?: TemplateReason;
+  /** The AI writers that can answer now, in order. */
+  ready: string[];
+  local: LocalWriterStatus;
+}
+
+export function writersStatus(): WritersStatus {
+  const plan = planWriting();
+  const local = currentWriters().local?.status ?? { state: "off" as const };
+  return plan.kind === "ai"
+    ? { writer: "ai", ready: plan.providers.map((provider) => provider.id), local }
+    : { writer: "template", templateReason: plan.reason, ready: [], local };
+}
+
+/** The local writer as the console shows it: its state, its line, its last texts' speed. */
+export interface LocalWriterFigures {
+  status: LocalWriterStatus;
+  queue: { running: number; waiting: number; concurrency: number; capacity: number } | null;
+  recent: readonly WritingSpeed[];
+}
+
+export function localWriterFigures(): LocalWriterFigures {
+  const local = currentWriters().local;
+  if (!local) return { status: { state: "off" }, queue: null, recent: [] };
+  const { running, waiting, concurrency, capacity } = local.queue;
+  return {
+    status: local.status,
+    queue: { running, waiting, concurrency, capacity },
+    recent: local.recentSpeeds,
+  };
+}
+
+export function busyError(): AppError {
+  return new AppError("SERVICE_UNAVAILABLE", 503, WRITERS_BUSY, {
+    headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) },
+  });
+}
+
+/**
+ * Turns a request away before anything is reserved when the only writer left is the local
+ * model and its line is full: the caller gets 503 with Retry-After, and nothing to refund.
+ */
+export function assertWritersCanTakeMore(plan: WriterPlan): void {
+  if (plan.kind !== "ai") return;
+  const { local } = currentWriters();
+  const onlyLocal = plan.providers.every((provider) => provider.id === "llama");
+  if (onlyLocal && local?.queue.full) throw busyError();
+}
