@@ -15,6 +15,7 @@ import { closeDatabase, getDatabaseHandle } from "#server/db/index.ts";
 import { SERVICE_BUSY } from "#server/errors.ts";
 import { countQueries } from "#server/db/query-count.ts";
 import { clientAddress } from "#server/http/client-address.ts";
+import { clientNetwork } from "#server/http/client-network.ts";
 import { noApiEndpoint } from "#server/http/api.ts";
 import { isApiPath } from "#server/http/request-guards.ts";
 import { requestIdFrom } from "#server/http/request-id.ts";
@@ -243,6 +244,7 @@ function route(req: IncomingMessage, res: ServerResponse, pathname: string): voi
   }
 }
 
+/** Keyed by the client's network (an IPv6 client's /64), as every per-address limit. */
 const requestsPerAddress = new InFlight<string>(config.MAX_REQUESTS_PER_ADDRESS);
 /** Each connection's requests in flight, as the calls that release them. */
 const inFlightOn = new WeakMap<Socket, Set<() => void>>();
@@ -251,7 +253,7 @@ const inFlightOn = new WeakMap<Socket, Set<() => void>>();
  * Counts the request against its connection and its address until its answer ends; false
  * (and nothing counted) when either is at its limit.
  */
-function admit(req: IncomingMessage, res: ServerResponse, address: string): boolean {
+function admit(req: IncomingMessage, res: ServerResponse, network: string): boolean {
   const socket = req.socket;
   const held = inFlightOn.get(socket) ?? new Set<() => void>();
   if (!inFlightOn.has(socket)) {
@@ -261,9 +263,9 @@ function admit(req: IncomingMessage, res: ServerResponse, address: string): bool
       for (const release of held) release();
     });
   }
-  if (held.size >= MAX_REQUESTS_PER_CONNECTION || !requestsPerAddress.enter(address)) return false;
+  if (held.size >= MAX_REQUESTS_PER_CONNECTION || !requestsPerAddress.enter(network)) return false;
   const release = () => {
-    if (held.delete(release)) requestsPerAddress.leave(address);
+    if (held.delete(release)) requestsPerAddress.leave(network);
   };
   held.add(release);
   res.once("close", release);
@@ -293,7 +295,7 @@ const server = createServer(
     req.url = target;
     const address = clientAddress(req, config.TRUSTED_PROXY.proxies);
     req.headers["x-client-address"] = address;
-    if (!admit(req, res, address)) {
+    if (!admit(req, res, clientNetwork(address, config.IPV6_PREFIX_LENGTH))) {
       res.setHeader("Retry-After", "1");
       sendFailure(res, pathname, 503, { code: "SERVICE_UNAVAILABLE", message: SERVICE_BUSY });
       return;
@@ -324,9 +326,10 @@ const server = createServer(
 );
 // Counted here, once the database and the build are open.
 guardConnections(server, connectionCap(openFileLimit(), openFileCount()));
-limitConnectionsPerAddress(server, config.MAX_CONNECTIONS_PER_ADDRESS, (address) =>
-  Boolean(config.TRUSTED_PROXY.proxies?.(address, 0)),
-);
+limitConnectionsPerAddress(server, config.MAX_CONNECTIONS_PER_ADDRESS, {
+  isTrustedProxy: (address) => Boolean(config.TRUSTED_PROXY.proxies?.(address, 0)),
+  networkOf: (address) => clientNetwork(address, config.IPV6_PREFIX_LENGTH),
+});
 // CONNECT never reaches the request handler: Node hands over the raw socket instead.
 server.on("connect", (_req: IncomingMessage, socket: Duplex) => {
   socket.end(

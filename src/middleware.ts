@@ -17,6 +17,7 @@ import {
   assertSameOrigin,
   isApiPath,
 } from "./lib/server/http/request-guards.ts";
+import { clientNetwork } from "./lib/server/http/client-network.ts";
 import { requestIdFrom } from "./lib/server/http/request-id.ts";
 import { getLogger } from "./lib/server/logger.ts";
 
@@ -87,6 +88,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.requestId = requestId;
   // Set by server/main.ts on every request, overwriting anything a client sent.
   context.locals.clientAddress = context.request.headers.get("x-client-address") ?? "unknown";
+  context.locals.clientNetwork = clientNetwork(
+    context.locals.clientAddress,
+    getConfig().IPV6_PREFIX_LENGTH,
+  );
   context.locals.user = null;
   context.locals.session = null;
   context.locals.authSource = null;

@@ -55,7 +55,7 @@ describe("mixed traffic", () => {
             ...request,
             headers: {
               ...request.headers,
-              "x-forwarded-for": `2001:db8:10ad::${(n++ % 60000).toString(16)}`,
+              "x-forwarded-for": `2001:db8:10ad:${(n++ % 60000).toString(16)}::1`,
             },
           }),
         },

@@ -15,7 +15,7 @@ export const GET: APIRoute = async ({ locals, cookies, url }) => {
     const status = await creditStatusForUser(db, locals.user.id, now, getConfig().AD_WATCH_SECONDS);
     return jsonResponse({ success: true, ...status });
   }
-  const { guest, addressHash } = await currentGuest(db, cookies, url, locals.clientAddress);
+  const { guest, addressHash } = await currentGuest(db, cookies, url, locals.clientNetwork);
   return jsonResponse({
     success: true,
     ...(await creditStatusForGuest(db, guest, addressHash, now)),
