@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startChatFake } from "../fakes/chat-completions.ts";
-import { ApiClient } from "../support/client.ts";
+import { ApiClient, signUp } from "../support/client.ts";
 import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
 
 /**
  * Issue 40: every per-address limit counts an IPv6 client by its /64 and one address by
- * one key however it is written. The server trusts loopback proxies, so each client's
- * address is what its X-Forwarded-For says.
+ * one key however it is written; a bearer token that is no live session is refused, not
+ * served as a guest. The server trusts loopback proxies, so each client's address is what
+ * its X-Forwarded-For says.
  */
 const TRIAL_CAP = 10;
 const request = { content: "A note to the team", language: "english", contentType: "email" };
@@ -86,5 +87,37 @@ describe("addresses are compared as networks", () => {
       if (answer.status === 429) expect(answer.headers.get("retry-after")).toMatch(/^\d+$/);
     }
     expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
+  });
+});
+
+describe("a bearer token that is no live session", () => {
+  const forged = () => `${randomBytes(16).toString("hex")}.${randomBytes(16).toString("hex")}`;
+
+  it("is refused with 401 on generate, and no guest is made nor trial text spent", async () => {
+    const client = new ApiClient(server.url, "2001:db8:43:1::1");
+    const asked = writer.requests.length;
+    const answer = await client.post("/api/email/generate", request, { bearer: forged() });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toMatchObject({ success: false, code: "UNAUTHORIZED" });
+    // No guest cookie, and the writer was never asked.
+    expect(client.cookies.size).toBe(0);
+    expect(writer.requests.length).toBe(asked);
+  });
+
+  it("is refused with 401 on every reading and writing endpoint once revoked", async () => {
+    const { client, token } = await signUp(server.url, true);
+    expect((await client.post("/api/auth/logout", {}, { bearer: token })).status).toBe(200);
+    const stranger = new ApiClient(server.url);
+    for (const [method, path, json] of [
+      ["POST", "/api/email/generate", request],
+      ["GET", "/api/credits/status", undefined],
+      ["GET", "/api/email/my", undefined],
+      ["GET", "/api/auth/me", undefined],
+      ["GET", "/api/testimonials", undefined],
+    ] as const) {
+      const answer = await stranger.request(method, path, { json, bearer: token });
+      expect(answer.status, `${method} ${path}`).toBe(401);
+      expect(answer.body).toMatchObject({ success: false, code: "UNAUTHORIZED" });
+    }
   });
 });

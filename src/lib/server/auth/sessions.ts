@@ -1,6 +1,7 @@
 import { eq, lt, or, sql } from "drizzle-orm";
 import { DAY_MS, HOUR_MS } from "#server/clock.ts";
 import type { Database } from "#server/db/index.ts";
+import { AppError } from "#server/errors.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { sessions, users } from "#server/db/schema.ts";
 import {
@@ -72,6 +73,11 @@ export function unissuedSession(now: Date): { token: string; expiresAt: Date } {
 }
 
 /** `id.secret`, both parts as generateRandomToken writes them. */
+/** A token or cookie that names no live session: sign in again. */
+export function sessionExpired(): AppError {
+  return new AppError("UNAUTHORIZED", 401, "Your session has expired. Please log in again.");
+}
+
 export function isWellFormedSessionToken(token: string): boolean {
   const [id, secret, extra] = token.split(".");
   return isWellFormedToken(id) && isWellFormedToken(secret) && extra === undefined;
