@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startChatFake } from "../fakes/chat-completions.ts";
@@ -7,8 +8,8 @@ import { createStorage, startServer, type RunningServer, type Storage } from "..
 /**
  * Issue 40: every per-address limit counts an IPv6 client by its /64 and one address by
  * one key however it is written; a bearer token that is no live session is refused, not
- * served as a guest. The server trusts loopback proxies, so each client's address is what
- * its X-Forwarded-For says.
+ * served as a guest; a path with an encoded `%` reaches no endpoint. The server trusts
+ * loopback proxies, so each client's address is what its X-Forwarded-For says.
  */
 const TRIAL_CAP = 10;
 const request = { content: "A note to the team", language: "english", contentType: "email" };
@@ -119,5 +120,40 @@ describe("a bearer token that is no live session", () => {
       expect(answer.status, `${method} ${path}`).toBe(401);
       expect(answer.body).toMatchObject({ success: false, code: "UNAUTHORIZED" });
     }
+  });
+});
+
+/** One request from loopback with its target exactly as written. */
+function rawGet(path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: "127.0.0.1", port: server.port, method: "GET", path },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (part: string) => (body += part));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("paths encoded more than once", () => {
+  it.each([
+    "/%2561pi/auth/me",
+    "/%252561pi/auth/me",
+    "/%25252561pi/credits/status",
+    "/api/auth/%256De",
+    "/api/credits/%2573tatus",
+  ])("%s reaches no endpoint: 400 in JSON", async (path) => {
+    const answer = await rawGet(path);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({ success: false, code: "BAD_REQUEST" });
+  });
+
+  it("while the same address encoded once is the endpoint", async () => {
+    expect((await rawGet("/%61pi/auth/me")).status).toBe(200);
   });
 });
