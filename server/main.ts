@@ -12,7 +12,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { assertReadyToServe, getConfig } from "#server/config.ts";
 import { closeDatabase, getDatabaseHandle } from "#server/db/index.ts";
-import { SERVICE_BUSY } from "#server/errors.ts";
+import { type AppError, SERVICE_BUSY } from "#server/errors.ts";
 import { countQueries } from "#server/db/query-count.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import { clientNetwork } from "#server/http/client-network.ts";
@@ -29,6 +29,8 @@ import { warmUpWriters } from "#server/generation/engine.ts";
 import { closeLocalWriter } from "#server/generation/local-model/writer.ts";
 import { serverJobs, startJobs } from "#server/jobs/scheduler.ts";
 import { getLogger } from "#server/logger.ts";
+import { ApiReadRate } from "#server/rate-limit/api-reads.ts";
+import { rateLimitedError } from "#server/rate-limit/index.ts";
 import {
   connectionCap,
   guardConnections,
@@ -272,6 +274,66 @@ function admit(req: IncomingMessage, res: ServerResponse, network: string): bool
   return true;
 }
 
+const apiReads = new ApiReadRate(config.API_READS_PER_ADDRESS);
+const closingAfterRefusal = new WeakSet<Socket>();
+
+function isApiRead(method: string | undefined, pathname: string): boolean {
+  return (method === "GET" || method === "HEAD") && isApiPath(pathname);
+}
+
+/** A failure decided here, in the shape the app's own failures have. */
+function sendAppError(res: ServerResponse, error: AppError): void {
+  for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+  sendJson(res, error.status, {
+    ...error.extra,
+    success: false,
+    message: error.message,
+    code: error.code,
+  });
+}
+
+/**
+ * 429 past the read rate, and the connection closed after it: a client pipelining reads
+ * would otherwise make the server answer each one, and the refusals themselves would take
+ * the CPU (decision 085). A browser opens a new connection when it asks again.
+ */
+function refuseRead(req: IncomingMessage, res: ServerResponse, waitMs: number): void {
+  closingAfterRefusal.add(req.socket);
+  res.setHeader("Connection", "close");
+  sendAppError(res, rateLimitedError(waitMs));
+}
+
+/** A request within the read rate: admitted within its address's limits, then routed. */
+function serve(req: IncomingMessage, res: ServerResponse, pathname: string, network: string) {
+  if (!admit(req, res, network)) {
+    res.setHeader("Retry-After", "1");
+    sendFailure(res, pathname, 503, { code: "SERVICE_UNAVAILABLE", message: SERVICE_BUSY });
+    return;
+  }
+  // At debug level each request is logged with its time and its database statements.
+  const counts = { queries: 0 };
+  if (log.isLevelEnabled("debug")) {
+    const started = performance.now();
+    res.once("finish", () =>
+      log.debug(
+        {
+          method: req.method,
+          path: pathname,
+          status: res.statusCode,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          queries: counts.queries,
+        },
+        "request",
+      ),
+    );
+  }
+  try {
+    countQueries(counts, () => route(req, res, pathname));
+  } catch (error) {
+    failRequest(req, res, pathname, error);
+  }
+}
+
 const server = createServer(
   {
     // Slow senders may not hold a socket: the headers, then the whole request, must arrive
@@ -283,6 +345,9 @@ const server = createServer(
     connectionsCheckingInterval: 1_000,
   },
   (req, res) => {
+    // Requests pipelined behind a refused read get no answer: Node closes the connection
+    // once the 429 is out, so making theirs would be work for nobody.
+    if (closingAfterRefusal.has(req.socket)) return;
     const target = canonicalRequestTarget(req.url ?? "/");
     const pathname = target === null ? "/" : target.split("?")[0]!;
     secureHeadersOnWrite(res, pathname);
@@ -295,33 +360,21 @@ const server = createServer(
     req.url = target;
     const address = clientAddress(req, config.TRUSTED_PROXY.proxies);
     req.headers["x-client-address"] = address;
-    if (!admit(req, res, clientNetwork(address, config.IPV6_PREFIX_LENGTH))) {
-      res.setHeader("Retry-After", "1");
-      sendFailure(res, pathname, 503, { code: "SERVICE_UNAVAILABLE", message: SERVICE_BUSY });
+    const network = clientNetwork(address, config.IPV6_PREFIX_LENGTH);
+    if (!isApiRead(req.method, pathname)) {
+      serve(req, res, pathname, network);
       return;
     }
-    // At debug level each request is logged with its time and its database statements.
-    const counts = { queries: 0 };
-    if (log.isLevelEnabled("debug")) {
-      const started = performance.now();
-      res.once("finish", () =>
-        log.debug(
-          {
-            method: req.method,
-            path: pathname,
-            status: res.statusCode,
-            ms: Math.round((performance.now() - started) * 10) / 10,
-            queries: counts.queries,
-          },
-          "request",
-        ),
-      );
+    const knownWait = apiReads.knownWait(network);
+    if (knownWait !== null) {
+      refuseRead(req, res, knownWait);
+      return;
     }
-    try {
-      countQueries(counts, () => route(req, res, pathname));
-    } catch (error) {
-      failRequest(req, res, pathname, error);
-    }
+    apiReads.consume(network).then(
+      (waitMs) =>
+        waitMs === 0 ? serve(req, res, pathname, network) : refuseRead(req, res, waitMs),
+      (error: unknown) => failRequest(req, res, pathname, error),
+    );
   },
 );
 // Counted here, once the database and the build are open.

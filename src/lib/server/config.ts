@@ -151,6 +151,11 @@ const configSchema = z.object({
    * subscriber holds a /64 and may use any address in it (decision 085).
    */
   IPV6_PREFIX_LENGTH: z.coerce.number().int().min(1).max(128).default(DEFAULT_IPV6_PREFIX_LENGTH),
+  /**
+   * API reads (GET and HEAD under /api) one client address may make a minute, counted per
+   * process; past it 429 with Retry-After (decision 085).
+   */
+  API_READS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000_000).default(1200),
 });
 
 export type Config = z.infer<typeof configSchema> & {
