@@ -11,19 +11,23 @@ import type { Socket } from "node:net";
 export const MAX_REQUESTS_PER_CONNECTION = 8;
 
 /**
- * Closes a new connection from an address that already holds `limit`. Trusted proxies are
- * not counted: behind one, every client shares its address, and requests are limited per
- * client instead (see `requestsInFlight`).
+ * Closes a new connection from an address whose network (an IPv6 peer's /64) already holds
+ * `limit`. Trusted proxies are not counted: behind one, every client shares its address,
+ * and requests are limited per client instead (see `InFlight`).
  */
 export function limitConnectionsPerAddress(
   server: Server,
   limit: number,
-  isTrustedProxy: (address: string) => boolean,
+  peers: {
+    isTrustedProxy: (address: string) => boolean;
+    networkOf: (address: string) => string;
+  },
 ): void {
   const open = new Map<string, number>();
   server.on("connection", (socket: Socket) => {
-    const address = socket.remoteAddress;
-    if (address === undefined || isTrustedProxy(address)) return;
+    const peer = socket.remoteAddress;
+    if (peer === undefined || peers.isTrustedProxy(peer)) return;
+    const address = peers.networkOf(peer);
     const count = open.get(address) ?? 0;
     if (count >= limit) {
       socket.destroy();

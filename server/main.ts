@@ -12,9 +12,10 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { assertReadyToServe, getConfig } from "#server/config.ts";
 import { closeDatabase, getDatabaseHandle } from "#server/db/index.ts";
-import { SERVICE_BUSY } from "#server/errors.ts";
+import { type AppError, SERVICE_BUSY } from "#server/errors.ts";
 import { countQueries } from "#server/db/query-count.ts";
 import { clientAddress } from "#server/http/client-address.ts";
+import { clientNetwork } from "#server/http/client-network.ts";
 import { noApiEndpoint } from "#server/http/api.ts";
 import { isApiPath } from "#server/http/request-guards.ts";
 import { requestIdFrom } from "#server/http/request-id.ts";
@@ -28,6 +29,8 @@ import { warmUpWriters } from "#server/generation/writers/registry.ts";
 import { closeLocalWriter } from "#server/generation/writers/local/writer.ts";
 import { serverJobs, startJobs } from "#server/jobs/scheduler.ts";
 import { getLogger } from "#server/logger.ts";
+import { ApiReadRate } from "#server/rate-limit/api-reads.ts";
+import { rateLimitedError } from "#server/rate-limit/index.ts";
 import {
   connectionCap,
   guardConnections,
@@ -243,6 +246,7 @@ function route(req: IncomingMessage, res: ServerResponse, pathname: string): voi
   }
 }
 
+/** Keyed by the client's network (an IPv6 client's /64), as every per-address limit. */
 const requestsPerAddress = new InFlight<string>(config.MAX_REQUESTS_PER_ADDRESS);
 /** Each connection's requests in flight, as the calls that release them. */
 const inFlightOn = new WeakMap<Socket, Set<() => void>>();
@@ -251,7 +255,7 @@ const inFlightOn = new WeakMap<Socket, Set<() => void>>();
  * Counts the request against its connection and its address until its answer ends; false
  * (and nothing counted) when either is at its limit.
  */
-function admit(req: IncomingMessage, res: ServerResponse, address: string): boolean {
+function admit(req: IncomingMessage, res: ServerResponse, network: string): boolean {
   const socket = req.socket;
   const held = inFlightOn.get(socket) ?? new Set<() => void>();
   if (!inFlightOn.has(socket)) {
@@ -261,13 +265,73 @@ function admit(req: IncomingMessage, res: ServerResponse, address: string): bool
       for (const release of held) release();
     });
   }
-  if (held.size >= MAX_REQUESTS_PER_CONNECTION || !requestsPerAddress.enter(address)) return false;
+  if (held.size >= MAX_REQUESTS_PER_CONNECTION || !requestsPerAddress.enter(network)) return false;
   const release = () => {
-    if (held.delete(release)) requestsPerAddress.leave(address);
+    if (held.delete(release)) requestsPerAddress.leave(network);
   };
   held.add(release);
   res.once("close", release);
   return true;
+}
+
+const apiReads = new ApiReadRate(config.API_READS_PER_ADDRESS);
+const closingAfterRefusal = new WeakSet<Socket>();
+
+function isApiRead(method: string | undefined, pathname: string): boolean {
+  return (method === "GET" || method === "HEAD") && isApiPath(pathname);
+}
+
+/** A failure decided here, in the shape the app's own failures have. */
+function sendAppError(res: ServerResponse, error: AppError): void {
+  for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+  sendJson(res, error.status, {
+    ...error.extra,
+    success: false,
+    message: error.message,
+    code: error.code,
+  });
+}
+
+/**
+ * 429 past the read rate, and the connection closed after it: a client pipelining reads
+ * would otherwise make the server answer each one, and the refusals themselves would take
+ * the CPU (decision 085). A browser opens a new connection when it asks again.
+ */
+function refuseRead(req: IncomingMessage, res: ServerResponse, waitMs: number): void {
+  closingAfterRefusal.add(req.socket);
+  res.setHeader("Connection", "close");
+  sendAppError(res, rateLimitedError(waitMs));
+}
+
+/** A request within the read rate: admitted within its address's limits, then routed. */
+function serve(req: IncomingMessage, res: ServerResponse, pathname: string, network: string) {
+  if (!admit(req, res, network)) {
+    res.setHeader("Retry-After", "1");
+    sendFailure(res, pathname, 503, { code: "SERVICE_UNAVAILABLE", message: SERVICE_BUSY });
+    return;
+  }
+  // At debug level each request is logged with its time and its database statements.
+  const counts = { queries: 0 };
+  if (log.isLevelEnabled("debug")) {
+    const started = performance.now();
+    res.once("finish", () =>
+      log.debug(
+        {
+          method: req.method,
+          path: pathname,
+          status: res.statusCode,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          queries: counts.queries,
+        },
+        "request",
+      ),
+    );
+  }
+  try {
+    countQueries(counts, () => route(req, res, pathname));
+  } catch (error) {
+    failRequest(req, res, pathname, error);
+  }
 }
 
 const server = createServer(
@@ -281,6 +345,9 @@ const server = createServer(
     connectionsCheckingInterval: 1_000,
   },
   (req, res) => {
+    // Requests pipelined behind a refused read get no answer: Node closes the connection
+    // once the 429 is out, so making theirs would be work for nobody.
+    if (closingAfterRefusal.has(req.socket)) return;
     const target = canonicalRequestTarget(req.url ?? "/");
     const pathname = target === null ? "/" : target.split("?")[0]!;
     secureHeadersOnWrite(res, pathname);
@@ -293,40 +360,29 @@ const server = createServer(
     req.url = target;
     const address = clientAddress(req, config.TRUSTED_PROXY.proxies);
     req.headers["x-client-address"] = address;
-    if (!admit(req, res, address)) {
-      res.setHeader("Retry-After", "1");
-      sendFailure(res, pathname, 503, { code: "SERVICE_UNAVAILABLE", message: SERVICE_BUSY });
+    const network = clientNetwork(address, config.IPV6_PREFIX_LENGTH);
+    if (!isApiRead(req.method, pathname)) {
+      serve(req, res, pathname, network);
       return;
     }
-    // At debug level each request is logged with its time and its database statements.
-    const counts = { queries: 0 };
-    if (log.isLevelEnabled("debug")) {
-      const started = performance.now();
-      res.once("finish", () =>
-        log.debug(
-          {
-            method: req.method,
-            path: pathname,
-            status: res.statusCode,
-            ms: Math.round((performance.now() - started) * 10) / 10,
-            queries: counts.queries,
-          },
-          "request",
-        ),
-      );
+    const knownWait = apiReads.knownWait(network);
+    if (knownWait !== null) {
+      refuseRead(req, res, knownWait);
+      return;
     }
-    try {
-      countQueries(counts, () => route(req, res, pathname));
-    } catch (error) {
-      failRequest(req, res, pathname, error);
-    }
+    apiReads.consume(network).then(
+      (waitMs) =>
+        waitMs === 0 ? serve(req, res, pathname, network) : refuseRead(req, res, waitMs),
+      (error: unknown) => failRequest(req, res, pathname, error),
+    );
   },
 );
 // Counted here, once the database and the build are open.
 guardConnections(server, connectionCap(openFileLimit(), openFileCount()));
-limitConnectionsPerAddress(server, config.MAX_CONNECTIONS_PER_ADDRESS, (address) =>
-  Boolean(config.TRUSTED_PROXY.proxies?.(address, 0)),
-);
+limitConnectionsPerAddress(server, config.MAX_CONNECTIONS_PER_ADDRESS, {
+  isTrustedProxy: (address) => Boolean(config.TRUSTED_PROXY.proxies?.(address, 0)),
+  networkOf: (address) => clientNetwork(address, config.IPV6_PREFIX_LENGTH),
+});
 // CONNECT never reaches the request handler: Node hands over the raw socket instead.
 server.on("connect", (_req: IncomingMessage, socket: Duplex) => {
   socket.end(

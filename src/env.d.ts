@@ -4,6 +4,11 @@ declare namespace App {
     requestId: string;
     /** The client's address: the socket's, or X-Forwarded-For's last hop with TRUSTED_PROXY. */
     clientAddress: string;
+    /**
+     * What per-address limits and the trial count by: the address's network, an IPv6
+     * client's /64 (decision 085). Logs and loopback checks keep `clientAddress`.
+     */
+    clientNetwork: import("./lib/server/http/client-network.ts").ClientNetwork;
     user: import("./lib/server/auth/sessions.ts").SessionUser | null;
     session: import("./lib/server/auth/sessions.ts").Session | null;
     /** How the session arrived: the web app's cookie or an API client's bearer token. */

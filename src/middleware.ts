@@ -4,7 +4,7 @@ import {
   readSessionToken,
   setSessionCookie,
 } from "./lib/server/auth/cookies.ts";
-import { validateSessionToken } from "./lib/server/auth/sessions.ts";
+import { sessionExpired, validateSessionToken } from "./lib/server/auth/sessions.ts";
 import { systemNow } from "./lib/server/clock.ts";
 import { getConfig } from "./lib/server/config.ts";
 import { databaseUnavailableError, isDatabaseUnavailable } from "./lib/server/db/errors.ts";
@@ -17,6 +17,8 @@ import {
   assertSameOrigin,
   isApiPath,
 } from "./lib/server/http/request-guards.ts";
+import { clientNetwork } from "./lib/server/http/client-network.ts";
+import { isModerationApiPath } from "./lib/server/http/moderation.ts";
 import { requestIdFrom } from "./lib/server/http/request-id.ts";
 import { getLogger } from "./lib/server/logger.ts";
 
@@ -60,14 +62,20 @@ function unavailablePage(error: AppError): Response {
 
 type Context = Parameters<Parameters<typeof defineMiddleware>[0]>[0];
 
-/** Puts the session's user on locals; a stale cookie is removed, a used one extended. */
-async function authenticate(context: Context): Promise<void> {
+/**
+ * Puts the session's user on locals; a stale cookie is removed, a used one extended. On the
+ * API a bearer token that is no live session (forged, revoked, expired) is refused with 401,
+ * as `/me` refuses it: its sender meant to be someone, and is not served as a guest. The
+ * moderation API's bearer is its own token, checked there.
+ */
+async function authenticate(context: Context, api: boolean): Promise<void> {
   const source = readSessionToken(context.request, context.cookies, context.url);
   if (!source) return;
   const now = systemNow();
   const result = source.token ? await validateSessionToken(await getDb(), source.token, now) : null;
   if (!result) {
     if (source.kind === "cookie") deleteSessionCookie(context.cookies, context.url);
+    else if (api && !isModerationApiPath(context.url.pathname)) throw sessionExpired();
     return;
   }
   context.locals.user = result.user;
@@ -87,6 +95,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.requestId = requestId;
   // Set by server/main.ts on every request, overwriting anything a client sent.
   context.locals.clientAddress = context.request.headers.get("x-client-address") ?? "unknown";
+  context.locals.clientNetwork = clientNetwork(
+    context.locals.clientAddress,
+    getConfig().IPV6_PREFIX_LENGTH,
+  );
   context.locals.user = null;
   context.locals.session = null;
   context.locals.authSource = null;
@@ -97,7 +109,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const config = getConfig();
     assertSameOrigin(context.request, new URL(config.PUBLIC_URL).origin);
     if (api) assertApiBodyHeaders(context.request);
-    await authenticate(context);
+    await authenticate(context, api);
     // The console's endpoints check again each; this gate covers any method and address
     // under /api/console, so a non-operator learns nothing an unknown address would not say.
     if (isConsoleApiPath(context.url.pathname) && !isOperator(context.locals.user)) {

@@ -181,7 +181,7 @@ describe("credits", () => {
     const { token } = await signUp(server.url, true);
     const responses = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        new ApiClient(server.url, `2001:db8:200::${i.toString(16)}`).post(
+        new ApiClient(server.url, `2001:db8:200:${i.toString(16)}::1`).post(
           "/api/email/generate",
           request,
           { bearer: token },
@@ -241,7 +241,7 @@ describe("an address's trial", () => {
   const PASSWORD = "violet-harbor-42";
 
   it("ten unverified accounts from one address share its guests' trial, 10 texts in all; a verified account gets 1000", async () => {
-    const address = "2001:db8:7::1";
+    const address = "2001:db8:7:1::1";
     const guest = new ApiClient(server.url, address);
     for (let i = 0; i < 3; i++)
       expect((await guest.post("/api/email/generate", request)).status).toBe(200);
@@ -281,7 +281,7 @@ describe("an address's trial", () => {
   });
 
   it("cookieless generates past the address's cap make no guests: 402 with isGuest and no cookie", async () => {
-    const address = "2001:db8:7::2";
+    const address = "2001:db8:7:2::1";
     for (let i = 0; i < 10; i++)
       expect(
         (await new ApiClient(server.url, address).post("/api/email/generate", request)).status,

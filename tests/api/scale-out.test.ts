@@ -79,7 +79,7 @@ describe.runIf(usingPostgres)("scale-out on one PostgreSQL database", () => {
     };
     const responses = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        new ApiClient(i % 2 === 0 ? a.url : b.url, `2001:db8:5ca1::${i.toString(16)}`).post(
+        new ApiClient(i % 2 === 0 ? a.url : b.url, `2001:db8:5ca1:${i.toString(16)}::1`).post(
           "/api/email/generate",
           request,
           {

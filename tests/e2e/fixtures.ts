@@ -38,7 +38,7 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   clientAddress: async ({}, use) => {
     await use(
-      `2001:db8:e2e::${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}`,
+      `2001:db8:${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}::e2e`,
     );
   },
   extraHTTPHeaders: async ({ clientAddress }, use) => {

@@ -14,7 +14,11 @@ beforeAll(async () => {
   // 100 connections stand for many users, most of them sending no X-Forwarded-For: the
   // per-address limit is not what this load is about (client-limits.test.ts).
   server = await startServer(storage, {
-    env: { TRUSTED_PROXY: "1", MAX_REQUESTS_PER_ADDRESS: "1000" },
+    env: {
+      TRUSTED_PROXY: "1",
+      MAX_REQUESTS_PER_ADDRESS: "1000",
+      API_READS_PER_ADDRESS: "10000000",
+    },
   });
 });
 
@@ -55,7 +59,7 @@ describe("mixed traffic", () => {
             ...request,
             headers: {
               ...request.headers,
-              "x-forwarded-for": `2001:db8:10ad::${(n++ % 60000).toString(16)}`,
+              "x-forwarded-for": `2001:db8:10ad:${(n++ % 60000).toString(16)}::1`,
             },
           }),
         },

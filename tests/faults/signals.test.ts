@@ -47,7 +47,7 @@ describe("SIGTERM under load", () => {
           headers: {
             "content-type": "application/json",
             accept: "text/event-stream",
-            "x-forwarded-for": `2001:db8:7e::${i + 1}`,
+            "x-forwarded-for": `2001:db8:7e:${(i + 1).toString(16)}::1`,
           },
           body: JSON.stringify(request),
         });

@@ -19,7 +19,7 @@ export class ApiClient {
     this.baseUrl = baseUrl;
     this.address =
       address ??
-      `2001:db8::${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}`;
+      `2001:db8:${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}::1`;
   }
 
   /** The Cookie header this client sends, for requests made outside `request`. */

@@ -22,8 +22,17 @@ describe("canonicalRequestTarget", () => {
     expect(canonicalRequestTarget("/a%20b")).toBe("/a%20b");
   });
 
-  it("decodes only once, so a double-encoded path stays distinct", () => {
-    expect(canonicalRequestTarget("/%2561pi/x")).toBe("/%2561pi/x");
+  it.each(["/%2561pi/x", "/%252561pi/x", "/api/auth/%256De", "/%25", "/a%25b", "/%2525"])(
+    "refuses %s, whose encoded %% would be decoded again on the way to a route",
+    (input) => {
+      expect(canonicalRequestTarget(input)).toBeNull();
+    },
+  );
+
+  it("takes an encoded % in the query string, which is not decoded on the way to a route", () => {
+    expect(canonicalRequestTarget("/api/console/accounts?email=%25")).toBe(
+      "/api/console/accounts?email=%25",
+    );
   });
 
   it("leaves the query string as sent", () => {

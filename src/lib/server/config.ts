@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import { parseTrustedProxies } from "./http/client-address.ts";
+import { DEFAULT_IPV6_PREFIX_LENGTH } from "./http/client-network.ts";
 
 /**
  * Every environment variable the server reads, validated once. The defaults make
@@ -160,6 +161,16 @@ const configSchema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(64),
   /** Requests of one client address (behind proxies, the forwarded one) in flight at once. */
   MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(32),
+  /**
+   * How many leading bits of an IPv6 client address every per-address limit counts by: one
+   * subscriber holds a /64 and may use any address in it (decision 085).
+   */
+  IPV6_PREFIX_LENGTH: z.coerce.number().int().min(1).max(128).default(DEFAULT_IPV6_PREFIX_LENGTH),
+  /**
+   * API reads (GET and HEAD under /api) one client address may make a minute, counted per
+   * process; past it 429 with Retry-After (decision 085).
+   */
+  API_READS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000_000).default(1200),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "TEXTS_IN_FLIGHT_PER_ADDRESS"> & {

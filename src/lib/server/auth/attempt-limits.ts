@@ -1,4 +1,5 @@
 import type { Database } from "#server/db/index.ts";
+import type { ClientNetwork } from "#server/http/client-network.ts";
 import { getLogger } from "#server/logger.ts";
 import {
   consumeRateLimit,
@@ -16,7 +17,7 @@ import { signIn, type SignedIn } from "./accounts.ts";
  * clients and its address's budget.
  */
 export interface AttemptSource {
-  address: string;
+  network: ClientNetwork;
   /** The nonce of a valid device cookie for the account tried, or null. */
   deviceNonce: string | null;
 }
@@ -26,7 +27,7 @@ type Budget = [RateLimitName, string];
 function loginBudgets(email: string, source: AttemptSource): Budget[] {
   if (source.deviceNonce) return [["loginByDevice", source.deviceNonce]];
   return [
-    ["loginByAddress", source.address],
+    ["loginByAddress", source.network],
     ["loginByAccount", email],
   ];
 }

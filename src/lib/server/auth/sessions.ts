@@ -1,6 +1,7 @@
 import { eq, lt, or, sql } from "drizzle-orm";
 import { DAY_MS, HOUR_MS } from "#server/clock.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
+import { AppError } from "#server/errors.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { sessions, users } from "#server/db/schema.ts";
 import {
@@ -57,6 +58,11 @@ export async function createSession(
     token: `${id}.${secret}`,
     session: { id, userId, createdAt: now, lastUsedAt: now, expiresAt: expiresAt(now, now) },
   };
+}
+
+/** A token or cookie that names no live session: sign in again. */
+export function sessionExpired(): AppError {
+  return new AppError("UNAUTHORIZED", 401, "Your session has expired. Please log in again.");
 }
 
 /** `id.secret`, both parts as generateRandomToken writes them. */

@@ -55,7 +55,7 @@ export interface GenerationOptions {
    * out is kept when a writer fails. Otherwise (JSON) as fast as possible, all or nothing.
    */
   paced: boolean;
-  /** The client's address, whose texts in flight on this instance are bounded. */
+  /** The client's network (decision 085), whose texts in flight on this instance are bounded. */
   address?: string;
   /** Texts one owner may have in flight; no bound when unset (tests of the ledger alone). */
   ownerInFlight?: number;

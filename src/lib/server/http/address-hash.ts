@@ -1,10 +1,14 @@
 import { createHmac } from "node:crypto";
 import type { Database } from "#server/db/index.ts";
 import { readDeploymentKey } from "#server/deployment-keys.ts";
+import type { ClientNetwork } from "./client-network.ts";
 
-/** HMAC-SHA256 of a client address: enough to count per address, not to recover it. */
-export async function hashAddress(db: Database, address: string): Promise<string> {
+/**
+ * HMAC-SHA256 of a client's network (an IPv6 client's /64, decision 085): enough to count
+ * per address, not to recover it.
+ */
+export async function hashAddress(db: Database, network: ClientNetwork): Promise<string> {
   return createHmac("sha256", await readDeploymentKey(db, "address_hash_key"))
-    .update(address)
+    .update(network)
     .digest("hex");
 }

@@ -11,6 +11,7 @@ import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database } from "#server/db/index.ts";
 import { exhausted } from "#server/generation/charges.ts";
 import { hashAddress } from "./address-hash.ts";
+import type { ClientNetwork } from "./client-network.ts";
 
 const GUEST_COOKIE_MAX_AGE = GUEST_LIFETIME_MS / 1000;
 
@@ -40,11 +41,11 @@ export async function currentGuest(
   db: Database,
   cookies: AstroCookies,
   requestUrl: URL,
-  clientAddress: string,
+  clientNetwork: ClientNetwork,
 ): Promise<{ guest: Guest | null; addressHash: string }> {
   const [guest, addressHash] = await Promise.all([
     findGuest(db, readGuestCookie(cookies, requestUrl)),
-    hashAddress(db, clientAddress),
+    hashAddress(db, clientNetwork),
   ]);
   return { guest, addressHash };
 }
@@ -63,7 +64,7 @@ export async function payingOwner(
 ): Promise<CreditOwner> {
   const { user } = locals;
   if (user?.emailVerified) return { kind: "user", userId: user.id };
-  const addressHash = await hashAddress(db, locals.clientAddress);
+  const addressHash = await hashAddress(db, locals.clientNetwork);
   if (user) return { kind: "user", userId: user.id, addressHash };
   const found = await findOrCreateGuest(db, readGuestCookie(cookies, requestUrl), addressHash, now);
   if (!found) throw exhausted({ kind: "guest", addressHash });

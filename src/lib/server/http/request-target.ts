@@ -3,7 +3,10 @@
  * `/api/x` reach the same route *and* the same checks (DESIGN §8). Percent-encodings of
  * unreserved characters are decoded (RFC 3986 §6.2.2.2), the rest upper-cased, repeated
  * slashes collapsed and dot segments removed. The query string is left as sent.
- * Returns null for a target that is not a valid origin-form path.
+ * Returns null for a target that is not a valid origin-form path, and for one that still
+ * carries an encoded `%` once decoded: Astro decodes a path again and again, so
+ * `/%2561pi/x` and `/%252561pi/x` would reach `/api/x` past every check made on the
+ * canonical form (decision 004). No address of the site has a `%` in it.
  */
 export function canonicalRequestTarget(target: string): string | null {
   let raw = target;
@@ -26,7 +29,7 @@ export function canonicalRequestTarget(target: string): string | null {
   const query = queryStart === -1 ? "" : raw.slice(queryStart);
 
   const decoded = decodeUnreserved(path);
-  if (decoded === null) return null;
+  if (decoded === null || decoded.includes("%25")) return null;
   return `${removeDotSegments(decoded.replace(/\/{2,}/g, "/"))}${query}`;
 }
 

@@ -15,7 +15,7 @@ export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const { password } = await readJsonBody(request, deleteAccountSchema);
   const user = requireUser(locals);
   // A stolen session must not become a password oracle.
-  await consumeRateLimit("loginByAddress", locals.clientAddress);
+  await consumeRateLimit("loginByAddress", locals.clientNetwork);
   await deleteAccount(await getDb(), user.id, password, systemNow());
   deleteSessionCookie(cookies, url);
   return jsonResponse({ success: true, message: "Your account has been deleted." });

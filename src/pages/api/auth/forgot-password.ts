@@ -13,7 +13,7 @@ export const prerender = false;
 /** Always the same answer for a valid address; the account's budget only decides the mail. */
 export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const { email } = await readJsonBody(request, emailOnlySchema);
-  await consumeRateLimit("forgotPasswordByAddress", locals.clientAddress);
+  await consumeRateLimit("forgotPasswordByAddress", locals.clientNetwork);
   const db = await getDb();
   const deviceNonce = await readRequestDevice(db, cookies, url, email);
   if (await mayEmailAccount("resetPassword", email, deviceNonce)) {

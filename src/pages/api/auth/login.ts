@@ -16,7 +16,7 @@ export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const { user, token, expiresAt } = await signInWithinLimits(
     db,
     body,
-    { address: locals.clientAddress, deviceNonce },
+    { network: locals.clientNetwork, deviceNonce },
     systemNow(),
   );
   setSessionCookie(cookies, url, token, expiresAt);

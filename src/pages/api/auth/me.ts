@@ -1,7 +1,6 @@
 import type { APIRoute } from "astro";
 import { toPublicUser } from "#server/auth/accounts.ts";
-import { isWellFormedSessionToken } from "#server/auth/sessions.ts";
-import { AppError } from "#server/errors.ts";
+import { isWellFormedSessionToken, sessionExpired } from "#server/auth/sessions.ts";
 import { jsonResponse } from "#server/http/api.ts";
 
 export const prerender = false;
@@ -19,6 +18,6 @@ export const GET: APIRoute = ({ locals, request }) => {
   // The header as sent: the middleware has already deleted a stale cookie from `cookies`.
   const sessionCookie = SESSION_COOKIE.exec(request.headers.get("cookie") ?? "")?.[1];
   if (request.headers.has("authorization") || isWellFormedSessionToken(sessionCookie ?? ""))
-    throw new AppError("UNAUTHORIZED", 401, "Your session has expired. Please log in again.");
+    throw sessionExpired();
   return jsonResponse({ success: true, user: null });
 };

@@ -16,7 +16,7 @@ export const prerender = false;
  */
 export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const body = await readJsonBody(request, registerSchema);
-  await consumeRateLimit("registerByAddress", locals.clientAddress);
+  await consumeRateLimit("registerByAddress", locals.clientNetwork);
   const db = await getDb();
   // The trial's texts move to the new account; its credits do not (DESIGN §5).
   const guestId = readGuestCookie(cookies, url);

@@ -13,7 +13,7 @@ export const prerender = false;
 /** One answer for known, unknown and verified addresses; the mail goes out after it. */
 export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const { email } = await readJsonBody(request, emailOnlySchema);
-  await consumeRateLimit("resendVerificationByAddress", locals.clientAddress);
+  await consumeRateLimit("resendVerificationByAddress", locals.clientNetwork);
   const db = await getDb();
   const deviceNonce = await readRequestDevice(db, cookies, url, email);
   if (await mayEmailAccount("verifyEmail", email, deviceNonce)) {

@@ -11,7 +11,7 @@ export const prerender = false;
 
 export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const { token, newPassword } = await readJsonBody(request, resetPasswordSchema);
-  await consumeRateLimit("resetPasswordByAddress", locals.clientAddress);
+  await consumeRateLimit("resetPasswordByAddress", locals.clientNetwork);
   await resetPassword(await getDb(), token, newPassword, systemNow());
   deleteSessionCookie(cookies, url);
   return jsonResponse({

@@ -20,7 +20,7 @@ export const prerender = false;
 export const POST: APIRoute = async ({ request, locals }) => {
   await readEmptyJsonBody(request);
   const user = requireUser(locals);
-  await consumeRateLimit("adSessionByAddress", locals.clientAddress);
+  await consumeRateLimit("adSessionByAddress", locals.clientNetwork);
   await consumeRateLimit("adSessionByAccount", user.id);
   const now = systemNow();
   const { AD_VAST_URL, AD_WATCH_SECONDS } = getConfig();

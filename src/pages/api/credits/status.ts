@@ -16,7 +16,7 @@ export const GET: APIRoute = async ({ locals, cookies, url }) => {
     // An unverified account draws on its network's trial texts (decision 084).
     const trialAddress = locals.user.emailVerified
       ? undefined
-      : await hashAddress(db, locals.clientAddress);
+      : await hashAddress(db, locals.clientNetwork);
     const status = await creditStatusForUser(
       db,
       locals.user.id,
@@ -26,7 +26,7 @@ export const GET: APIRoute = async ({ locals, cookies, url }) => {
     );
     return jsonResponse({ success: true, ...status });
   }
-  const { guest, addressHash } = await currentGuest(db, cookies, url, locals.clientAddress);
+  const { guest, addressHash } = await currentGuest(db, cookies, url, locals.clientNetwork);
   return jsonResponse({
     success: true,
     ...(await creditStatusForGuest(db, guest, addressHash, now)),

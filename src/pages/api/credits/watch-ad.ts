@@ -12,7 +12,7 @@ export const prerender = false;
 export const POST: APIRoute = async ({ request, locals }) => {
   const { adSessionId } = await readJsonBody(request, adSessionIdSchema);
   const user = requireUser(locals);
-  await consumeRateLimit("watchAdByAddress", locals.clientAddress);
+  await consumeRateLimit("watchAdByAddress", locals.clientNetwork);
   await consumeRateLimit("watchAdByAccount", user.id);
   const reward = await claimAdReward(await getDb(), user, adSessionId, systemNow());
   return jsonResponse({ success: true, message: "Credits Earned!", ...reward });

@@ -17,7 +17,7 @@ export const prerender = false;
  */
 export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const body = await readJsonBody(request, generationRequestSchema);
-  await consumeRateLimit("generateByAddress", locals.clientAddress);
+  await consumeRateLimit("generateByAddress", locals.clientNetwork);
   const db = await getDb();
   const owner = await payingOwner(db, locals, cookies, url, systemNow());
   await consumeRateLimit("generateByOwner", owner.kind === "user" ? owner.userId : owner.guestId);
@@ -27,7 +27,7 @@ export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
     now: systemNow,
     paced: streamed,
     leaseMs: config.RESERVATION_TIMEOUT_MS,
-    address: locals.clientAddress,
+    address: locals.clientNetwork,
     ownerInFlight: config.TEXTS_IN_FLIGHT_PER_OWNER,
     addressInFlight: config.TEXTS_IN_FLIGHT_PER_ADDRESS,
   });

@@ -12,9 +12,9 @@ export const prerender = false;
 
 export const POST: APIRoute = async ({ request, locals }) => {
   const submission = await readJsonBody(request, testimonialSubmissionSchema);
-  await consumeRateLimit("testimonialByAddress", locals.clientAddress);
+  await consumeRateLimit("testimonialByAddress", locals.clientNetwork);
   const db = await getDb();
-  await submitTestimonial(db, submission, await hashAddress(db, locals.clientAddress), systemNow());
+  await submitTestimonial(db, submission, await hashAddress(db, locals.clientNetwork), systemNow());
   return jsonResponse(
     {
       success: true,

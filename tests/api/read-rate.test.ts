@@ -1,0 +1,174 @@
+import { Agent, request as httpRequest } from "node:http";
+import { connect, type Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+
+/**
+ * Issue 40: cheap reads were limited in flight, not in rate, so one address pipelining
+ * `/api/credits/status` took the CPU (another user's `/me` p50 went 5 → 357 ms). Two
+ * loopback addresses stand for two clients (no proxy is trusted): 127.0.0.1 pipelines,
+ * 127.0.0.2 is a signed-in user. The server runs with the default read rate; the test
+ * prints the user's `/me` p50 alone and under the flood (no timed assertion; the figure to
+ * trust is bench/read-rate.ts's, whose stranger is a process of its own).
+ */
+const STRANGER = "127.0.0.1";
+const USER = "127.0.0.2";
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function send(
+  baseUrl: string,
+  from: string,
+  method: string,
+  path: string,
+  options: { json?: unknown; cookie?: string; browser?: Agent } = {},
+): Promise<Answer> {
+  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${baseUrl}${path}`,
+      {
+        method,
+        localAddress: from,
+        agent: options.browser ?? false,
+        headers: {
+          "sec-fetch-site": "same-origin",
+          ...(body ? { "content-type": "application/json" } : {}),
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+        },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (part: Buffer) => (text += part.toString()));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** 100 connections from the stranger, each pipelining 32 status reads, again and again. */
+function flood(server: RunningServer) {
+  const counts = { ok: 0, limited: 0, busy: 0 };
+  // Settles at the first 429, or once 20,000 answers have come without one.
+  let settle = () => {};
+  const settled = new Promise<void>((done) => (settle = done));
+  const open = new Set<Socket>();
+  let stopped = false;
+  const pipeline = "GET /api/credits/status HTTP/1.1\r\nHost: x\r\n\r\n".repeat(32);
+  const connection = () => {
+    if (stopped) return;
+    const socket = connect({ host: "127.0.0.1", port: server.port, localAddress: STRANGER });
+    open.add(socket);
+    let seen = "";
+    let answered = 0;
+    socket.on("error", () => {});
+    socket.on("connect", () => socket.write(pipeline));
+    socket.on("data", (part: Buffer) => {
+      seen += part.toString("latin1");
+      for (const [, status] of seen.matchAll(/HTTP\/1\.1 (\d{3})/g)) {
+        answered++;
+        if (status === "200") counts.ok++;
+        else if (status === "429") counts.limited++;
+        else if (status === "503") counts.busy++;
+      }
+      if (counts.limited > 0 || counts.ok + counts.busy >= 20_000) settle();
+      seen = seen.slice(seen.lastIndexOf("HTTP/1.1 ") + 1);
+      if (answered >= 32) socket.destroy();
+    });
+    socket.on("close", () => {
+      open.delete(socket);
+      // A connection refused at the address's cap comes back after a moment.
+      setTimeout(connection, answered === 0 ? 50 : 0);
+    });
+  };
+  for (let i = 0; i < 100; i++) connection();
+  return {
+    counts,
+    settled,
+    stop() {
+      stopped = true;
+      for (const socket of open) socket.destroy();
+    },
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+describe("a rate for API reads per address", () => {
+  let storage: Storage;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    storage = await createStorage();
+    server = await startServer(storage, { env: { TRUSTED_PROXY: "0" } });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await storage?.cleanup();
+  });
+
+  it("a stranger pipelining reads gets 429 with Retry-After; a signed-in user elsewhere is served", async () => {
+    const email = `reader-${Math.random().toString(36).slice(2, 10)}@example.com`;
+    const password = "violet-harbor-42";
+    const registered = await send(server.url, USER, "POST", "/api/auth/register", {
+      json: { email, password, confirmPassword: password },
+    });
+    expect(registered.status).toBe(201);
+    const cookie = ([] as string[])
+      .concat(registered.headers["set-cookie"] ?? [])
+      .map((line) => line.split(";")[0]!)
+      .join("; ");
+
+    // One kept-alive connection, as a browser's.
+    const browser = new Agent({ keepAlive: true, maxSockets: 1 });
+    const me = async (): Promise<{ status: number; ms: number }> => {
+      const started = performance.now();
+      const { status } = await send(server.url, USER, "GET", "/api/auth/me", { cookie, browser });
+      return { status, ms: performance.now() - started };
+    };
+    const quiet: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const answer = await me();
+      expect(answer.status).toBe(200);
+      quiet.push(answer.ms);
+    }
+
+    const stranger = flood(server);
+    const flooded: { status: number; ms: number }[] = [];
+    try {
+      await stranger.settled;
+      // 200 reads: with the 50 above, well within the user's own rate.
+      for (let i = 0; i < 200; i++) flooded.push(await me());
+    } finally {
+      stranger.stop();
+      browser.destroy();
+    }
+    console.log(
+      `/me p50: ${median(quiet).toFixed(1)} ms alone, ${median(flooded.map((a) => a.ms)).toFixed(1)} ms while a stranger pipelines; the stranger got`,
+      stranger.counts,
+    );
+
+    // The user was served throughout.
+    expect(flooded.filter((answer) => answer.status !== 200)).toEqual([]);
+    // The stranger was refused for its rate, and is still, in the API's failure shape.
+    expect(stranger.counts.limited).toBeGreaterThan(0);
+    const refused = await send(server.url, STRANGER, "GET", "/api/credits/status");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(refused.body)).toMatchObject({
+      success: false,
+      code: "RATE_LIMITED",
+      retryAfter: Number(refused.headers["retry-after"]),
+    });
+    // The stranger's writes and pages are not reads: the rate does not refuse them.
+    expect((await send(server.url, STRANGER, "GET", "/about")).status).toBe(200);
+  }, 60_000);
+});
