@@ -39,11 +39,15 @@ let storage: Storage;
 let server: RunningServer;
 
 beforeAll(async () => {
-  // 20 ms between words (over a second of text to leave in the middle of); 40 "slowly".
+  // 20 ms between words (over a second of text to leave in the middle of); 30 "steadily",
+  // 80 "slowly".
   fake = await startChatFake({
     text: answer,
     model: "fake-model",
-    wordDelayMs: (body) => (body.messages.at(-1)?.content.includes("slowly") ? 40 : 20),
+    wordDelayMs: (body) => {
+      const user = body.messages.at(-1)?.content ?? "";
+      return user.includes("slowly") ? 80 : user.includes("steadily") ? 30 : 20;
+    },
   });
   storage = await createStorage();
   server = await startServer(storage, {
@@ -389,8 +393,8 @@ describe("a writer's deadlines and an address's texts in flight", () => {
       env: {
         TRUSTED_PROXY: "1",
         OPENAI_COMPAT_BASE_URL: `${fake.url}/v1`,
-        PROVIDER_TIMEOUT_MS: "300",
-        PROVIDER_TEXT_TIMEOUT_MS: "1500",
+        PROVIDER_TIMEOUT_MS: "1000",
+        PROVIDER_TEXT_TIMEOUT_MS: "3000",
         TEXTS_IN_FLIGHT_PER_ADDRESS: "3",
       },
     });
@@ -403,8 +407,9 @@ describe("a writer's deadlines and an address's texts in flight", () => {
 
   it("a writer writing steadily past PROVIDER_TIMEOUT_MS finishes its text and costs 100", async () => {
     const { client } = await signUp(strict.url, true);
-    // 60 words 20 ms apart: 1.2 s in all, never 300 ms silent.
-    const response = await post(strict, client, new AbortController().signal, true);
+    // 60 words 30 ms apart: 1.8 s in all, never a second silent.
+    const body = { ...request, content: "A note written steadily" };
+    const response = await post(strict, client, new AbortController().signal, true, body);
     const seen = await readUntil(response, (e) => e.event === "done" || e.event === "error");
     expect(JSON.parse(seen.at(-1)!.data)).toMatchObject({ modelUsed: "localai", credits: 900 });
     expect((await history(client))[0]!.generatedContent.trim()).toBe(TEXT);
@@ -413,7 +418,7 @@ describe("a writer's deadlines and an address's texts in flight", () => {
 
   it("a writer past PROVIDER_TEXT_TIMEOUT_MS ends there, its text kept and charged by the rule", async () => {
     const { client } = await signUp(strict.url, true);
-    // 60 words 40 ms apart: 2.4 s, past the 1.5 s the whole text may take.
+    // 60 words 80 ms apart: 4.8 s, past the 3 s the whole text may take.
     const body = { ...request, content: "A note written slowly" };
     const response = await post(strict, client, new AbortController().signal, true, body);
     const seen = await readUntil(response, (e) => e.event === "done" || e.event === "error");
