@@ -77,10 +77,10 @@ async function exchange(message: Uint8Array, syncToFs: boolean): Promise<Backend
 
 /**
  * Statements by their SQL text, each parsed, described and planned once as a named
- * statement of PGlite's backend (docs/decisions/075). PGlite's own `query` does all of
+ * statement of PGlite's backend (docs/decisions/033). PGlite's own `query` does all of
  * that again for every statement, in six calls into WebAssembly; a prepared one runs in
- * one call, in about a fifth of the time. The app sends some hundred distinct texts;
- * past this many, a new one is parsed each time as PGlite's `query` would.
+ * one call. The app sends some hundred distinct texts; past this many, a new one is
+ * parsed each time as PGlite's `query` would, so one-off texts cannot grow the backend.
  */
 const MAX_PREPARED = 500;
 const prepared = new Map<string, { name: string; paramTypes: number[] }>();
