@@ -73,7 +73,8 @@ export function lockDataDir(dataDir: string): () => void {
 }
 
 /**
- * A new data folder is made by initdb, which leaves PGlite's process at 700–800 MB. It runs
+ * A new data folder is made by initdb, which leaves PGlite's process holding far more
+ * memory than a server that reopens a folder. It runs
  * in a short-lived process of its own, so that the server only ever opens a folder that
  * exists (docs/decisions/033).
  */

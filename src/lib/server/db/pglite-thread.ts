@@ -28,7 +28,7 @@ const port = parentPort!;
 const identity = (value: string) => value;
 const rawParsers = (oids: number[]) => Object.fromEntries(oids.map((oid) => [oid, identity]));
 // drizzle's raw types are this instance's own parsers: a query's own `parsers` option makes
-// PGlite copy its whole parser table for that query (a sixth of this thread's time).
+// PGlite copy its whole parser table for that query, a large share of this thread's time.
 const client = await PGlite.create(dataDir, {
   postgresqlconf,
   extensions: PGLITE_EXTENSIONS,
@@ -58,7 +58,8 @@ function target(txId: number | undefined): PGlite | Transaction {
 /**
  * PGlite's answer to one protocol message, read by node-postgres's own parser. PGlite's
  * port of it copies every field of every row into an ArrayBuffer of its own and reads its
- * state through private-field WeakMaps: a third of this thread's time on a page of history.
+ * state through private-field WeakMaps, which made it the thread's largest cost on a page
+ * of history.
  */
 async function exchange(message: Uint8Array, syncToFs: boolean): Promise<BackendMessage[]> {
   const parser = new Parser();
