@@ -4,10 +4,10 @@
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# The empty stand-in for the llama.cpp binaries a CPU server never loads (decision 030).
+# The empty stand-in for the llama.cpp binaries a CPU server never loads (decision 063).
 COPY vendor ./vendor
 # The lockfile installs the x64 binaries. On ARM64 the local writer needs its ARM64 binaries,
-# which the lockfile leaves out (decision 030): that platform resolves them anew.
+# which the lockfile leaves out (decision 063): that platform resolves them anew.
 RUN if [ "$(uname -m)" = "aarch64" ]; then \
       npm pkg delete "overrides.@node-llama-cpp/linux-arm64" "optionalDependencies.@node-llama-cpp/linux-arm64" && \
       npm install --no-audit --no-fund; \
@@ -38,7 +38,7 @@ COPY --from=build --chown=node:node /app/models ./models
 COPY --from=build --chown=node:node /app/server ./server
 COPY --from=build --chown=node:node /app/scripts ./scripts
 # The CLI scripts, and the short process that creates a new PGlite folder, run these
-# modules unbundled (docs/decisions/002); the server runs its bundle (decision 045).
+# modules unbundled (docs/decisions/002); the server runs its bundle.
 COPY --from=build --chown=node:node /app/src/lib ./src/lib
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -14,7 +14,7 @@ export default defineConfig({
   trailingSlash: "never",
   adapter: node({
     // server/main.ts serves the built files from memory; the standalone handler would stat
-    // the disk for every other request first (decision 043).
+    // the disk for every other request first (decision 001).
     mode: "middleware",
     // Writes each prerendered page's CSP to dist/_headers.json; server/security-headers.ts
     // sends it as a header (a <meta> CSP cannot carry frame-ancestors).
@@ -45,7 +45,8 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     // Bundled into the server's chunks, as into dist/server/main.mjs (scripts/build-server.ts):
-    // loaded from node_modules, drizzle-orm costs every start 0.7 s and 250 MB (decision 073).
+    // loaded from node_modules, drizzle-orm's many modules each make Node read its large
+    // package.json, time and garbage at every start (decision 002).
     ssr: { noExternal: ["drizzle-orm"] },
     // The home page's islands, stores and catalog in one chunk instead of about thirty (each
     // file gzipped alone compresses worse); the site frame's script and React in chunks of

@@ -1,8 +1,8 @@
 /**
  * Bundles the server's own code (server/main.ts and the embedded database's thread) into
  * plain JavaScript in dist/server, so that the running server never strips TypeScript:
- * Node's type stripper is a WebAssembly module that stays resident once loaded, about
- * 18 MB in each thread that loads a .ts file (decision 045).
+ * Node's type stripper is a WebAssembly module that stays resident in each thread that
+ * loads a .ts file (decision 002).
  */
 import { build } from "esbuild";
 
@@ -14,9 +14,9 @@ await build({
   outdir: "dist/server",
   outExtension: { ".js": ".mjs" },
   bundle: true,
-  // Packages stay imports, but drizzle-orm is bundled: Node's resolver reads its 179 KB
-  // package.json for each of the ~150 modules it loads, 0.7 s and 250 MB of garbage at every
-  // start; bundled, it loads in 80 ms (decision 073).
+  // Packages stay imports, but drizzle-orm is bundled: Node's resolver reads its large
+  // package.json for each of its many modules, time and garbage at every start; bundled,
+  // it loads as one file (decision 002).
   plugins: [
     {
       name: "packages-external-but-drizzle",

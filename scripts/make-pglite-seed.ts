@@ -1,7 +1,7 @@
 /**
  * Part of `npm run build`: an embedded database with the migrations applied, packed as
- * dist/pglite-seed.tar.gz. A new data folder is unpacked from it (about a second) instead of
- * running initdb (about five) (docs/decisions/033).
+ * dist/pglite-seed.tar.gz. A new data folder is unpacked from it, much faster than running
+ * initdb (docs/decisions/033).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -1,7 +1,7 @@
 // `npm start`: builds the site when there is no build yet (as `npm run build` does: the
 // pages, the server's bundle, then the embedded database's seed), then runs the built
 // server (which applies migrations before it listens). Plain JavaScript, like the bundle
-// it runs, so that this process never loads Node's type stripper (decision 045).
+// it runs, so that this process never loads Node's type stripper (decision 002).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 

@@ -10,7 +10,7 @@ import { writeAccountsTexts } from "../support/texts.ts";
 
 /**
  * The embedded database has no autovacuum (PGlite is PostgreSQL in single-user mode), so
- * the server's job does its work (docs/decisions/082). PostgreSQL runs its own.
+ * the server's job does its work (docs/decisions/033). PostgreSQL runs its own.
  */
 const ACCOUNTS = 200;
 const TEXTS_EACH = 20;

@@ -16,7 +16,7 @@ function mostRows(node: PlanNode): number {
 /**
  * The most rows any step of the history page's first look (no search, no filter) handled
  * for `owner`, as the database ran it: planned for this owner, and planned once for any
- * owner, as the embedded database plans its statements from their first run (decision 083)
+ * owner, as the embedded database plans its statements from their first run (decision 033)
  * and PostgreSQL may after the fifth.
  */
 export async function historyPageMostRows(db: Database, owner: string): Promise<number> {

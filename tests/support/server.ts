@@ -86,7 +86,7 @@ export async function createStorage(): Promise<Storage> {
 
 /**
  * The server's Node flags, as `npm start`, `npm run serve` and the Docker image give them
- * (docs/decisions/078 and 079; tests/unit/config.test.ts keeps them the same).
+ * (docs/decisions/078; tests/unit/config.test.ts keeps them the same).
  */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8", "--max-old-space-size=1536"];
 

@@ -5,8 +5,8 @@ import { isLinkableAddress } from "#shared/links.ts";
  * CommonMark plus GitHub's tables, strikethrough and bare web addresses. Raw HTML is shown
  * as text (`html: false`); a single newline in a paragraph is a line break, as the writer
  * meant it (a letter's "Best regards,\nMaria\nHead of Operations" keeps its three lines).
- * markdown-it renders a 20 KB table or 3,000 list items in tens of milliseconds, where
- * micromark took most of a second: a streamed text re-renders as it arrives (decision 067).
+ * markdown-it renders a long table or list many times faster than micromark did, and a
+ * streamed text re-renders as it arrives (decision 067).
  */
 const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true, xhtmlOut: true });
 // Every link is made, and one rule (below) decides which stay links: the renderer's own
@@ -71,7 +71,8 @@ const ITEMS_PER_CHUNK = 100;
 /**
  * A long top-level list as consecutive lists of 100 items, each in a
  * `<div class="rendered-chunk">` that the browser neither styles nor lays out while it is
- * out of sight: 3,000 items in one list took 100–240 ms of layout and style in one task. For
+ * out of sight: thousands of items in one list blocked the page with one long task of
+ * layout and style. For
  * the screen (RenderedText) and its print, which copies the screen's element and shows the
  * chunks as one list; the clipboard and documents get one list.
  */

@@ -158,7 +158,7 @@ async function insertAccount(
       return { created: true, user, token, expiresAt: session.expiresAt, verifyToken };
     });
   } catch (error) {
-    // drizzle's own check, not instanceof (decision 073: two copies of drizzle-orm).
+    // drizzle's own check, not instanceof (decision 002: two copies of drizzle-orm).
     if (standIn && is(error, TransactionRollbackError)) return { created: false, ...standIn };
     throw error;
   }
@@ -298,7 +298,7 @@ export async function removeAccount(
 /**
  * Accounts still unverified 24 hours after registration are deleted (spec §4), each
  * keeping its hold like any deletion; returns how many. `false` is written into the
- * statement: the embedded database plans it once for any values (docs/decisions/083), and
+ * statement: the embedded database plans it once for any values (docs/decisions/033), and
  * the value tells the planner how few accounts it reads.
  */
 export async function deleteUnverifiedAccounts(

@@ -33,7 +33,7 @@ export interface CreditPosting {
  * or neither does, inside the caller's transaction or outside one. A debit is conditional
  * (`… WHERE credits >= cost`): it returns null, writing nothing, when the balance does not
  * cover it, so parallel debits can never spend the same credits. One statement rather than
- * two keeps a transaction on the embedded database one round trip shorter (decision 048).
+ * two keeps a transaction on the embedded database one round trip shorter (decision 033).
  * Returns the balance after the posting.
  */
 export async function postCredit(

@@ -135,7 +135,7 @@ async function drizzleOver(driver: DriverClient): Promise<Database> {
  * Each copy of this module (see below) queries through a drizzle of its own copy over the
  * handle's one client. drizzle tells its objects apart with `instanceof` first and falls
  * back to comparing class names up the prototype chain: a table of one copy read through
- * the other's drizzle took that slow way for every field of every row (docs/decisions/081).
+ * the other's drizzle took that slow way for every field of every row (docs/decisions/002).
  */
 const ownDatabases = new WeakMap<DatabaseHandle, Promise<Database>>();
 

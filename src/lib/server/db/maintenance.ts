@@ -11,7 +11,7 @@ export interface Maintained {
 /**
  * What PostgreSQL's autovacuum does, for the embedded database, which has none: PGlite is
  * PostgreSQL in single-user mode, without background workers. Without it the planner has
- * no statistics and dead rows stay (docs/decisions/082).
+ * no statistics and dead rows stay (docs/decisions/033).
  *
  * Autovacuum's rule with its default settings: a table is vacuumed once more than 50 + 20 %
  * of its rows are dead, more than 1,000 + 20 % have been inserted since its last vacuum, or

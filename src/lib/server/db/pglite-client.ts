@@ -10,7 +10,7 @@ import { deserializeError, type PgliteReply, type PgliteRequest } from "./pglite
 
 /**
  * Small buffers: the embedded database serves one site, not a data warehouse. Each
- * prepared statement is planned once (docs/decisions/083): left to choose, PostgreSQL
+ * prepared statement is planned once (docs/decisions/033): left to choose, PostgreSQL
  * planned a newer account's history page anew at every read, and planning on PGlite asks
  * the file system for the size of every index of the table.
  */
@@ -73,7 +73,8 @@ export function lockDataDir(dataDir: string): () => void {
 }
 
 /**
- * A new data folder is made by initdb, which leaves PGlite's process at 700–800 MB. It runs
+ * A new data folder is made by initdb, which leaves PGlite's process holding far more
+ * memory than a server that reopens a folder. It runs
  * in a short-lived process of its own, so that the server only ever opens a folder that
  * exists (docs/decisions/033).
  */
@@ -91,7 +92,7 @@ export function createDataDirIfMissing(pgDir: string): boolean {
 /**
  * The thread's script: its TypeScript source where this module runs from source (tests,
  * `astro dev`), the bundle scripts/build-server.ts wrote where it runs built, so that
- * the thread never loads Node's type stripper (decision 045).
+ * the thread never loads Node's type stripper (decision 002).
  */
 const THREAD_SCRIPT = import.meta.url.endsWith(".ts")
   ? new URL("./pglite-thread.ts", import.meta.url)
@@ -114,11 +115,11 @@ interface ThreadOptions {
 }
 
 /**
- * PGlite's WebAssembly runs on V8's baseline compiler only (docs/decisions/076). V8 would
+ * PGlite's WebAssembly runs on V8's baseline compiler only (docs/decisions/033). V8 would
  * otherwise recompile Postgres's hottest functions with its optimising compiler during the
- * first writes, which took the process from about 300 to 850 MB for a few seconds; the
- * baseline code runs a prepared statement in 0.08 ms instead of 0.06. Set before the thread
- * compiles the module, and only when this process opens an embedded database.
+ * first writes, a memory peak far larger than the baseline code's small cost in speed
+ * (docs/benchmarks.md). Set before the thread compiles the module, and only when this
+ * process opens an embedded database.
  */
 function baselineWebAssemblyOnly(): void {
   setFlagsFromString("--no-wasm-tier-up");

@@ -28,7 +28,7 @@ const port = parentPort!;
 const identity = (value: string) => value;
 const rawParsers = (oids: number[]) => Object.fromEntries(oids.map((oid) => [oid, identity]));
 // drizzle's raw types are this instance's own parsers: a query's own `parsers` option makes
-// PGlite copy its whole parser table for that query (a sixth of this thread's time).
+// PGlite copy its whole parser table for that query, a large share of this thread's time.
 const client = await PGlite.create(dataDir, {
   postgresqlconf,
   extensions: PGLITE_EXTENSIONS,
@@ -58,7 +58,8 @@ function target(txId: number | undefined): PGlite | Transaction {
 /**
  * PGlite's answer to one protocol message, read by node-postgres's own parser. PGlite's
  * port of it copies every field of every row into an ArrayBuffer of its own and reads its
- * state through private-field WeakMaps: a third of this thread's time on a page of history.
+ * state through private-field WeakMaps, which made it the thread's largest cost on a page
+ * of history.
  */
 async function exchange(message: Uint8Array, syncToFs: boolean): Promise<BackendMessage[]> {
   const parser = new Parser();
@@ -77,10 +78,10 @@ async function exchange(message: Uint8Array, syncToFs: boolean): Promise<Backend
 
 /**
  * Statements by their SQL text, each parsed, described and planned once as a named
- * statement of PGlite's backend (docs/decisions/075). PGlite's own `query` does all of
+ * statement of PGlite's backend (docs/decisions/033). PGlite's own `query` does all of
  * that again for every statement, in six calls into WebAssembly; a prepared one runs in
- * one call, in about a fifth of the time. The app sends some hundred distinct texts;
- * past this many, a new one is parsed each time as PGlite's `query` would.
+ * one call. The app sends some hundred distinct texts; past this many, a new one is
+ * parsed each time as PGlite's `query` would, so one-off texts cannot grow the backend.
  */
 const MAX_PREPARED = 500;
 const prepared = new Map<string, { name: string; paramTypes: number[] }>();

@@ -5,7 +5,7 @@ import { testimonials } from "#server/db/schema.ts";
 
 /**
  * Which testimonials a list reads, written into its statement: the embedded database plans
- * a statement once for any values (docs/decisions/083), and only the value tells the
+ * a statement once for any values (docs/decisions/033), and only the value tells the
  * planner how few rows it reads.
  */
 const approved = sql`${testimonials.status} = 'approved'`;
