@@ -71,7 +71,7 @@ const staticFiles = loadStaticFiles(resolve(distDir, "client"));
 let draining = false;
 // How late the event loop ran over this process's life, logged when it stops: what every
 // request waited on top of its own work (the benchmark reads it). The histogram holds the
-// time between its timer's runs, due every LOOP_TIMER_MS (an idle loop reads 10.2 ms); how
+// time between its timer's runs, due every LOOP_TIMER_MS (an idle loop reads about that); how
 // late each run was is what exceeds that.
 const LOOP_TIMER_MS = 10;
 const loopDelay = monitorEventLoopDelay({ resolution: LOOP_TIMER_MS });

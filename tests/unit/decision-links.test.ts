@@ -54,11 +54,6 @@ const MERGED: Record<string, string> = {
 const AWAITING_MERGE = new Set([
   "src/stores/generation.ts 011",
   "src/components/islands/generator/GeneratorForm.tsx 032",
-  "src/lib/server/generation/generations.ts 083",
-  "src/lib/server/generation/providers/mistral.ts 073",
-  "src/lib/server/generation/service.ts 031",
-  "src/lib/server/generation/service.ts 073",
-  "src/lib/server/generation/local-model/source.ts 029",
 ]);
 
 const SKIP = new Set(["node_modules", "dist", ".astro", ".data", ".test-data", ".git"]);

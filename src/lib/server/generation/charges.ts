@@ -95,7 +95,7 @@ export async function reserveGeneration(
     });
   } catch (error) {
     // drizzle's own check, not instanceof: the server's bundle and Astro's each hold a copy
-    // of drizzle-orm (decision 073), and the error is the class of the copy that opened the
+    // of drizzle-orm (decision 002), and the error is the class of the copy that opened the
     // database.
     if (is(error, TransactionRollbackError)) return null;
     throw error;

@@ -432,7 +432,7 @@ export async function failPendingGeneration(
 
 /**
  * A text still being written, the status written into the statement: the embedded database
- * plans a statement once for any parameters (docs/decisions/083), and only the value tells
+ * plans a statement once for any parameters (docs/decisions/033), and only the value tells
  * the planner that few rows are pending.
  */
 const pending = sql`${generations.status} = 'pending'`;
@@ -499,7 +499,7 @@ export function matchesSearch(term: string): SQL {
 /**
  * A page of top-level texts, with the total and whether each has refinements. The total is
  * counted apart: a window over the whole list kept every text of the account, text and
- * all, before the page was cut (4.4 against 1.7 ms for an account of 1,000 texts on PGlite).
+ * all, before the page was cut.
  * Whether a text has refinements is a scalar subquery with `limit 1`, not `exists`: while
  * the table holds up to a few thousand texts, the planner may run `exists` as one hash of
  * every account's roots, built for each page (and it drops a `limit` inside `exists`).

@@ -43,7 +43,7 @@ export interface Generation {
    * The client went away (closed tab, lost connection), JSON and SSE alike (decision 056):
    * before any word reached it, the generation is cancelled and refunded; after, it
    * finishes, is kept in the history and costs a whole text. The local model is the
-   * exception (decision 031): its time is shared, so it stops at once, as a Stop.
+   * exception (decision 056): its time is shared, so it stops at once, as a Stop.
    */
   clientGone(): void;
 }

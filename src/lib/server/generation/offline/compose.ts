@@ -66,8 +66,8 @@ const LETTER = "[\\p{L}\\p{M}]";
 /**
  * One recipient's words as one pattern: whole words, `*` for any letters ("komşu*",
  * "*邻居*"). The words are grouped by where their stars stand, so that each group has one
- * pair of word edges: V8 compiles every `[\p{L}\p{M}]` anew, and a pair per word (288
- * words) held the event loop 150–270 ms on the first drafts after each start (20 ms now).
+ * pair of word edges: V8 compiles every `[\p{L}\p{M}]` anew, and a pair per word held the
+ * event loop for a long while on the first drafts after each start.
  */
 function recipientPattern(words: string[]): RegExp {
   const groups = new Map<string, { openBefore: boolean; openAfter: boolean; bodies: string[] }>();

@@ -2,7 +2,7 @@ import type { TextProvider } from "./types.ts";
 
 /**
  * Mistral chat completions through the official SDK, streamed. The SDK is loaded only when a
- * key is set: its few hundred modules took 1.2–1.9 s and 30 MB at every start (decision 073).
+ * key is set: its few hundred modules slowed every start and held memory (decision 002).
  */
 export function mistralProvider(options: {
   apiKey: string;

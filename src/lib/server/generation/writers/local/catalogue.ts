@@ -6,7 +6,7 @@
 export const MODEL_CATALOGUE = {
   /** The default: 398 MB, fast on two cores. */
   "qwen2.5-0.5b": "hf:bartowski/Qwen2.5-0.5B-Instruct-GGUF/Qwen2.5-0.5B-Instruct-Q4_K_M.gguf",
-  /** Better text at about a third of the speed: 986 MB. */
+  /** Better text, more slowly: 986 MB. */
   "qwen2.5-1.5b": "hf:bartowski/Qwen2.5-1.5B-Instruct-GGUF/Qwen2.5-1.5B-Instruct-Q4_K_M.gguf",
   /** The best text of the three, for a machine with more cores: 2.5 GB. */
   "qwen3-4b": "hf:unsloth/Qwen3-4B-Instruct-2507-GGUF/Qwen3-4B-Instruct-2507-Q4_K_M.gguf",

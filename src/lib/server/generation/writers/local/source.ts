@@ -13,7 +13,7 @@ export type ModelSource =
   | { kind: "download"; url: string; path: string; name: string };
 
 /**
- * The default outside production (docs/decisions/029 and 070): the catalogue's Qwen2.5
+ * The default outside production (docs/decisions/070): the catalogue's Qwen2.5
  * 0.5B Instruct, Apache-2.0, ungated, instruction-tuned, 29 languages including all ten of
  * ours, 398 MB at Q4_K_M.
  */

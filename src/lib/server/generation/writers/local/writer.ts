@@ -402,7 +402,7 @@ export class LocalWriter {
  * first, then the prompts being read share what room is left evenly. Its own
  * "maximumParallelism" gives the prompts more than the batch holds, and the batch is then
  * cut in queue order, so a running text, queued last, waited until every newcomer's
- * prompt was read (2.5 s in the bench).
+ * prompt was read.
  */
 export const runningTextsFirst: CustomBatchingPrioritizationStrategy = ({ items, size }) => {
   const running = items.filter((item) => item.tokens.length === 1);
