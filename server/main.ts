@@ -12,7 +12,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { assertReadyToServe, getConfig } from "#server/config.ts";
 import { closeDatabase, getDatabaseHandle } from "#server/db/index.ts";
-import { type AppError, SERVICE_BUSY } from "#server/errors.ts";
+import { AppError, SERVICE_BUSY, failureBody } from "#server/errors.ts";
 import { countQueries } from "#server/db/query-count.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import { clientNetwork } from "#server/http/client-network.ts";
@@ -137,21 +137,17 @@ const APP_METHODS = ["GET", "HEAD", "POST", "DELETE", "OPTIONS"];
 const GENERIC_FAILURE = "Something went wrong. Please try again later.";
 
 /** An answer made here, before the app: JSON under /api, plain text elsewhere. */
-function sendFailure(
-  res: ServerResponse,
-  pathname: string,
-  status: number,
-  failure: { code: string; message: string },
-): void {
+function sendFailure(res: ServerResponse, pathname: string, error: AppError): void {
   if (isApiPath(pathname)) {
-    sendJson(res, status, { success: false, ...failure });
+    sendAppError(res, error);
     return;
   }
-  res.writeHead(status, {
+  for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+  res.writeHead(error.status, {
     "Content-Type": "text/plain; charset=utf-8",
     "Cache-Control": "no-store",
   });
-  res.end(failure.message);
+  res.end(error.message);
 }
 
 /** Whatever a request throws is logged with its id and answered 500; the process goes on. */
@@ -161,7 +157,7 @@ function failRequest(req: IncomingMessage, res: ServerResponse, pathname: string
     "unhandled error",
   );
   if (res.headersSent) res.destroy();
-  else sendFailure(res, pathname, 500, { code: "INTERNAL_ERROR", message: GENERIC_FAILURE });
+  else sendFailure(res, pathname, new AppError("INTERNAL_ERROR", GENERIC_FAILURE));
 }
 
 /**
@@ -179,18 +175,18 @@ function refuseMalformed(req: IncomingMessage, res: ServerResponse, pathname: st
     },
     badHost ? "malformed Host header refused" : "malformed request address refused",
   );
-  const failure = {
-    code: "BAD_REQUEST",
-    message: badHost ? "Malformed Host header." : "Malformed request address.",
-  };
-  if (pathname === null) sendJson(res, 400, { success: false, ...failure });
-  else sendFailure(res, pathname, 400, failure);
+  const failure = new AppError(
+    "BAD_REQUEST",
+    badHost ? "Malformed Host header." : "Malformed request address.",
+  );
+  if (pathname === null) sendAppError(res, failure);
+  else sendFailure(res, pathname, failure);
 }
 
 function route(req: IncomingMessage, res: ServerResponse, pathname: string): void {
   if (!APP_METHODS.includes(req.method ?? "")) {
     res.setHeader("Allow", APP_METHODS.join(", "));
-    sendFailure(res, pathname, 405, { code: "METHOD_NOT_ALLOWED", message: "Method not allowed." });
+    sendFailure(res, pathname, new AppError("METHOD_NOT_ALLOWED", "Method not allowed."));
     return;
   }
   if (pathname === "/healthz") {
@@ -205,7 +201,7 @@ function route(req: IncomingMessage, res: ServerResponse, pathname: string): voi
   }
   // The site has no astro:assets images, so the image service is not offered at all.
   if (pathname === "/_image") {
-    sendFailure(res, pathname, 404, { code: "NOT_FOUND", message: "Not found." });
+    sendFailure(res, pathname, new AppError("NOT_FOUND", "Not found."));
     return;
   }
   if (req.method === "GET" || req.method === "HEAD") {
@@ -226,8 +222,7 @@ function route(req: IncomingMessage, res: ServerResponse, pathname: string): voi
   // Every endpoint lives under /api in lower case: /API/… or /Api/… has none, and Astro
   // would answer it with the HTML 404 page where a client of the API reads JSON.
   if (isApiPath(pathname) && !pathname.startsWith("/api")) {
-    const { code, message } = noApiEndpoint();
-    sendFailure(res, pathname, 404, { code, message });
+    sendFailure(res, pathname, noApiEndpoint());
     return;
   }
   // What Astro would fail to decode (an encoded byte that is not UTF-8).
@@ -284,12 +279,7 @@ function isApiRead(method: string | undefined, pathname: string): boolean {
 /** A failure decided here, in the shape the app's own failures have. */
 function sendAppError(res: ServerResponse, error: AppError): void {
   for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
-  sendJson(res, error.status, {
-    ...error.extra,
-    success: false,
-    message: error.message,
-    code: error.code,
-  });
+  sendJson(res, error.status, failureBody(error));
 }
 
 /**
@@ -306,8 +296,10 @@ function refuseRead(req: IncomingMessage, res: ServerResponse, waitMs: number): 
 /** A request within the read rate: admitted within its address's limits, then routed. */
 function serve(req: IncomingMessage, res: ServerResponse, pathname: string, network: string) {
   if (!admit(req, res, network)) {
-    res.setHeader("Retry-After", "1");
-    sendFailure(res, pathname, 503, { code: "SERVICE_UNAVAILABLE", message: SERVICE_BUSY });
+    const busy = new AppError("SERVICE_UNAVAILABLE", SERVICE_BUSY, {
+      headers: { "Retry-After": "1" },
+    });
+    sendFailure(res, pathname, busy);
     return;
   }
   // At debug level each request is logged with its time and its database statements.
@@ -397,11 +389,13 @@ server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
   // Node's own deadline for a request's headers or body (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS).
   const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
   if (!timedOut) log.warn({ code: error.code }, "unparsable request refused");
-  const body = JSON.stringify({
-    success: false,
-    code: timedOut ? "REQUEST_TIMEOUT" : "BAD_REQUEST",
-    message: timedOut ? "The request took too long to arrive." : "Malformed request.",
-  });
+  const body = JSON.stringify(
+    failureBody(
+      timedOut
+        ? new AppError("REQUEST_TIMEOUT", "The request took too long to arrive.")
+        : new AppError("BAD_REQUEST", "Malformed request."),
+    ),
+  );
   socket.end(
     `HTTP/1.1 ${timedOut ? "408 Request Timeout" : "400 Bad Request"}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );

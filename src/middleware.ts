@@ -24,12 +24,13 @@ import { getLogger } from "./lib/server/logger.ts";
 
 /** Astro's own answers on /api (an endpoint without that method, say) in our error shape. */
 function statusError(status: number): AppError {
-  if (status === 404) return new AppError("NOT_FOUND", 404, "Not found.");
-  if (status === 405) return new AppError("METHOD_NOT_ALLOWED", 405, "Method not allowed.");
-  if (status === 413)
-    return new AppError("PAYLOAD_TOO_LARGE", 413, "The request body is too large.");
-  if (status < 500) return new AppError("VALIDATION_ERROR", status, "The request was refused.");
-  return new AppError("INTERNAL_ERROR", 500, "Something went wrong. Please try again later.");
+  if (status === 404) return new AppError("NOT_FOUND", "Not found.");
+  if (status === 405) return new AppError("METHOD_NOT_ALLOWED", "Method not allowed.");
+  if (status === 413) return new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
+  if (status === 403) return new AppError("FORBIDDEN", "The request was refused.");
+  if (status === 415) return new AppError("UNSUPPORTED_MEDIA_TYPE", "The request was refused.");
+  if (status < 500) return new AppError("BAD_REQUEST", "The request was refused.");
+  return new AppError("INTERNAL_ERROR", "Something went wrong. Please try again later.");
 }
 
 /** Redirects and fetched responses have immutable headers; those are copied. */
@@ -131,7 +132,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
         ? error
         : isDatabaseUnavailable(error)
           ? databaseUnavailableError()
-          : new AppError("INTERNAL_ERROR", 500, "Something went wrong. Please try again later.");
+          : new AppError("INTERNAL_ERROR", "Something went wrong. Please try again later.");
     if (api) response = errorResponse(appError);
     else if (isDatabaseUnavailable(error)) response = unavailablePage(appError);
     else if (error instanceof AppError) response = errorResponse(appError);

@@ -625,14 +625,16 @@ export function wordMessage(language: string, message: string): string {
 export interface FailureBody {
   message?: string;
   code?: string;
+  /** The stable key of a shared failure (src/lib/shared/failures.ts), worded here. */
+  reason?: string;
   fieldErrors?: Record<string, string[] | undefined>;
   retryAfter?: unknown;
 }
 
 /**
- * What a failed answer says, in the interface's language: English shows the server's own
- * message; Turkish words it by the shared message it carries, else by its `code`, else
- * `fallback`.
+ * What a failed answer says, in the interface's language: a shared failure by its `reason`
+ * key; otherwise English shows the server's own message, and Turkish words it by the
+ * schema message it carries, else by its `code`, else `fallback`.
  */
 export function describeFailure(
   language: string,
@@ -640,6 +642,8 @@ export function describeFailure(
   fallback: MessageKey = "error.unknown",
 ): string {
   const message = body.message?.trim();
+  const reasonKey = `failure.${body.reason}` as MessageKey;
+  if (body.reason && reasonKey in en) return translate(language, reasonKey);
   if (uiLocale(language) === "en") return message || translate(language, fallback);
   if (message && SHARED_MESSAGES.has(message)) return wordMessage(language, message);
   const code = body.code ?? "";

@@ -351,6 +351,7 @@ describe("texts in flight", () => {
     for (const answer of refused) {
       expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(answer.body.message).toMatch(/already have texts being written/);
+      expect(answer.body.reason).toBe("ownerTextsInFlight");
     }
     expect(answers[5]!.status).toBe(200);
     await expectBalanceIsLedger(client, 800);

@@ -114,6 +114,19 @@ describe("failed answers", () => {
     );
   });
 
+  it("are worded by their reason key, whatever English the server sent with it", () => {
+    const reworded = { message: "Reworded in English.", code: "RATE_LIMITED" };
+    expect(describeFailure("turkish", { ...reworded, reason: "ownerTextsInFlight" })).toBe(
+      translate("turkish", "failure.ownerTextsInFlight"),
+    );
+    expect(describeFailure("english", { ...reworded, reason: "ownerTextsInFlight" })).toBe(
+      FAILURES.ownerTextsInFlight,
+    );
+    expect(translate("turkish", "failure.ownerTextsInFlight")).not.toBe(
+      FAILURES.ownerTextsInFlight,
+    );
+  });
+
   it("are worded in Turkish by their shared message, else by their code", () => {
     expect(
       describeFailure("turkish", { message: FAILURES.invalidCredentials, code: "UNAUTHORIZED" }),

@@ -59,3 +59,6 @@ export const FAILURES = {
   addressTextsInFlight:
     "Too many texts are being written from your network right now. Please try again in a few seconds. Nothing was charged.",
 } as const;
+
+/** The stable key of a shared failure: the `reason` of an answer that carries one. */
+export type FailureReason = keyof typeof FAILURES;

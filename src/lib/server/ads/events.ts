@@ -34,7 +34,7 @@ export async function countAdEvent(
       .where(eq(adEvents.adSessionId, report.adSessionId))
       .limit(1);
     if (shown && shown.adId !== report.adId) {
-      throw new AppError("AD_MISMATCH", 409, "This ad session showed another ad.");
+      throw new AppError("AD_MISMATCH", "This ad session showed another ad.");
     }
     const inserted = await tx
       .insert(adEvents)

@@ -14,18 +14,13 @@ import {
   registrationAttemptEmail,
   verificationEmail,
 } from "#server/email/templates.ts";
-import { AppError } from "#server/errors.ts";
+import { AppError, failure } from "#server/errors.ts";
 import { getLogger } from "#server/logger.ts";
 import { isWithinRateLimit } from "#server/rate-limit/index.ts";
 import { consumeEmailToken, createEmailToken } from "./email-tokens.ts";
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import { createSession, invalidateUserSessions, type SessionUser } from "./sessions.ts";
 import { FAILURES } from "#shared/failures.ts";
-
-// Messages the client words in the chosen language (src/lib/shared/failures.ts).
-export const INVALID_CREDENTIALS = FAILURES.invalidCredentials;
-export const COMMON_PASSWORD = FAILURES.commonPassword;
-export const INVALID_RESET_TOKEN = FAILURES.invalidResetToken;
 
 /** Links in e-mails come from PUBLIC_URL only, never from the request (DESIGN §3). */
 function link(path: string, token: string): string {
@@ -34,8 +29,8 @@ function link(path: string, token: string): string {
 
 async function assertUncommon(password: string, field: string): Promise<void> {
   if (await isCommonPassword(password)) {
-    throw new AppError("VALIDATION_ERROR", 400, COMMON_PASSWORD, {
-      fieldErrors: { [field]: [COMMON_PASSWORD] },
+    throw failure("VALIDATION_ERROR", "commonPassword", {
+      fieldErrors: { [field]: [FAILURES.commonPassword] },
     });
   }
 }
@@ -192,7 +187,7 @@ export async function signIn(
   const valid = row
     ? await verifyPassword(row.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!row || !valid) throw new AppError("UNAUTHORIZED", 401, INVALID_CREDENTIALS);
+  if (!row || !valid) throw failure("UNAUTHORIZED", "invalidCredentials");
   const { passwordHash: _, ...user } = row;
   const { token, session } = await createSession(db, user.id, now);
   return { user, token, expiresAt: session.expiresAt };
@@ -225,7 +220,7 @@ export async function resetPassword(
 ): Promise<void> {
   await assertUncommon(newPassword, "newPassword");
   const userId = await consumeEmailToken(db, token, "reset_password", now);
-  if (!userId) throw new AppError("VALIDATION_ERROR", 400, INVALID_RESET_TOKEN);
+  if (!userId) throw failure("VALIDATION_ERROR", "invalidResetToken");
   const passwordHash = await hashPassword(newPassword);
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
   await invalidateUserSessions(db, userId);
@@ -270,7 +265,7 @@ export async function deleteAccount(
     .where(eq(users.id, userId))
     .limit(1);
   if (!row || !(await verifyPassword(row.passwordHash, password))) {
-    throw new AppError("UNAUTHORIZED", 401, WRONG_PASSWORD, {
+    throw new AppError("UNAUTHORIZED", WRONG_PASSWORD, {
       fieldErrors: { password: [WRONG_PASSWORD] },
     });
   }

@@ -62,7 +62,7 @@ export async function createSession(
 
 /** A token or cookie that names no live session: sign in again. */
 export function sessionExpired(): AppError {
-  return new AppError("UNAUTHORIZED", 401, "Your session has expired. Please log in again.");
+  return new AppError("UNAUTHORIZED", "Your session has expired. Please log in again.");
 }
 
 /** `id.secret`, both parts as generateRandomToken writes them. */

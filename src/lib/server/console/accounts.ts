@@ -107,7 +107,7 @@ export async function accountDetail(
 }
 
 function noAccount(): AppError {
-  return new AppError("NOT_FOUND", 404, "There is no account with this id.");
+  return new AppError("NOT_FOUND", "There is no account with this id.");
 }
 
 /** The account, locked for the rest of the transaction; 404 when there is none. */
@@ -161,7 +161,6 @@ export async function adjustCredits(
       if (credits === null) {
         throw new AppError(
           "CONFLICT",
-          409,
           `This account holds ${account.credits} credits: no more than that can be taken back.`,
           { extra: { credits: account.credits } },
         );
@@ -177,7 +176,7 @@ export async function adjustCredits(
     });
   } catch (error) {
     if (sqlState(error) === UNIQUE_VIOLATION) {
-      throw new AppError("CONFLICT", 409, "This change was made already (the same request twice).");
+      throw new AppError("CONFLICT", "This change was made already (the same request twice).");
     }
     throw error;
   }
@@ -194,7 +193,7 @@ export async function verifyByOperator(
   await db.transaction(async (tx) => {
     const account = await lockAccount(tx, userId);
     if (account.emailVerified) {
-      throw new AppError("CONFLICT", 409, "This account is verified already.");
+      throw new AppError("CONFLICT", "This account is verified already.");
     }
     await verifyAccountIn(tx, userId, now, hashEmail);
     await recordOperatorAction(tx, { operator, action: "verify_account", target: account, now });
@@ -211,7 +210,7 @@ export async function resendVerificationByOperator(
   const account = await db.transaction(async (tx) => {
     const locked = await lockAccount(tx, userId);
     if (locked.emailVerified) {
-      throw new AppError("CONFLICT", 409, "This account is verified already.");
+      throw new AppError("CONFLICT", "This account is verified already.");
     }
     await recordOperatorAction(tx, {
       operator,
@@ -239,12 +238,12 @@ export async function deleteByOperator(
   await db.transaction(async (tx) => {
     const account = await lockAccount(tx, target.userId);
     if (account.email !== target.email) {
-      throw new AppError("VALIDATION_ERROR", 400, "The address typed is not this account's.", {
+      throw new AppError("VALIDATION_ERROR", "The address typed is not this account's.", {
         fieldErrors: { email: ["The address typed is not this account's."] },
       });
     }
     if (getConfig().OPERATOR_EMAILS.includes(account.email)) {
-      throw new AppError("CONFLICT", 409, "An operator's account is deleted from its own profile.");
+      throw new AppError("CONFLICT", "An operator's account is deleted from its own profile.");
     }
     await recordOperatorAction(tx, {
       operator,
@@ -279,7 +278,7 @@ export async function openTextByOperator(
       .from(generations)
       .innerJoin(users, eq(users.id, generations.userId))
       .where(eq(generations.id, generationId));
-    if (!row) throw new AppError("NOT_FOUND", 404, "There is no account's text with this id.");
+    if (!row) throw new AppError("NOT_FOUND", "There is no account's text with this id.");
     const { ownerId, ownerEmail, ...text } = row;
     await recordOperatorAction(tx, {
       operator,

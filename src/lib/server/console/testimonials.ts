@@ -14,7 +14,7 @@ export async function moderateByOperator(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await moderateTestimonial(tx, testimonialId, action, now))) {
-      throw new AppError("NOT_FOUND", 404, "No pending submission with this id.");
+      throw new AppError("NOT_FOUND", "No pending submission with this id.");
     }
     await recordOperatorAction(tx, {
       operator,

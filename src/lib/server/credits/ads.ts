@@ -12,7 +12,7 @@ export const NOT_VERIFIED = "Email verification is required to earn credits.";
 export const DAILY_LIMIT = `You have watched ${ADS_PER_DAY} ads today. Come back tomorrow for more.`;
 
 function assertVerified(user: Pick<SessionUser, "emailVerified">): void {
-  if (!user.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED", 403, NOT_VERIFIED);
+  if (!user.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED", NOT_VERIFIED);
 }
 
 /** Ads paid today (UTC) to this user. */
@@ -66,7 +66,7 @@ export async function startAdSession(
       .limit(1);
     if (open) return { adSessionId: open.id, readyAt: open.readyAt.toISOString(), created: false };
     if ((await adsWatchedToday(tx, user.id, now)) >= ADS_PER_DAY) {
-      throw new AppError("AD_DAILY_LIMIT", 429, DAILY_LIMIT);
+      throw new AppError("AD_DAILY_LIMIT", DAILY_LIMIT);
     }
     const readyAt = new Date(now.getTime() + watchSeconds * 1000);
     const [row] = await tx
@@ -93,9 +93,9 @@ export async function lockReportableAdSession(
     .from(adSessions)
     .where(and(eq(adSessions.id, adSessionId), eq(adSessions.userId, userId)))
     .for("update");
-  if (!session) throw new AppError("NOT_FOUND", 404, "This ad session does not exist.");
+  if (!session) throw new AppError("NOT_FOUND", "This ad session does not exist.");
   if (now.getTime() >= session.readyAt.getTime() + AD_SESSION_OPEN_MS) {
-    throw new AppError("AD_SESSION_OVER", 409, "This ad session is over.");
+    throw new AppError("AD_SESSION_OVER", "This ad session is over.");
   }
 }
 
@@ -137,18 +137,13 @@ export async function claimAdReward(
       .select()
       .from(adSessions)
       .where(and(eq(adSessions.id, adSessionId), eq(adSessions.userId, user.id)));
-    if (!session) throw new AppError("NOT_FOUND", 404, "This ad session does not exist.");
+    if (!session) throw new AppError("NOT_FOUND", "This ad session does not exist.");
     if (session.claimedAt) {
-      throw new AppError(
-        "AD_ALREADY_CLAIMED",
-        409,
-        "The credits for this ad have already been added.",
-      );
+      throw new AppError("AD_ALREADY_CLAIMED", "The credits for this ad have already been added.");
     }
     if (session.readyAt.getTime() > now.getTime()) {
       throw new AppError(
         "AD_NOT_READY",
-        400,
         "Please watch the whole ad before claiming your credits.",
         {
           extra: { readyAt: session.readyAt.toISOString() },
@@ -156,7 +151,7 @@ export async function claimAdReward(
       );
     }
     if ((await adsWatchedToday(tx, user.id, now)) >= ADS_PER_DAY) {
-      throw new AppError("AD_DAILY_LIMIT", 429, DAILY_LIMIT);
+      throw new AppError("AD_DAILY_LIMIT", DAILY_LIMIT);
     }
     await tx.update(adSessions).set({ claimedAt: now }).where(eq(adSessions.id, adSessionId));
     const credits = await postCredit(

@@ -70,7 +70,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function databaseUnavailableError(): AppError {
   return new AppError(
     "SERVICE_UNAVAILABLE",
-    503,
     "The service is briefly unavailable. Please try again in a moment.",
     { headers: { "Retry-After": "5" } },
   );

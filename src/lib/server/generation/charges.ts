@@ -1,13 +1,12 @@
 import { is, TransactionRollbackError } from "drizzle-orm";
 import { COST_PER_USE, countCharacters, partialTextCost } from "#shared/credits.ts";
-import { FAILURES } from "#shared/failures.ts";
 import { countWords } from "#shared/generation.ts";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
 import { applyWeeklyGrant } from "#server/credits/allowances.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import { chargeGeneration, refundGeneration } from "#server/credits/reservations.ts";
 import type { Database } from "#server/db/index.ts";
-import { AppError } from "#server/errors.ts";
+import { failure, type AppError } from "#server/errors.ts";
 import {
   createPendingGeneration,
   expiredReservations,
@@ -105,12 +104,12 @@ export async function reserveGeneration(
 /** 402: the owner's credits, or its address's trial, are used up (DESIGN §4). */
 export function exhausted(owner: Pick<CreditOwner, "kind" | "addressHash">): AppError {
   const isGuest = owner.kind === "guest";
-  const message = isGuest
-    ? FAILURES.guestExhausted
+  const reason = isGuest
+    ? "guestExhausted"
     : owner.addressHash !== undefined
-      ? FAILURES.unverifiedExhausted
-      : FAILURES.userExhausted;
-  return new AppError("INSUFFICIENT_CREDITS", 402, message, { extra: { isGuest } });
+      ? "unverifiedExhausted"
+      : "userExhausted";
+  return failure("INSUFFICIENT_CREDITS", reason, { extra: { isGuest } });
 }
 
 /**

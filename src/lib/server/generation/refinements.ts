@@ -1,8 +1,7 @@
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
-import { FAILURES } from "#shared/failures.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database } from "#server/db/index.ts";
-import { AppError } from "#server/errors.ts";
+import { failure } from "#server/errors.ts";
 import { findFinishedText, type Lineage } from "./generations.ts";
 import type { RefinementSource } from "./prompts.ts";
 
@@ -29,7 +28,7 @@ export async function refinementOf(
 ): Promise<RefinementPlan> {
   const { parentId, action } = request.refine!;
   const parent = await findFinishedText(db, owner, parentId);
-  if (!parent) throw new AppError("NOT_FOUND", 404, FAILURES.textNotFound);
+  if (!parent) throw failure("NOT_FOUND", "textNotFound");
   const base = parent.request;
   const refined: GenerationRequest = {
     ...base,

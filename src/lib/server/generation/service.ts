@@ -1,9 +1,8 @@
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
-import { FAILURES } from "#shared/failures.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import { databaseUnavailableError, isDatabaseUnavailable } from "#server/db/errors.ts";
 import type { Database } from "#server/db/index.ts";
-import { AppError } from "#server/errors.ts";
+import { AppError, failure } from "#server/errors.ts";
 import { getLogger } from "#server/logger.ts";
 import { refundReservation, reserveText, settleStopped } from "./charges.ts";
 import { eventChannel, type EventChannel } from "./event-channel.ts";
@@ -13,7 +12,6 @@ import { listenForStop } from "./stop.ts";
 import { templateDraft } from "./template-draft.ts";
 import type { Generation, GenerationOptions, GenerationResult } from "./types.ts";
 import {
-  ALL_PROVIDERS_FAILED,
   GenerationCancelled,
   WriterStoppedEarly,
   writeText,
@@ -44,7 +42,7 @@ export async function startGeneration(
   const plan = planWriting();
   const refinement = request.refine ? await refinementOf(db, owner, request) : undefined;
   if (plan.kind === "template") {
-    if (refinement) throw new AppError("NEEDS_AI_WRITER", 409, FAILURES.needsAiWriter);
+    if (refinement) throw failure("NEEDS_AI_WRITER", "needsAiWriter");
     return templateDraft(db, owner, request, plan.reason, options);
   }
   assertWritersCanTakeMore(plan);
@@ -184,7 +182,7 @@ async function settleFinished(run: Run, written: WrittenText): Promise<void> {
     run.channel.push({ type: "done", result: { ...resultOf(run, content, modelUsed), modelName } });
   } else {
     // The reconciler refunded it meanwhile: the text was not paid for, so it is not given.
-    const error = new AppError("SERVICE_UNAVAILABLE", 503, FAILURES.leaseLost);
+    const error = failure("SERVICE_UNAVAILABLE", "leaseLost");
     run.channel.push({ type: "error", error });
   }
 }
@@ -205,8 +203,8 @@ async function settleEarly(run: Run, byWriter: boolean): Promise<void> {
     if (!ended) {
       // Nothing had reached the client: refunded, as if no writer had answered, or cancelled.
       const error = byWriter
-        ? new AppError("SERVICE_UNAVAILABLE", 503, ALL_PROVIDERS_FAILED)
-        : new AppError("CANCELLED", 400, FAILURES.cancelled);
+        ? failure("SERVICE_UNAVAILABLE", "allProvidersFailed")
+        : failure("CANCELLED", "cancelled");
       channel.push({ type: "error", error });
       return;
     }
@@ -244,10 +242,10 @@ async function settleFailure(run: Run, error: unknown): Promise<void> {
 function clientError(error: unknown, generationId: string): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof GenerationCancelled) {
-    return new AppError("CANCELLED", 400, FAILURES.cancelled);
+    return failure("CANCELLED", "cancelled");
   }
   // The reservation stays for the reconciler; the client may try again shortly.
   if (isDatabaseUnavailable(error)) return databaseUnavailableError();
   getLogger().error({ err: error, generationId }, "generation failed");
-  return new AppError("INTERNAL_ERROR", 500, "Failed to generate text. Please try again.");
+  return new AppError("INTERNAL_ERROR", "Failed to generate text. Please try again.");
 }

@@ -1,5 +1,5 @@
-import { AppError } from "#server/errors.ts";
-import { FAILURES } from "#shared/failures.ts";
+import { failure, type AppError } from "#server/errors.ts";
+import type { FailureReason } from "#shared/failures.ts";
 
 /**
  * DESIGN §4: texts in flight are bounded per account or guest (counted in the database, on
@@ -11,11 +11,11 @@ import { FAILURES } from "#shared/failures.ts";
 export const TEXTS_IN_FLIGHT_RETRY_AFTER_SECONDS = 10;
 
 export function ownerTextsInFlightError(): AppError {
-  return tooMany(FAILURES.ownerTextsInFlight);
+  return tooMany("ownerTextsInFlight");
 }
 
-function tooMany(message: string): AppError {
-  return new AppError("RATE_LIMITED", 429, message, {
+function tooMany(reason: FailureReason): AppError {
+  return failure("RATE_LIMITED", reason, {
     headers: { "Retry-After": String(TEXTS_IN_FLIGHT_RETRY_AFTER_SECONDS) },
     extra: { retryAfter: TEXTS_IN_FLIGHT_RETRY_AFTER_SECONDS },
   });
@@ -29,7 +29,7 @@ const writingFor = new Map<string, number>();
  */
 export function admitAddressText(address: string, limit: number): () => void {
   const count = writingFor.get(address) ?? 0;
-  if (count >= limit) throw tooMany(FAILURES.addressTextsInFlight);
+  if (count >= limit) throw tooMany("addressTextsInFlight");
   writingFor.set(address, count + 1);
   let released = false;
   return () => {

@@ -1,16 +1,8 @@
 import type { z } from "zod";
-import { AppError } from "#server/errors.ts";
+import { AppError, failureBody } from "#server/errors.ts";
 
 /** API bodies stop here (DESIGN §8); the adapter's own limit is 1 MiB for everything else. */
 export const MAX_API_BODY_BYTES = 16 * 1024;
-
-export interface ErrorBody {
-  success: false;
-  message: string;
-  code?: string;
-  fieldErrors?: Record<string, string[]>;
-  [extra: string]: unknown;
-}
 
 const JSON_HEADERS = {
   "Content-Type": "application/json; charset=utf-8",
@@ -22,7 +14,7 @@ const JSON_HEADERS = {
  * same to everyone but operators, so that nothing tells them apart (DESIGN §7b).
  */
 export function noApiEndpoint(): AppError {
-  return new AppError("NOT_FOUND", 404, "No API endpoint at this address.");
+  return new AppError("NOT_FOUND", "No API endpoint at this address.");
 }
 
 export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
@@ -34,14 +26,7 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
 }
 
 export function errorResponse(error: AppError): Response {
-  const body: ErrorBody = {
-    ...error.extra,
-    success: false,
-    message: error.message,
-    code: error.code,
-    ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
-  };
-  return jsonResponse(body, { status: error.status, headers: error.headers });
+  return jsonResponse(failureBody(error), { status: error.status, headers: error.headers });
 }
 
 export function isJsonContentType(value: string | null): boolean {
@@ -69,14 +54,13 @@ async function readLimitedText(request: Request, limit: number): Promise<string>
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
   } catch {
-    throw new AppError("INVALID_JSON", 400, "The request body is not valid UTF-8.");
+    throw new AppError("INVALID_JSON", "The request body is not valid UTF-8.");
   }
 }
 
 export function payloadTooLarge(): AppError {
   return new AppError(
     "PAYLOAD_TOO_LARGE",
-    413,
     `The request body is too large (at most ${MAX_API_BODY_BYTES / 1024} KiB).`,
   );
 }
@@ -85,7 +69,7 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError("INVALID_JSON", 400, "The request body is not valid JSON.");
+    throw new AppError("INVALID_JSON", "The request body is not valid JSON.");
   }
 }
 
@@ -115,7 +99,7 @@ function fieldsWithNul(value: unknown): string[] {
 function assertNoNul(value: unknown): void {
   const fields = fieldsWithNul(value);
   if (fields.length === 0) return;
-  throw new AppError("VALIDATION_ERROR", 400, NUL_MESSAGE, {
+  throw new AppError("VALIDATION_ERROR", NUL_MESSAGE, {
     fieldErrors: Object.fromEntries(fields.map((field) => [field, [NUL_MESSAGE]])),
   });
 }
@@ -128,7 +112,7 @@ export function validationError(error: z.ZodError): AppError {
     (fieldErrors[field] ??= []).push(issue.message);
   }
   const message = error.issues[0]?.message ?? "Invalid request.";
-  return new AppError("VALIDATION_ERROR", 400, message, { fieldErrors });
+  return new AppError("VALIDATION_ERROR", message, { fieldErrors });
 }
 
 /**
@@ -141,7 +125,7 @@ export async function readJsonBody<Schema extends z.ZodType>(
   { maxBytes = MAX_API_BODY_BYTES } = {},
 ): Promise<z.infer<Schema>> {
   if (!isJsonContentType(request.headers.get("content-type"))) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", 415, "Send the request body as application/json.");
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json.");
   }
   const value = parseJson(await readLimitedText(request, maxBytes));
   assertNoNul(value);
@@ -166,7 +150,7 @@ export async function readEmptyJsonBody(request: Request): Promise<void> {
     Array.isArray(value) ||
     Object.keys(value).length > 0
   ) {
-    throw new AppError("VALIDATION_ERROR", 400, "This call takes no fields.");
+    throw new AppError("VALIDATION_ERROR", "This call takes no fields.");
   }
 }
 

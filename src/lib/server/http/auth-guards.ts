@@ -2,6 +2,6 @@ import type { SessionUser } from "#server/auth/sessions.ts";
 import { AppError } from "#server/errors.ts";
 
 export function requireUser(locals: App.Locals): SessionUser {
-  if (!locals.user) throw new AppError("UNAUTHORIZED", 401, "Please sign in to continue.");
+  if (!locals.user) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
   return locals.user;
 }

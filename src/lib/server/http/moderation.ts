@@ -17,6 +17,6 @@ export function requireModerator(request: Request): void {
   if (!token) throw noApiEndpoint();
   const given = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
   if (!constantTimeEqualHex(hashSecret(given), hashSecret(token))) {
-    throw new AppError("UNAUTHORIZED", 401, "A valid moderation token is required.");
+    throw new AppError("UNAUTHORIZED", "A valid moderation token is required.");
   }
 }

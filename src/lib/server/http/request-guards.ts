@@ -60,7 +60,7 @@ function isOwnLoopbackOrigin(origin: string, host: string | null): boolean {
 }
 
 function crossSite(): AppError {
-  return new AppError("FORBIDDEN", 403, "Cross-site requests are not allowed.");
+  return new AppError("FORBIDDEN", "Cross-site requests are not allowed.");
 }
 
 /**
@@ -75,6 +75,6 @@ export function assertApiBodyHeaders(request: Request): void {
   const hasBody =
     (length !== null && Number(length) > 0) || request.headers.has("transfer-encoding");
   if (hasBody && !isJsonContentType(request.headers.get("content-type"))) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", 415, "Send the request body as application/json.");
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json.");
   }
 }

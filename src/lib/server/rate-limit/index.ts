@@ -73,7 +73,7 @@ export function rateLimitedError(msBeforeNext: number): AppError {
   const wait =
     seconds < 60 ? `${seconds} seconds` : minutes === 1 ? "1 minute" : `${minutes} minutes`;
   // `retryAfter` lets the page word the wait in the visitor's language (DESIGN §7).
-  return new AppError("RATE_LIMITED", 429, `Too many attempts. Please try again in ${wait}.`, {
+  return new AppError("RATE_LIMITED", `Too many attempts. Please try again in ${wait}.`, {
     headers: { "Retry-After": String(seconds) },
     extra: { retryAfter: seconds },
   });

@@ -14,6 +14,6 @@ export const GET: APIRoute = async ({ locals, url }) => {
   requireOperator(locals);
   const { id } = parseQuery(url, accountQuerySchema);
   const detail = await accountDetail(await getDb(), id, systemNow());
-  if (!detail) throw new AppError("NOT_FOUND", 404, "There is no account with this id.");
+  if (!detail) throw new AppError("NOT_FOUND", "There is no account with this id.");
   return jsonResponse({ success: true, ...detail });
 };

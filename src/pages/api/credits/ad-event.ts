@@ -22,7 +22,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   let adLabel: string;
   if (input.source === "house") {
     const house = await findHouseAd(input.adId);
-    if (!house) throw new AppError("NOT_FOUND", 404, "There is no such house ad.");
+    if (!house) throw new AppError("NOT_FOUND", "There is no such house ad.");
     adId = house.id;
     adLabel = house.headline;
   } else {

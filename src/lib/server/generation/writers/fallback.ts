@@ -1,9 +1,8 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
 import { countCharacters } from "#shared/credits.ts";
-import { FAILURES } from "#shared/failures.ts";
 import { getConfig } from "#server/config.ts";
-import { AppError } from "#server/errors.ts";
+import { failure } from "#server/errors.ts";
 import { getLogger } from "#server/logger.ts";
 import { cleanWrittenText } from "../clean-text.ts";
 import { buildPrompt, type RefinementSource } from "../prompts.ts";
@@ -11,7 +10,6 @@ import { QueueFull } from "./local/writer.ts";
 import { busyError } from "./registry.ts";
 import type { TextProvider } from "./types.ts";
 
-export const ALL_PROVIDERS_FAILED = FAILURES.allProvidersFailed;
 /** How long a writer that was told to stop may take to let go. */
 const CLOSE_GRACE_MS = 1_000;
 
@@ -143,7 +141,7 @@ export async function* writeText(
     }
   }
   if (onlyBusy && providers.length > 0) throw busyError();
-  throw new AppError("SERVICE_UNAVAILABLE", 503, ALL_PROVIDERS_FAILED);
+  throw failure("SERVICE_UNAVAILABLE", "allProvidersFailed");
 }
 
 /**

@@ -1,6 +1,5 @@
 import { getConfig, type Config } from "#server/config.ts";
-import { AppError } from "#server/errors.ts";
-import { FAILURES } from "#shared/failures.ts";
+import { failure, type AppError } from "#server/errors.ts";
 import {
   localWriter,
   type LocalWriter,
@@ -17,7 +16,6 @@ import type { TextProvider } from "./types.ts";
  * of them, or a template draft and why.
  */
 
-export const WRITERS_BUSY = FAILURES.writersBusy;
 /** How long a turned-away request is asked to wait. */
 const BUSY_RETRY_AFTER_SECONDS = 10;
 
@@ -130,7 +128,7 @@ export function localWriterFigures(): LocalWriterFigures {
 }
 
 export function busyError(): AppError {
-  return new AppError("SERVICE_UNAVAILABLE", 503, WRITERS_BUSY, {
+  return failure("SERVICE_UNAVAILABLE", "writersBusy", {
     headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) },
   });
 }

@@ -1,8 +1,7 @@
 import type { APIRoute } from "astro";
-import { FAILURES } from "#shared/failures.ts";
 import { isUuid } from "#shared/format.ts";
 import { getDb } from "#server/db/index.ts";
-import { AppError } from "#server/errors.ts";
+import { failure } from "#server/errors.ts";
 import { deleteHistoryItem } from "#server/generation/generations.ts";
 import { jsonResponse } from "#server/http/api.ts";
 import { requireUser } from "#server/http/auth-guards.ts";
@@ -14,7 +13,7 @@ export const DELETE: APIRoute = async ({ locals, params }) => {
   const user = requireUser(locals);
   const id = params.id ?? "";
   if (!isUuid(id) || !(await deleteHistoryItem(await getDb(), user.id, id))) {
-    throw new AppError("NOT_FOUND", 404, FAILURES.textNotFound);
+    throw failure("NOT_FOUND", "textNotFound");
   }
   return jsonResponse({ success: true, message: "Text deleted successfully" });
 };

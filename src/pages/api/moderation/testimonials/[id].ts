@@ -15,7 +15,7 @@ export const POST: APIRoute = async ({ request, params }) => {
   const { action } = await readJsonBody(request, moderationActionSchema);
   const id = params.id ?? "";
   if (!isUuid(id) || !(await moderateTestimonial(await getDb(), id, action, systemNow()))) {
-    throw new AppError("NOT_FOUND", 404, "No pending submission with this id.");
+    throw new AppError("NOT_FOUND", "No pending submission with this id.");
   }
   return jsonResponse({ success: true, message: action === "approve" ? "Approved." : "Rejected." });
 };
