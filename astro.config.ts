@@ -1,9 +1,35 @@
 import { createHash } from "node:crypto";
+import { fileURLToPath } from "node:url";
 import node from "@astrojs/node";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
 import { themeInitScript } from "./src/lib/shared/theme.ts";
+
+/**
+ * The node adapter, with our host (server/main.ts) as the build's server entry: the host and
+ * Astro's routes are one module graph, so every module of the server exists once in the
+ * process (decision 002). The adapter's own entry is imported by the host for its handler.
+ */
+function nodeWithOurHost(options: Parameters<typeof node>[0]): ReturnType<typeof node> {
+  const adapter = node(options);
+  const configDone = adapter.hooks["astro:config:done"]!;
+  return {
+    ...adapter,
+    hooks: {
+      ...adapter.hooks,
+      "astro:config:done": (params) =>
+        configDone({
+          ...params,
+          setAdapter: (settings) =>
+            params.setAdapter({
+              ...settings,
+              serverEntrypoint: fileURLToPath(new URL("./server/main.ts", import.meta.url)),
+            }),
+        }),
+    },
+  };
+}
 
 const site = (process.env.PUBLIC_URL ?? "http://localhost:4321").replace(/\/+$/, "");
 const sha256 = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
@@ -12,7 +38,7 @@ export default defineConfig({
   site,
   output: "static",
   trailingSlash: "never",
-  adapter: node({
+  adapter: nodeWithOurHost({
     // server/main.ts serves the built files from memory; the standalone handler would stat
     // the disk for every other request first (decision 001).
     mode: "middleware",
@@ -44,9 +70,8 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   vite: {
     plugins: [tailwindcss()],
-    // Bundled into the server's chunks, as into dist/server/main.mjs (scripts/build-server.ts):
-    // loaded from node_modules, drizzle-orm's many modules each make Node read its large
-    // package.json, time and garbage at every start (decision 002).
+    // Bundled into the server's chunks: loaded from node_modules, drizzle-orm's many modules
+    // each make Node read its large package.json at every start (decision 002).
     ssr: { noExternal: ["drizzle-orm"] },
     // The home page's islands, stores and catalog in one chunk instead of about thirty (each
     // file gzipped alone compresses worse); the site frame's script and React in chunks of

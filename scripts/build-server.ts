@@ -1,22 +1,20 @@
 /**
- * Bundles the server's own code (server/main.ts and the embedded database's thread) into
- * plain JavaScript in dist/server, so that the running server never strips TypeScript:
- * Node's type stripper is a WebAssembly module that stays resident in each thread that
- * loads a .ts file (decision 002).
+ * After `astro build`: the embedded database's thread bundled into plain JavaScript (a
+ * worker loads it apart from the app), and `dist/server/main.mjs`, the file that runs the
+ * server, which starts Astro's server entry: our host, server/main.ts, built by Astro with
+ * the routes in one module graph (decision 002). Plain JavaScript, so that the running
+ * server never strips TypeScript.
  */
+import { writeFile } from "node:fs/promises";
 import { build } from "esbuild";
 
 await build({
-  entryPoints: {
-    main: "server/main.ts",
-    "pglite-thread": "src/lib/server/db/pglite-thread.ts",
-  },
+  entryPoints: { "pglite-thread": "src/lib/server/db/pglite-thread.ts" },
   outdir: "dist/server",
   outExtension: { ".js": ".mjs" },
   bundle: true,
   // Packages stay imports, but drizzle-orm is bundled: Node's resolver reads its large
-  // package.json for each of its many modules, time and garbage at every start; bundled,
-  // it loads as one file (decision 002).
+  // package.json for each of its many modules at every start (decision 002).
   plugins: [
     {
       name: "packages-external-but-drizzle",
@@ -33,4 +31,8 @@ await build({
   sourcemap: "linked",
   logLevel: "warning",
 });
+await writeFile(
+  "dist/server/main.mjs",
+  '// The server: our host, built by Astro as its server entry (scripts/build-server.ts).\nawait import("./entry.mjs");\n',
+);
 console.log("wrote dist/server/main.mjs and dist/server/pglite-thread.mjs");

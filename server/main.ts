@@ -9,7 +9,7 @@ import type { AddressInfo, Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { handler as astroHandler } from "@astrojs/node/server.js";
 import { assertReadyToServe, getConfig } from "#server/config.ts";
 import { closeDatabase, getDatabaseHandle } from "#server/db/index.ts";
 import { AppError, SERVICE_BUSY, failureBody } from "#server/errors.ts";
@@ -51,17 +51,10 @@ assertReadyToServe(config);
 const log = getLogger();
 const distDir = resolve("dist");
 
-// The adapter's entry starts its own server unless told not to.
-process.env.ASTRO_NODE_AUTOSTART = "disabled";
-process.env.ASTRO_NODE_LOGGING = "disabled";
-
-// The database thread starts (and migrates) while the app's bundle loads.
-const [database, { handler }] = await Promise.all([
-  getDatabaseHandle(),
-  import(pathToFileURL(resolve(distDir, "server/entry.mjs")).href) as Promise<{
-    handler: NodeHandler;
-  }>,
-]);
+// Astro's routes, in middleware mode: this module is the build's server entry, so they and
+// this host share every module (decision 002).
+const handler = astroHandler as NodeHandler;
+const database = await getDatabaseHandle();
 // The local writer finds, downloads or loads its model in the background; until it is
 // ready, texts are template drafts.
 warmUpWriters();

@@ -20,7 +20,7 @@ rmSync(process.env.DATA_DIR ?? ".test-data/e2e", { recursive: true, force: true 
 const SIGNED_OFF =
   "Dear team,\n\nThe quarterly report is ready for review.\n\nBest regards,\nMaria\nHead of Operations\n";
 
-/** A 20 KB table, streamed cell by cell: the page must stay responsive while it arrives. */
+/** A 14 KB table, streamed cell by cell: the page must stay responsive while it arrives. */
 function bigTable(): string {
   const header = `| ${Array.from({ length: 8 }, (_, i) => `Column ${i + 1}`).join(" | ")} |`;
   const rule = `|${" --- |".repeat(8)}`;

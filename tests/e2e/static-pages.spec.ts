@@ -50,7 +50,7 @@ const routes: RouteCase[] = [
     path: "/privacy-policy",
     title: /^Privacy Policy/,
     heading: "Privacy Policy",
-    texts: ["Last updated: May 16, 2025", "Data we collect"],
+    texts: ["Last updated: November 27, 2026", "Data we collect"],
   },
   {
     path: "/terms-of-service",

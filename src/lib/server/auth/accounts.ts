@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, is, lt, sql, TransactionRollbackError } from "drizzle-orm";
+import { and, eq, lt, sql, TransactionRollbackError } from "drizzle-orm";
 import type { RegisterInput } from "#shared/schemas/auth.ts";
 import { getConfig } from "#server/config.ts";
 import { DAY_MS } from "#server/clock.ts";
@@ -154,7 +154,7 @@ async function insertAccount(
     });
   } catch (error) {
     // drizzle's own check, not instanceof (decision 002: two copies of drizzle-orm).
-    if (standIn && is(error, TransactionRollbackError)) return { created: false, ...standIn };
+    if (standIn && error instanceof TransactionRollbackError) return { created: false, ...standIn };
     throw error;
   }
 }

@@ -61,7 +61,12 @@ async function openPglite(config: Config): Promise<DatabaseHandle> {
         ? getLogger().warn({ err: error }, "could not reopen the embedded database")
         : getLogger().info("reopened the embedded database after a fault"),
   });
-  const db = await drizzleOver({ kind: "pglite", client });
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const db = drizzle({
+    client: client as never,
+    schema,
+    logger: countingLogger,
+  }) as unknown as Database;
   return {
     db,
     kind: "pglite",
@@ -105,7 +110,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     await pool.end().catch(() => {});
     throw error;
   }
-  const db = await drizzleOver({ kind: "postgres", client: pool });
+  const db = drizzle({ client: pool, schema, logger: countingLogger }) as unknown as Database;
   return {
     db,
     kind: "postgres",
@@ -119,62 +124,28 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
-/** A drizzle database of this copy of the module over the driver's client. */
-async function drizzleOver(driver: DriverClient): Promise<Database> {
-  if (driver.kind === "pglite") {
-    const { drizzle } = await import("drizzle-orm/pglite");
-    const db = drizzle({ client: driver.client as never, schema, logger: countingLogger });
-    return db as unknown as Database;
-  }
-  const { drizzle } = await import("drizzle-orm/node-postgres");
-  const db = drizzle({ client: driver.client, schema, logger: countingLogger });
-  return db as unknown as Database;
+export async function openDatabase(config: Config): Promise<DatabaseHandle> {
+  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(config);
 }
 
-/*
- * Each copy of this module (see below) queries through a drizzle of its own copy over the
- * handle's one client. drizzle tells its objects apart with `instanceof` first and falls
- * back to comparing class names up the prototype chain: a table of one copy read through
- * the other's drizzle took that slow way for every field of every row (docs/decisions/002).
- */
-const ownDatabases = new WeakMap<DatabaseHandle, Promise<Database>>();
+/** The process's one database: a PGlite directory must be opened by exactly one instance. */
+let handle: Promise<DatabaseHandle> | undefined;
 
-export async function openDatabase(config: Config): Promise<DatabaseHandle> {
-  const handle = await (config.DATABASE_URL
-    ? openPostgres(config.DATABASE_URL)
-    : openPglite(config));
-  ownDatabases.set(handle, Promise.resolve(handle.db));
+export function getDatabaseHandle(): Promise<DatabaseHandle> {
+  handle ??= openDatabase(getConfig()).catch((error: unknown) => {
+    handle = undefined;
+    throw error;
+  });
   return handle;
 }
 
-/*
- * The server entry (server/main.ts) and the bundled Astro routes are two copies of this
- * module. A PGlite directory must be opened by exactly one instance, so the handle is
- * kept on globalThis under a registered symbol that both copies share.
- */
-const HANDLE = Symbol.for("ai-text-generator.database");
-type GlobalWithHandle = typeof globalThis & { [HANDLE]?: Promise<DatabaseHandle> };
-
-export function getDatabaseHandle(): Promise<DatabaseHandle> {
-  const holder = globalThis as GlobalWithHandle;
-  holder[HANDLE] ??= openDatabase(getConfig()).catch((error: unknown) => {
-    delete holder[HANDLE];
-    throw error;
-  });
-  return holder[HANDLE];
-}
-
 export async function getDb(): Promise<Database> {
-  const handle = await getDatabaseHandle();
-  let db = ownDatabases.get(handle);
-  if (!db) ownDatabases.set(handle, (db = drizzleOver(handle)));
-  return db;
+  return (await getDatabaseHandle()).db;
 }
 
 export async function closeDatabase(): Promise<void> {
-  const holder = globalThis as GlobalWithHandle;
-  const pending = holder[HANDLE];
-  delete holder[HANDLE];
+  const pending = handle;
+  handle = undefined;
   if (pending) await (await pending).close();
 }
 

@@ -1,4 +1,4 @@
-import { is, TransactionRollbackError } from "drizzle-orm";
+import { TransactionRollbackError } from "drizzle-orm";
 import { COST_PER_USE, countCharacters, partialTextCost } from "#shared/credits.ts";
 import { countWords } from "#shared/generation.ts";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
@@ -96,7 +96,7 @@ export async function reserveGeneration(
     // drizzle's own check, not instanceof: the server's bundle and Astro's each hold a copy
     // of drizzle-orm (decision 002), and the error is the class of the copy that opened the
     // database.
-    if (is(error, TransactionRollbackError)) return null;
+    if (error instanceof TransactionRollbackError) return null;
     throw error;
   }
 }

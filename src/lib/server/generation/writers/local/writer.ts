@@ -441,27 +441,20 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-/**
- * The one local writer of this process. The server entry and Astro's bundle each have a
- * copy of this module (docs/decisions/002); the writer lives on globalThis so that both
- * see the same model, queue and download.
- */
-const WRITER = Symbol.for("ai-text-generator.local-writer");
-type GlobalWithWriter = typeof globalThis & { [WRITER]?: LocalWriter };
+/** The one local writer of this process. */
+let writer: LocalWriter | undefined;
 
 export function localWriter(config: Config): LocalWriter {
-  const holder = globalThis as GlobalWithWriter;
-  if (!holder[WRITER]) {
-    holder[WRITER] = new LocalWriter(config);
-    void holder[WRITER].prepare();
+  if (!writer) {
+    writer = new LocalWriter(config);
+    void writer.prepare();
   }
-  return holder[WRITER];
+  return writer;
 }
 
 /** Frees the model (server shutdown, tests). */
 export async function closeLocalWriter(): Promise<void> {
-  const holder = globalThis as GlobalWithWriter;
-  const writer = holder[WRITER];
-  delete holder[WRITER];
-  await writer?.close();
+  const closing = writer;
+  writer = undefined;
+  await closing?.close();
 }
