@@ -9,21 +9,14 @@ import {
 } from "#i18n/messages.ts";
 import { LANGUAGES, countWords, type Language, type Refinement } from "#shared/generation.ts";
 import { $writers } from "#stores/engines.ts";
+import { $desk, shownVersion, showVersion, versionOrigin, type TextVersion } from "#stores/desk.ts";
+import { refine, regenerate, retry, stopGeneration } from "#stores/generation.ts";
 import {
-  $desk,
   $discardQuestion,
   $unsavedEdit,
   afterUnsavedEdits,
-  refine,
-  regenerate,
-  retry,
   saveEditedText,
-  shownVersion,
-  showVersion,
-  stopGeneration,
-  versionOrigin,
-  type TextVersion,
-} from "#stores/generation.ts";
+} from "#stores/text-edit.ts";
 import { $creditStatus } from "#stores/credits.ts";
 import { openCreditDialog } from "#stores/credit-dialog.ts";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";
