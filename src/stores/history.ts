@@ -15,6 +15,11 @@ export const NO_FILTERS: HistoryFilters = { q: "", contentType: "", language: ""
 
 export const $historyFilters = atom<HistoryFilters>(NO_FILTERS);
 
+/** A change of search, type, language or page; any change but the page's starts at page 1. */
+export function changeHistoryFilters(change: Partial<HistoryFilters>): void {
+  $historyFilters.set({ ...$historyFilters.get(), page: 1, ...change });
+}
+
 /** The filters as a query string ("" when none), which is also the cache key. */
 export function historySearch(filters: HistoryFilters): string {
   const params = new URLSearchParams();

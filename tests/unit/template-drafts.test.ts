@@ -19,7 +19,7 @@ import {
 import { buildPrompt } from "#server/generation/prompts.ts";
 import { noticeKind } from "#components/islands/generator/ContentNotice.tsx";
 import { messagesFor } from "#i18n/messages.ts";
-import type { TextVersion } from "#stores/generation.ts";
+import type { TextVersion } from "#stores/desk.ts";
 
 /** A draft for a request as the endpoint passes it on (subject derived, length defaulted). */
 function draft(body: GenerationRequestBody): string {

@@ -4,7 +4,7 @@ export type { EventSourceMessage };
 
 /**
  * The server-sent events of a response body, in order, parsed by `eventsource-parser`:
- * the one SSE reader for the generation store, the OpenAI-compatible provider and the
+ * the one SSE reader for the client's generation stream, the OpenAI-compatible provider and the
  * tests. Ends when the body ends; breaking out of the loop cancels the body.
  */
 export async function* readServerSentEvents(

@@ -1,10 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from "react";
-import { languageOption, contentTypeName } from "#i18n/messages.ts";
 import {
-  CONTENT_TYPES,
   CONTENT_TYPE_IDS,
-  LANGUAGES,
   LANGUAGE_IDS,
   LENGTHS,
   MAX_PROMPT_CHARS,
@@ -17,23 +14,16 @@ import { deriveSubject } from "#shared/subject.ts";
 import { $writers, type WritersStatus } from "#stores/engines.ts";
 import { $creditStatus } from "#stores/credits.ts";
 import { openCreditDialog } from "#stores/credit-dialog.ts";
-import { $desk, $prompt, afterUnsavedEdits, generate } from "#stores/generation.ts";
+import { $desk, $prompt } from "#stores/desk.ts";
+import { generate } from "#stores/generation.ts";
+import { afterUnsavedEdits } from "#stores/text-edit.ts";
 import { setLanguage } from "#stores/preferences.ts";
 import { showToast } from "#stores/toasts.ts";
-import { SelectField } from "#components/ui/Field.tsx";
+import { storeContentType, storedContentType } from "#client/chosen-content-type.ts";
 import { takePromptForReuse } from "#client/reuse-prompt.ts";
 import { useMessages, type Translate } from "#components/ui/use-messages.ts";
-
-const CONTENT_TYPE_KEY = "selectedContentType";
-
-function storedContentType(): ContentType {
-  try {
-    const value = localStorage.getItem(CONTENT_TYPE_KEY);
-    return (CONTENT_TYPE_IDS as string[]).includes(value ?? "") ? (value as ContentType) : "email";
-  } catch {
-    return "email";
-  }
-}
+import { CostLine } from "./form/CostLine.tsx";
+import { GeneratorOptions } from "./form/GeneratorOptions.tsx";
 
 /** Why texts are template drafts for now, in one line. */
 function writerStatusLine(writers: WritersStatus, t: Translate): string {
@@ -52,7 +42,6 @@ export default function GeneratorForm() {
   const writers = useStore($writers);
   const { data: credits } = useStore($creditStatus);
   const prompt = useStore($prompt);
-  const [optionsOpen, setOptionsOpen] = useState(false);
   const [contentType, setContentType] = useState<ContentType>("email");
   const [tone, setTone] = useState<Tone>("standard");
   const [length, setLength] = useState<Length | "">("");
@@ -83,11 +72,7 @@ export default function GeneratorForm() {
   function chooseContentType(value: string) {
     const next = value as ContentType;
     setContentType(next);
-    try {
-      localStorage.setItem(CONTENT_TYPE_KEY, next);
-    } catch {
-      // The choice still applies to this page.
-    }
+    storeContentType(next);
   }
 
   /** Ctrl+Enter (⌘+Enter on a Mac) sends the form from the prompt box. */
@@ -96,13 +81,6 @@ export default function GeneratorForm() {
       event.preventDefault();
       event.currentTarget.form?.requestSubmit();
     }
-  }
-
-  function noCreditsReason(): string {
-    if (!charged) return "";
-    if (charged.isGuest) return t("desk.noCredits.guest");
-    if (charged.noTextReason === "networkTrialUsedUp") return t("desk.noCredits.network");
-    return charged.isVerified ? t("desk.noCredits.user") : t("desk.noCredits.unverified");
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -144,49 +122,6 @@ export default function GeneratorForm() {
     afterUnsavedEdits(() => void generate(request));
   }
 
-  const selects = (
-    <>
-      <SelectField
-        id="generator-language"
-        label={t("generator.language")}
-        value={language}
-        onChange={setLanguage}
-        options={LANGUAGES.map((option) => ({
-          value: option.id,
-          label: languageOption(language, option.id),
-        }))}
-        invalid={error?.field === "language"}
-      />
-      <SelectField
-        id="generator-type"
-        label={t("generator.contentType")}
-        value={contentType}
-        onChange={chooseContentType}
-        options={CONTENT_TYPES.map((option) => ({
-          value: option.id,
-          label: contentTypeName(language, option.id),
-        }))}
-        invalid={error?.field === "contentType"}
-      />
-      <SelectField
-        id="generator-tone"
-        label={t("generator.tone")}
-        value={tone}
-        onChange={(value) => setTone(value as Tone)}
-        options={TONES.map((option) => ({ value: option, label: t(`tone.${option}`) }))}
-      />
-      <SelectField
-        id="generator-length"
-        label={t("generator.length")}
-        value={length}
-        onChange={(value) => setLength(value as Length | "")}
-        options={[
-          { value: "", label: t("length.auto") },
-          ...LENGTHS.map((option) => ({ value: option, label: t(`length.${option}`) })),
-        ]}
-      />
-    </>
-  );
   const described = [error && "generator-error", "generator-count"].filter(Boolean).join(" ");
 
   return (
@@ -197,24 +132,15 @@ export default function GeneratorForm() {
       aria-label={t("generator.section")}
     >
       {/* Phones: the prompt first, the selects folded under "More options". */}
-      <div className="order-2 sm:order-1">
-        <button
-          type="button"
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 sm:hidden dark:text-brand-100"
-          aria-expanded={optionsOpen}
-          aria-controls="generator-options"
-          onClick={() => setOptionsOpen(!optionsOpen)}
-        >
-          <span aria-hidden="true">{optionsOpen ? "▾" : "▸"}</span>
-          {t("desk.moreOptions")}
-        </button>
-        <div
-          id="generator-options"
-          className={`${optionsOpen || error?.field === "language" || error?.field === "contentType" ? "grid" : "hidden"} mt-3 gap-4 sm:mt-0 sm:grid sm:grid-cols-2`}
-        >
-          {selects}
-        </div>
-      </div>
+      <GeneratorOptions
+        contentType={contentType}
+        tone={tone}
+        length={length}
+        onContentTypeChange={chooseContentType}
+        onToneChange={setTone}
+        onLengthChange={setLength}
+        invalid={error?.field === "language" || error?.field === "contentType" ? error.field : null}
+      />
       <div className="order-1 grid gap-1.5 sm:order-2">
         <label
           htmlFor="generator-prompt"
@@ -256,28 +182,7 @@ export default function GeneratorForm() {
         >
           {busy ? t("generator.busy") : t("generator.submit")}
         </button>
-        <p
-          id="generator-cost"
-          data-testid="generator-cost"
-          // Its line is kept while the credits load, so nothing below moves when they arrive.
-          className="min-h-4 text-center text-xs text-slate-600 dark:text-slate-400"
-        >
-          {charged &&
-            !outOfCredits &&
-            t("desk.cost", { cost: charged.costPerUse, credits: charged.credits })}
-          {outOfCredits && (
-            <>
-              {noCreditsReason()}{" "}
-              <button
-                type="button"
-                className="font-medium text-brand-700 underline dark:text-brand-100"
-                onClick={() => openCreditDialog(charged.isGuest)}
-              >
-                {t("desk.noCredits.more")}
-              </button>
-            </>
-          )}
-        </p>
+        <CostLine charged={charged} />
       </div>
       {writers?.writer === "template" && (
         <p

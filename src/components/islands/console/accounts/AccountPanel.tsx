@@ -1,0 +1,150 @@
+import { useStore } from "@nanostores/react";
+import { useEffect, useState } from "react";
+import { apiFetch } from "#client/http.ts";
+import { consoleText } from "#i18n/console.ts";
+import type { AccountDetail } from "#shared/console.ts";
+import { $consoleChanges, noteConsoleChange } from "#stores/console.ts";
+import LoadFailed from "../LoadFailed.tsx";
+import { AccountActivity } from "./AccountActivity.tsx";
+import { secondaryButton, when } from "./account-look.ts";
+import { CreditsForm } from "./CreditsForm.tsx";
+import { DeleteAccountForm } from "./DeleteAccountForm.tsx";
+import { OutcomeLine, postAction, type Outcome } from "./outcome.tsx";
+import { TextsTable } from "./TextsTable.tsx";
+
+/** One account: its figures, credits, verification, activity, texts and deletion. */
+export function AccountPanel({
+  userId,
+  onDeleted,
+}: {
+  userId: string;
+  onDeleted(email: string): void;
+}) {
+  const changes = useStore($consoleChanges);
+  const [detail, setDetail] = useState<AccountDetail | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    apiFetch<AccountDetail>(`/api/console/account?id=${encodeURIComponent(userId)}`)
+      .then(({ ok, body }) => {
+        if (cancelled) return;
+        setFailed(!ok);
+        if (ok) setDetail(body);
+      })
+      .catch(() => !cancelled && setFailed(true));
+    return () => {
+      cancelled = true;
+    };
+  }, [userId, changes, attempt]);
+
+  if (!detail) {
+    return failed ? (
+      <LoadFailed onRetry={() => setAttempt(attempt + 1)} />
+    ) : (
+      <p className="mt-4 text-slate-600 dark:text-slate-400">{consoleText.loading}</p>
+    );
+  }
+  const { account } = detail;
+
+  async function accountAction(path: string) {
+    setBusy(true);
+    const result = await postAction(path, { userId: account.id });
+    setBusy(false);
+    setOutcome(result);
+    if (result.ok) noteConsoleChange();
+  }
+
+  return (
+    <section
+      aria-labelledby="console-account-heading"
+      className="mt-6 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+    >
+      <h3
+        id="console-account-heading"
+        className="text-lg font-semibold break-all text-slate-900 dark:text-white"
+      >
+        {account.email}
+      </h3>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-slate-600 dark:text-slate-400">{consoleText["account.balance"]}</dt>
+          <dd className="font-semibold tabular-nums" data-balance>
+            {account.credits}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600 dark:text-slate-400">{consoleText["account.ledger"]}</dt>
+          <dd className="font-semibold tabular-nums">{detail.ledgerSum}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600 dark:text-slate-400">{consoleText["account.status"]}</dt>
+          <dd>
+            {account.emailVerified
+              ? consoleText["accounts.verified"]
+              : consoleText["accounts.unverified"]}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600 dark:text-slate-400">{consoleText["account.joined"]}</dt>
+          <dd>
+            <time dateTime={account.createdAt}>{when(account.createdAt)}</time>
+          </dd>
+        </div>
+      </dl>
+
+      <CreditsForm account={account} onDone={noteConsoleChange} />
+
+      {!account.emailVerified && (
+        <div className="mt-4">
+          <h4 className="font-semibold text-slate-900 dark:text-white">
+            {consoleText["account.verification"]}
+          </h4>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={secondaryButton}
+              disabled={busy}
+              onClick={() => void accountAction("/api/console/resend-verification")}
+            >
+              {consoleText["account.resend"]}
+            </button>
+            <button
+              type="button"
+              className={secondaryButton}
+              disabled={busy}
+              onClick={() => void accountAction("/api/console/verify")}
+            >
+              {consoleText["account.verify"]}
+            </button>
+          </div>
+        </div>
+      )}
+      <OutcomeLine outcome={outcome} />
+
+      <h4 className="mt-6 font-semibold text-slate-900 dark:text-white">
+        {consoleText["account.activity"]}
+      </h4>
+      <AccountActivity activity={detail.activity} />
+
+      <h4 className="mt-6 font-semibold text-slate-900 dark:text-white">
+        {consoleText["account.texts"]}
+      </h4>
+      <TextsTable texts={detail.texts} />
+
+      <h4 className="mt-6 font-semibold text-slate-900 dark:text-white">
+        {consoleText["account.delete"]}
+      </h4>
+      <DeleteAccountForm
+        account={account}
+        onDeleted={() => {
+          noteConsoleChange();
+          onDeleted(account.email);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from "react";
+import { contentTypeName, languageOption } from "#i18n/messages.ts";
+import {
+  CONTENT_TYPES,
+  LANGUAGES,
+  LENGTHS,
+  TONES,
+  type Length,
+  type Tone,
+} from "#shared/generation.ts";
+import { setLanguage } from "#stores/preferences.ts";
+import { SelectField } from "#components/ui/Field.tsx";
+import { useMessages } from "#components/ui/use-messages.ts";
+
+/**
+ * Language, content type, tone and length. Phones fold them under "More options", and
+ * unfold them when one is refused.
+ */
+export function GeneratorOptions({
+  contentType,
+  tone,
+  length,
+  onContentTypeChange,
+  onToneChange,
+  onLengthChange,
+  invalid,
+}: {
+  contentType: string;
+  tone: Tone;
+  length: Length | "";
+  onContentTypeChange(value: string): void;
+  onToneChange(value: Tone): void;
+  onLengthChange(value: Length | ""): void;
+  /** The select the form refused, if any. */
+  invalid: "language" | "contentType" | null;
+}) {
+  const { language, t } = useMessages();
+  const [optionsOpen, setOptionsOpen] = useState(false);
+  return (
+    <div className="order-2 sm:order-1">
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 sm:hidden dark:text-brand-100"
+        aria-expanded={optionsOpen}
+        aria-controls="generator-options"
+        onClick={() => setOptionsOpen(!optionsOpen)}
+      >
+        <span aria-hidden="true">{optionsOpen ? "▾" : "▸"}</span>
+        {t("desk.moreOptions")}
+      </button>
+      <div
+        id="generator-options"
+        className={`${optionsOpen || invalid !== null ? "grid" : "hidden"} mt-3 gap-4 sm:mt-0 sm:grid sm:grid-cols-2`}
+      >
+        <SelectField
+          id="generator-language"
+          label={t("generator.language")}
+          value={language}
+          onChange={setLanguage}
+          options={LANGUAGES.map((option) => ({
+            value: option.id,
+            label: languageOption(language, option.id),
+          }))}
+          invalid={invalid === "language"}
+        />
+        <SelectField
+          id="generator-type"
+          label={t("generator.contentType")}
+          value={contentType}
+          onChange={onContentTypeChange}
+          options={CONTENT_TYPES.map((option) => ({
+            value: option.id,
+            label: contentTypeName(language, option.id),
+          }))}
+          invalid={invalid === "contentType"}
+        />
+        <SelectField
+          id="generator-tone"
+          label={t("generator.tone")}
+          value={tone}
+          onChange={(value) => onToneChange(value as Tone)}
+          options={TONES.map((option) => ({ value: option, label: t(`tone.${option}`) }))}
+        />
+        <SelectField
+          id="generator-length"
+          label={t("generator.length")}
+          value={length}
+          onChange={(value) => onLengthChange(value as Length | "")}
+          options={[
+            { value: "", label: t("length.auto") },
+            ...LENGTHS.map((option) => ({ value: option, label: t(`length.${option}`) })),
+          ]}
+        />
+      </div>
+    </div>
+  );
+}

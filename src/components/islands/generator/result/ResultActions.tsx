@@ -1,0 +1,120 @@
+import { lazy, Suspense, useEffect, type Ref } from "react";
+import { contentTypeName, translateCount } from "#i18n/messages.ts";
+import { countWords } from "#shared/generation.ts";
+import type { TextVersion } from "#stores/desk.ts";
+import { regenerate, stopGeneration } from "#stores/generation.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
+import { actionButton } from "./action-button.ts";
+import { RefineBar } from "./RefineBar.tsx";
+import type { TextEditor } from "./use-text-editor.ts";
+
+/**
+ * Copy, the downloads and Print load with the first text, not with the page: the home page's
+ * JavaScript has a budget (DESIGN §11), and they are of no use before a text.
+ */
+const loadTextActions = () => import("#components/ui/TextActions.tsx");
+const TextActions = lazy(() =>
+  loadTextActions().then((module) => ({ default: module.TextActions })),
+);
+
+/**
+ * Under the text: its word count, then Stop while it is written, Save and Cancel while it
+ * is edited, or Regenerate, Edit, the exports and the refinements.
+ */
+export function ResultActions({
+  version,
+  text,
+  language,
+  streaming,
+  editor,
+  outOfCredits,
+  canRefine,
+  actionRow,
+}: {
+  version: TextVersion | null;
+  text: string;
+  language: string;
+  streaming: boolean;
+  editor: TextEditor;
+  /** Regenerate and the refinements are paid texts. */
+  outOfCredits: boolean;
+  canRefine: boolean;
+  /** The row of buttons, where focus goes when Stop and Regenerate swap places. */
+  actionRow: Ref<HTMLDivElement>;
+}) {
+  const { language: uiLanguage, t } = useMessages();
+  const hasText = text.length > 0;
+  const { draft, editing, saving } = editor;
+  // Fetched with the first words, so that the actions are there when the text ends.
+  useEffect(() => {
+    if (hasText) void loadTextActions();
+  }, [hasText]);
+  return (
+    <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+      <div ref={actionRow} className="flex flex-wrap items-center gap-2">
+        <p className="mr-auto text-xs text-slate-600 dark:text-slate-400">
+          {translateCount(uiLanguage, "result.words", countWords(text))} •{" "}
+          {contentTypeName(uiLanguage, version?.request.contentType)}
+        </p>
+        {streaming ? (
+          <button type="button" className={actionButton} onClick={() => void stopGeneration()}>
+            {t("result.stop")}
+          </button>
+        ) : editing ? (
+          <>
+            <button
+              type="button"
+              className={actionButton}
+              disabled={saving || !draft?.trim()}
+              onClick={() => void editor.save()}
+            >
+              {t("desk.saveEdit")}
+            </button>
+            <button
+              type="button"
+              className={actionButton}
+              disabled={saving}
+              onClick={editor.cancel}
+            >
+              {t("desk.cancelEdit")}
+            </button>
+          </>
+        ) : (
+          <>
+            {/* Regenerate first: where Stop was stands Print, never a charged action. */}
+            <button
+              type="button"
+              className={actionButton}
+              onClick={regenerate}
+              disabled={outOfCredits}
+            >
+              {t("desk.regenerate")}
+            </button>
+            {version?.generationId && (
+              <button
+                ref={editor.editButton}
+                type="button"
+                className={actionButton}
+                onClick={() => editor.setDraft(text)}
+              >
+                {t("desk.edit")}
+              </button>
+            )}
+            <Suspense fallback={null}>
+              <TextActions
+                text={text}
+                subject={version?.subject ?? ""}
+                language={language}
+                printTargetId="result-text"
+                disabled={!hasText}
+              />
+            </Suspense>
+          </>
+        )}
+      </div>
+      {canRefine && !editing && version && (
+        <RefineBar version={version} outOfCredits={outOfCredits} t={t} />
+      )}
+    </div>
+  );
+}

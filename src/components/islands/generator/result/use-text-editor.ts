@@ -1,0 +1,67 @@
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { $unsavedEdit, afterUnsavedEdits, saveEditedText } from "#stores/text-edit.ts";
+
+/** Edit → Save or Cancel on the shown version. */
+export interface TextEditor {
+  /** The editor's text while the shown version is being edited; null otherwise. */
+  draft: string | null;
+  editing: boolean;
+  saving: boolean;
+  setDraft(draft: string | null): void;
+  save(): Promise<void>;
+  /** Cancel or Escape: asks first when there are changes, then closes. */
+  cancel(): void;
+  /** The Edit button, where focus goes back once Cancel closes the editor. */
+  editButton: RefObject<HTMLButtonElement | null>;
+}
+
+/**
+ * The result panel's editor: opens on the shown version's text, closes when another
+ * version is shown or a text starts, guards unsaved changes (here and on leaving the page)
+ * and saves them as a new version.
+ */
+export function useTextEditor(text: string, streaming: boolean, shown: number): TextEditor {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const editing = draft !== null && !streaming;
+  const changed = editing && draft !== text;
+  const editButton = useRef<HTMLButtonElement>(null);
+  /** Set when Cancel's answer closes the editor: focus goes back to Edit, not to the page. */
+  const refocusEdit = useRef(false);
+  useEffect(() => setDraft(null), [shown, streaming]);
+  useEffect(() => {
+    $unsavedEdit.set(changed);
+    if (!changed) return;
+    // Leaving the page asks first too, in the browser's words.
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    addEventListener("beforeunload", warn);
+    return () => {
+      $unsavedEdit.set(false);
+      removeEventListener("beforeunload", warn);
+    };
+  }, [changed]);
+  useEffect(() => {
+    if (editing || !refocusEdit.current) return;
+    refocusEdit.current = false;
+    editButton.current?.focus();
+  }, [editing]);
+  const closeEditor = () => {
+    refocusEdit.current = true;
+    setDraft(null);
+  };
+  const cancel = () => {
+    if (!saving) afterUnsavedEdits(closeEditor);
+  };
+  const save = async () => {
+    if (draft === null || saving) return;
+    if (draft === text) return setDraft(null);
+    setSaving(true);
+    const saved = await saveEditedText(draft);
+    setSaving(false);
+    if (saved) setDraft(null);
+  };
+  return { draft, editing, saving, setDraft, save, cancel, editButton };
+}

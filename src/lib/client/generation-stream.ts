@@ -1,0 +1,87 @@
+import type { FailureBody } from "#i18n/messages.ts";
+import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
+import { readServerSentEvents } from "#shared/sse.ts";
+
+/** One server-sent event of a text being written, its data parsed. */
+export interface GenerationEvent {
+  event: string | undefined;
+  data: Record<string, unknown>;
+}
+
+/** What the server answered a request for a text. */
+export type GenerationAnswer =
+  /** Accepted: the text arrives as events. */
+  | { kind: "stream"; events: AsyncGenerator<GenerationEvent, void, undefined> }
+  /** Refused before writing (402 for credits, 429, 400, …), with its failure body if JSON. */
+  | { kind: "refused"; status: number; body: FailureBody & { isGuest?: boolean } }
+  /** A JSON answer where a stream was asked for: a proxy's or an old server's. */
+  | { kind: "not-a-stream"; body: FailureBody & { success?: boolean } };
+
+/**
+ * Asks /api/email/generate for a text (spec §4). Throws what `fetch` throws when the
+ * server cannot be reached, an `AbortError` once `signal` aborts.
+ */
+export async function requestGeneration(
+  request: GenerationRequestBody,
+  signal: AbortSignal,
+): Promise<GenerationAnswer> {
+  const response = await fetch("/api/email/generate", {
+    method: "POST",
+    credentials: "same-origin",
+    signal,
+    headers: { "content-type": "application/json", accept: "text/event-stream" },
+    body: JSON.stringify(request),
+  });
+  if (!response.ok) {
+    let body: FailureBody & { isGuest?: boolean } = {};
+    try {
+      body = (await response.json()) as typeof body;
+    } catch {
+      // Not JSON: the status says enough.
+    }
+    return { kind: "refused", status: response.status, body };
+  }
+  if (!(response.headers.get("content-type") ?? "").includes("text/event-stream")) {
+    let body: FailureBody & { success?: boolean } = {};
+    try {
+      body = (await response.json()) as typeof body;
+    } catch {
+      // Not JSON either: the caller's generic message.
+    }
+    return { kind: "not-a-stream", body };
+  }
+  return { kind: "stream", events: readGenerationEvents(response.body!) };
+}
+
+/**
+ * The events of an accepted request, in order. Ends when the stream ends; leaving the loop
+ * early cancels the response body.
+ */
+async function* readGenerationEvents(
+  body: ReadableStream<Uint8Array>,
+): AsyncGenerator<GenerationEvent, void, undefined> {
+  for await (const message of readServerSentEvents(body)) {
+    yield {
+      event: message.event,
+      data: JSON.parse(message.data || "{}") as Record<string, unknown>,
+    };
+  }
+}
+
+/**
+ * Stop: asks the server to end the text with the words that reached us, on whichever
+ * instance writes it. True when it will; false when it would not or could not be reached.
+ */
+export async function cancelGeneration(generationId: string): Promise<boolean> {
+  try {
+    const response = await fetch("/api/email/cancel", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ generationId }),
+    });
+    return response.ok && Boolean(((await response.json()) as { cancelled?: boolean }).cancelled);
+  } catch {
+    return false;
+  }
+}

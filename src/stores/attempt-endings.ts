@@ -1,0 +1,69 @@
+import { failureToastTitle, translate } from "#i18n/messages.ts";
+import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
+import { $desk, $prompt, updateDesk, type DeskState, type TextVersion } from "./desk.ts";
+import { $language } from "./preferences.ts";
+import { showToast } from "./toasts.ts";
+
+/** One request for a text, and how it relates to the panel's versions. */
+export interface Attempt {
+  request: GenerationRequestBody;
+  kind: "new" | "variant" | "refine";
+}
+
+/** Ends an attempt that kept no text: the previous result comes back, and the prompt. */
+export function giveUp(
+  attempt: Attempt,
+  error: string | null,
+  errorAction: DeskState["errorAction"] = "retry",
+): void {
+  updateDesk({ busy: false, writing: null, queuePosition: null, error, errorAction });
+  if (attempt.kind === "new" && !$prompt.get().trim()) $prompt.set(attempt.request.content);
+}
+
+/** Ends an attempt that kept a text (finished, or stopped after some words). */
+export function keep(attempt: Attempt, version: TextVersion): void {
+  const { versions } = $desk.get();
+  const next = attempt.kind === "new" ? [version] : [...versions, version];
+  updateDesk({
+    busy: false,
+    writing: null,
+    queuePosition: null,
+    error: null,
+    errorAction: "retry",
+    versions: next,
+    shown: next.length - 1,
+  });
+}
+
+/** Ends an attempt that failed: no text kept, and a toast says why. */
+export function failed(attempt: Attempt, message: string): void {
+  giveUp(attempt, message);
+  const title = failureToastTitle($language.get(), attempt.request.contentType, message);
+  showToast({ title, variant: "error" });
+}
+
+/**
+ * Ends a stopped attempt: its words so far are kept, with what the server charged for
+ * them when it said so, or, with none, nothing was charged.
+ */
+export function endStopped(attempt: Attempt, stopped: TextVersion["stopped"] = null): void {
+  const writing = $desk.get().writing;
+  if (!writing) return; // Finished first.
+  if (writing.text) keep(attempt, { ...writing, modelUsed: "stopped", stopped });
+  else giveUp(attempt, null);
+}
+
+/**
+ * The connection broke while text was arriving. The server finishes and keeps the text
+ * (decision 011), so what arrived stays on screen and no Retry is offered: a Retry would
+ * pay for a second text.
+ */
+export function lostConnection(attempt: Attempt): void {
+  const writing = $desk.get().writing;
+  if (!writing) return;
+  if (!writing.text || !writing.generationId) {
+    return failed(attempt, translate($language.get(), "error.network"));
+  }
+  keep(attempt, { ...writing, modelUsed: "interrupted" });
+  updateDesk({ error: translate($language.get(), "desk.interrupted"), errorAction: "none" });
+}

@@ -1,0 +1,80 @@
+import { atom } from "nanostores";
+import type { VersionOrigin } from "#i18n/messages.ts";
+import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
+import type { TemplateReason } from "./engines.ts";
+
+/** One text in the result panel: a first answer, another variant, or a refinement. */
+export interface TextVersion {
+  /** What was sent for it; Regenerate sends it again as another variant. */
+  request: GenerationRequestBody;
+  generationId: string | null;
+  subject: string;
+  text: string;
+  modelUsed: string | null;
+  /** The local writer's model, for its badge. */
+  modelName: string | null;
+  /** Set for a template draft: why no AI writer wrote it. */
+  templateReason: TemplateReason | null;
+  /** A stopped text: the words that reached us, and what the server charged for them. */
+  stopped?: { words: number; credits: number; byWriter?: boolean } | null;
+  /** Saved from the editor: the writer's words changed by hand. */
+  edited?: boolean;
+}
+
+export interface DeskState {
+  /** A text is being written (or waited for). */
+  busy: boolean;
+  /** This session's versions of the current request, refinements included (‹ 2/3 ›). */
+  versions: TextVersion[];
+  /** The version the panel shows. */
+  shown: number;
+  /** The version being written, shown while busy. */
+  writing: TextVersion | null;
+  /** While waiting for the local writer: texts ahead of this one. */
+  queuePosition: number | null;
+  /** Why the last attempt failed; the panel offers Retry and keeps the previous text. */
+  error: string | null;
+  /** What the error box offers: Retry, the credit options, or nothing (text was kept). */
+  errorAction: "retry" | "credits" | "none";
+}
+
+/** The result panel's content (spec §4, Generation). */
+export const $desk = atom<DeskState>({
+  busy: false,
+  versions: [],
+  shown: 0,
+  writing: null,
+  queuePosition: null,
+  error: null,
+  errorAction: "retry",
+});
+
+/** The prompt box. It lives here so that only a successful start clears it (decision 035). */
+export const $prompt = atom("");
+
+export function updateDesk(patch: Partial<DeskState>): void {
+  $desk.set({ ...$desk.get(), ...patch });
+}
+
+/** Where a version came from, for its label ("Original", "Shorter", "Edited", …). */
+export function versionOrigin(version: TextVersion): VersionOrigin {
+  return {
+    refinement: version.edited ? "edited" : (version.request.refine?.action ?? null),
+    variant: version.request.variant ?? 1,
+    language: version.request.language,
+  };
+}
+
+/** The version the panel shows when nothing is being written. */
+export function shownVersion(state: DeskState): TextVersion | null {
+  return state.versions[state.shown] ?? null;
+}
+
+export function showVersion(index: number): void {
+  const { versions } = $desk.get();
+  if (index >= 0 && index < versions.length) updateDesk({ shown: index, error: null });
+}
+
+export function dismissError(): void {
+  updateDesk({ error: null });
+}
