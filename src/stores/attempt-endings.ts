@@ -55,7 +55,7 @@ export function endStopped(attempt: Attempt, stopped: TextVersion["stopped"] = n
 
 /**
  * The connection broke while text was arriving. The server finishes and keeps the text
- * (decision 011), so what arrived stays on screen and no Retry is offered: a Retry would
+ * (decision 056), so what arrived stays on screen and no Retry is offered: a Retry would
  * pay for a second text.
  */
 export function lostConnection(attempt: Attempt): void {

@@ -49,7 +49,7 @@ export default function GeneratorForm() {
     field: "content" | "language" | "contentType";
     message: string;
   } | null>(null);
-  // Template drafts are free (decision 032): the cost and the zero-credit lock are for AI texts.
+  // Template drafts are free (decision 066): the cost and the zero-credit lock are for AI texts.
   const charged = writers?.writer === "ai" && credits ? credits : null;
   const outOfCredits = charged !== null && !charged.hasCredits;
 

@@ -4,7 +4,7 @@ import { useMessages } from "#components/ui/use-messages.ts";
 
 /**
  * Under Generate: what an AI text costs of the credits left, or why none is left and how
- * to get more. Empty for template drafts, which are free (decision 032).
+ * to get more. Empty for template drafts, which are free (decision 066).
  */
 export function CostLine({ charged }: { charged: CreditStatus | null }) {
   const { t } = useMessages();
