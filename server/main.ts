@@ -176,6 +176,18 @@ function refuseMalformed(req: IncomingMessage, res: ServerResponse, pathname: st
   else sendFailure(res, pathname, failure);
 }
 
+/**
+ * Whether the address decodes. The result is used: a bundler may drop a bare `decodeURI`
+ * call as free of effects, and its throw with it.
+ */
+function decodesAsUtf8(pathname: string): boolean {
+  try {
+    return decodeURI(pathname).length >= 0;
+  } catch {
+    return false;
+  }
+}
+
 function route(req: IncomingMessage, res: ServerResponse, pathname: string): void {
   if (!APP_METHODS.includes(req.method ?? "")) {
     res.setHeader("Allow", APP_METHODS.join(", "));
@@ -219,9 +231,7 @@ function route(req: IncomingMessage, res: ServerResponse, pathname: string): voi
     return;
   }
   // What Astro would fail to decode (an encoded byte that is not UTF-8).
-  try {
-    decodeURI(pathname);
-  } catch {
+  if (!decodesAsUtf8(pathname)) {
     refuseMalformed(req, res, pathname);
     return;
   }

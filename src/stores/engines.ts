@@ -1,14 +1,8 @@
 import { atom, onMount } from "nanostores";
 
-/** GET /api/email/engines (DESIGN §5): who writes the next text. */
-export interface WritersStatus {
-  writer: "ai" | "template";
-  templateReason?: TemplateReason;
-  local: { state: string; model?: string; percent?: number | null };
-}
+import type { TemplateReason, WritersStatus } from "#shared/api/writers.ts";
 
-export type TemplateReason =
-  "no-ai-writer" | "downloading" | "loading" | "failed" | "context-too-small";
+export type { TemplateReason, WritersStatus };
 
 /** How often to look again while the local writer is on its way (download or load). */
 const WHILE_PREPARING_MS = 5_000;

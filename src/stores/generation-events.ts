@@ -1,10 +1,9 @@
-import { describeFailure, successToastTitle, type FailureBody } from "#i18n/messages.ts";
+import { describeFailure, successToastTitle } from "#i18n/messages.ts";
 import type { GenerationEvent } from "#client/generation-stream.ts";
 import { $desk, $prompt, updateDesk } from "./desk.ts";
 import { $language } from "./preferences.ts";
 import { showToast } from "./toasts.ts";
 import { endStopped, failed, keep, lostConnection, type Attempt } from "./attempt-endings.ts";
-import type { TemplateReason } from "./engines.ts";
 
 /** What the attempt under way shares with Stop. */
 export interface AttemptControl {
@@ -35,7 +34,7 @@ export async function readEvents(
   try {
     for await (const message of events) {
       if (message.event === "delta") {
-        arrived += String(message.data.text ?? "");
+        arrived += message.data.text;
         flushTimer ??= setTimeout(flush, DELTA_FLUSH_MS);
         continue;
       }
@@ -54,15 +53,12 @@ export async function readEvents(
 const DELTA_FLUSH_MS = 50;
 
 /** One event other than text; true once the attempt has its verdict. */
-function handleEvent(
-  attempt: Attempt,
-  { event, data }: GenerationEvent,
-  control: AttemptControl,
-): boolean {
+function handleEvent(attempt: Attempt, message: GenerationEvent, control: AttemptControl): boolean {
   const writing = $desk.get().writing;
   if (!writing) return true; // Stopped meanwhile.
-  if (event === "start") {
-    control.generationId = String(data.generationId);
+  if (message.event === "start") {
+    const { generationId, subject } = message.data;
+    control.generationId = generationId;
     // Spec §4: the prompt box is cleared once the request is under way.
     if (attempt.kind === "new" && $prompt.get().trim() === attempt.request.content.trim()) {
       $prompt.set("");
@@ -70,39 +66,39 @@ function handleEvent(
     updateDesk({
       writing: {
         ...writing,
-        generationId: String(data.generationId),
-        subject: String(data.subject ?? ""),
+        generationId,
+        subject,
       },
     });
-  } else if (event === "queued") {
-    updateDesk({ queuePosition: Number(data.position) || null });
-  } else if (event === "reset") {
+  } else if (message.event === "queued") {
+    updateDesk({ queuePosition: message.data.position || null });
+  } else if (message.event === "reset") {
     updateDesk({ writing: { ...writing, text: "" } });
-  } else if (event === "done") {
-    const modelUsed = String(data.modelUsed);
+  } else if (message.event === "done") {
+    const { modelUsed, stoppedWords, charged, stoppedBy, modelName, templateReason } = message.data;
     if (modelUsed === "stopped") {
       endStopped(attempt, {
-        words: Number(data.stoppedWords) || 0,
-        credits: Number(data.charged) || 0,
-        byWriter: data.stoppedBy === "writer",
+        words: stoppedWords ?? 0,
+        credits: charged ?? 0,
+        byWriter: stoppedBy === "writer",
       });
       return true;
     }
     keep(attempt, {
       ...writing,
       modelUsed,
-      modelName: typeof data.modelName === "string" ? data.modelName : null,
-      templateReason: (data.templateReason as TemplateReason | undefined) ?? null,
+      modelName: modelName ?? null,
+      templateReason: templateReason ?? null,
     });
     showToast({
       title: successToastTitle($language.get(), attempt.request.contentType, modelUsed),
       variant: "success",
     });
     return true;
-  } else if (event === "error") {
+  } else if (message.event === "error") {
     // After Stop, the server's "cancelled" is the answer to it, not a failure.
     if (control.stopping) endStopped(attempt);
-    else failed(attempt, describeFailure($language.get(), data as FailureBody, "error.generic"));
+    else failed(attempt, describeFailure($language.get(), message.data, "error.generic"));
     return true;
   }
   return false;

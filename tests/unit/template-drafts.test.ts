@@ -329,8 +329,8 @@ describe("template draft data", () => {
 describe("the notice under the text", () => {
   const version = (templateReason: TextVersion["templateReason"]) =>
     ({ templateReason }) as TextVersion;
-  const ai = { writer: "ai", local: { state: "off" } } as const;
-  const template = { writer: "template", local: { state: "off" } } as const;
+  const ai = { writer: "ai", ready: ["localai"], local: { state: "off" } } as const;
+  const template = { writer: "template", ready: [], local: { state: "off" } } as const;
 
   it("says a template draft is a template to fill in, never that AI wrote it", () => {
     expect(noticeKind(version("no-ai-writer"), ai)).toBe("template");

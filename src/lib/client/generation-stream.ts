@@ -1,12 +1,10 @@
 import type { FailureBody } from "#i18n/messages.ts";
 import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
+import type { GenerationStreamEvent } from "#shared/api/generation.ts";
 import { readServerSentEvents } from "#shared/sse.ts";
 
-/** One server-sent event of a text being written, its data parsed. */
-export interface GenerationEvent {
-  event: string | undefined;
-  data: Record<string, unknown>;
-}
+/** One server-sent event of a text being written, its data parsed (its contract). */
+export type GenerationEvent = GenerationStreamEvent;
 
 /** What the server answered a request for a text. */
 export type GenerationAnswer =
@@ -61,10 +59,11 @@ async function* readGenerationEvents(
   body: ReadableStream<Uint8Array>,
 ): AsyncGenerator<GenerationEvent, void, undefined> {
   for await (const message of readServerSentEvents(body)) {
+    // The server writes each event by the same contract (http/generation-answers.ts).
     yield {
       event: message.event,
-      data: JSON.parse(message.data || "{}") as Record<string, unknown>,
-    };
+      data: JSON.parse(message.data || "{}"),
+    } as GenerationStreamEvent;
   }
 }
 

@@ -68,7 +68,7 @@ export interface Overview {
   writers: {
     /** Who writes the next text. */
     writer: "ai" | "template";
-    ready: string[];
+    ready: readonly string[];
     /** This instance's local writer. */
     local: LocalWriterView;
   };

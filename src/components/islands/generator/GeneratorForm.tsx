@@ -28,7 +28,8 @@ import { GeneratorOptions } from "./form/GeneratorOptions.tsx";
 /** Why texts are template drafts for now, in one line. */
 function writerStatusLine(writers: WritersStatus, t: Translate): string {
   if (writers.templateReason === "downloading") {
-    return t("writer.status.downloading", { percent: writers.local.percent ?? 0 });
+    const percent = writers.local.state === "downloading" ? writers.local.percent : null;
+    return t("writer.status.downloading", { percent: percent ?? 0 });
   }
   if (writers.templateReason === "loading") return t("writer.status.loading");
   if (writers.templateReason === "context-too-small") return t("writer.status.context-too-small");

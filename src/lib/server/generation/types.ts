@@ -1,29 +1,10 @@
 import type { AppError } from "#server/errors.ts";
-import type { Lineage } from "./generations.ts";
-import type { TemplateReason } from "./writers/registry.ts";
+import type { GenerationResult } from "#shared/api/generation.ts";
 import type { WriterEvent } from "./writers/fallback.ts";
 
 /** What a generation gives its client, and what it needs to run (DESIGN §5). */
 
-export interface GenerationResult {
-  generationId: string;
-  subject: string;
-  content: string;
-  modelUsed: string;
-  /** The model's name when `modelUsed` does not say it (the local writer's model). */
-  modelName?: string;
-  /** Set for a template draft: why no AI writer wrote it. */
-  templateReason?: TemplateReason;
-  credits: number;
-  /** A refinement: the text it was made from, and how. */
-  parentId?: string;
-  refinement?: Lineage["refinement"];
-  /** A stopped text: the words that reached the client, and what they cost. */
-  stoppedWords?: number;
-  charged?: number;
-  /** Who ended a stopped text: the client's Stop, or its writer (a failure or a stall). */
-  stoppedBy?: "client" | "writer";
-}
+export type { GenerationResult };
 
 /** What a running generation reports, in order: start, text, then done or error. */
 export type GenerationEvent =

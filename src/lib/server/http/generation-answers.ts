@@ -1,3 +1,4 @@
+import type { GenerationStreamEvent } from "#shared/api/generation.ts";
 import type { Generation } from "#server/generation/types.ts";
 import { jsonResponse } from "./api.ts";
 
@@ -16,7 +17,8 @@ export async function generationJson(generation: Generation): Promise<Response> 
   throw new Error("generation ended without a result");
 }
 
-function frame(event: string, data: unknown): Uint8Array {
+/** One event by the stream's contract (src/lib/shared/api/generation.ts). */
+function frame({ event, data }: GenerationStreamEvent): Uint8Array {
   return new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
@@ -34,20 +36,30 @@ export function generationEventStream(generation: Generation): Response {
         if (done) return controller.close();
         if (event.type === "start") {
           controller.enqueue(
-            frame("start", { generationId: event.generationId, subject: event.subject }),
+            frame({
+              event: "start",
+              data: { generationId: event.generationId, subject: event.subject },
+            }),
           );
         } else if (event.type === "delta") {
-          controller.enqueue(frame("delta", { text: event.text }));
+          controller.enqueue(frame({ event: "delta", data: { text: event.text } }));
         } else if (event.type === "queued") {
-          controller.enqueue(frame("queued", { position: event.position }));
+          controller.enqueue(frame({ event: "queued", data: { position: event.position } }));
         } else if (event.type === "reset") {
-          controller.enqueue(frame("reset", {}));
+          controller.enqueue(frame({ event: "reset", data: {} }));
         } else if (event.type === "done") {
           const { content: _content, ...rest } = event.result;
-          controller.enqueue(frame("done", rest));
+          controller.enqueue(frame({ event: "done", data: rest }));
         } else {
           controller.enqueue(
-            frame("error", { message: event.error.message, code: event.error.code }),
+            frame({
+              event: "error",
+              data: {
+                message: event.error.message,
+                code: event.error.code,
+                ...(event.error.reason ? { reason: event.error.reason } : {}),
+              },
+            }),
           );
         }
       },

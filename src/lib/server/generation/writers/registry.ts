@@ -9,7 +9,10 @@ import {
 import { llamaProvider } from "./local/provider.ts";
 import { mistralProvider } from "./mistral.ts";
 import { openAiCompatibleProvider } from "./openai-compatible.ts";
+import type { TemplateReason, WritersStatus } from "#shared/api/writers.ts";
 import type { TextProvider } from "./types.ts";
+
+export type { TemplateReason, WritersStatus };
 
 /**
  * The AI writers this server has, in DESIGN §5's order, and who writes the next text: one
@@ -18,10 +21,6 @@ import type { TextProvider } from "./types.ts";
 
 /** How long a turned-away request is asked to wait. */
 const BUSY_RETRY_AFTER_SECONDS = 10;
-
-/** Why a text is a template draft rather than an AI writer's (shown in the result panel). */
-export type TemplateReason =
-  "no-ai-writer" | "downloading" | "loading" | "failed" | "context-too-small";
 
 /** Who writes the next text: AI writers in order, or the template drafts and why. */
 export type WriterPlan =
@@ -90,15 +89,6 @@ export function planWriting(): WriterPlan {
     "too-small": "context-too-small",
   };
   return { kind: "template", reason: reasons[local.status.state] ?? "loading" };
-}
-
-/** What the generator shows about its writers (GET /api/email/engines). */
-export interface WritersStatus {
-  writer: "ai" | "template";
-  templateReason?: TemplateReason;
-  /** The AI writers that can answer now, in order. */
-  ready: string[];
-  local: LocalWriterStatus;
 }
 
 export function writersStatus(): WritersStatus {
