@@ -13,7 +13,8 @@ import { adEvents } from "#server/db/schema.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
 import { newAccount } from "../support/accounts.ts";
 import { signUp, type ApiClient } from "../support/client.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { createStorage, type Storage } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 
 /** Issue 27, item 5: the ad card's ads, and their impressions, completions and clicks. */
 
@@ -23,18 +24,7 @@ const HOUSE_ADS = readdirSync("src/content/ads")
 const UUID = "00000000-0000-4000-8000-000000000000";
 
 describe("through the API", () => {
-  let storage: Storage;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    storage = await createStorage();
-    server = await startServer(storage, { env: { TRUSTED_PROXY: "1", AD_WATCH_SECONDS: "1" } });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await storage?.cleanup();
-  });
+  const server = useServer({ env: { TRUSTED_PROXY: "1", AD_WATCH_SECONDS: "1" } });
 
   async function openAd(client: ApiClient) {
     const session = await client.post("/api/credits/ad-session");

@@ -13,26 +13,16 @@ import {
 import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
 import { signUp } from "../support/client.ts";
 import { newAccount } from "../support/accounts.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { createStorage, type Storage } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 import { untilTime } from "../support/wait.ts";
 
 /** Issue 7, item 6: one open ad per account, asked for at a bounded rate, cleaned up. */
 
 describe("through the API", () => {
-  let storage: Storage;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    storage = await createStorage();
-    // 50 asks at once from one client, more than an address may have in flight by default.
-    server = await startServer(storage, {
-      env: { TRUSTED_PROXY: "1", AD_WATCH_SECONDS: "1", MAX_REQUESTS_PER_ADDRESS: "100" },
-    });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await storage?.cleanup();
+  // 50 asks at once from one client, more than an address may have in flight by default.
+  const server = useServer({
+    env: { TRUSTED_PROXY: "1", AD_WATCH_SECONDS: "1", MAX_REQUESTS_PER_ADDRESS: "100" },
   });
 
   it("50 parallel asks from one account open one ad, which pays once; then the next may open", async () => {
