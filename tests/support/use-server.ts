@@ -26,6 +26,8 @@ export interface UseServerOptions extends Omit<StartOptions, "env"> {
   beforeStart?: (server: ServerHandle) => Promise<void> | void;
   /** Runs once the server listens (wait for the local writer, sign an operator up). */
   ready?: (server: ServerHandle) => Promise<unknown>;
+  /** Removing the storage may fail and is let go (a database server restarted under it). */
+  cleanupMayFail?: boolean;
 }
 
 /**
@@ -118,7 +120,7 @@ export function useServer(options: UseServerOptions = {}): ServerHandle {
   afterAll(async () => {
     await running?.stop();
     await Promise.all([writer?.close(), mistral?.close()]);
-    await storage?.cleanup();
+    await (options.cleanupMayFail ? storage?.cleanup().catch(() => {}) : storage?.cleanup());
   });
 
   return handle;
