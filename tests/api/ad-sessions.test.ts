@@ -1,19 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verifyEmailToken } from "#server/auth/accounts.ts";
 import { createEmailToken } from "#server/auth/email-tokens.ts";
 import { MINUTE_MS } from "#server/clock.ts";
-import { parseConfig } from "#server/config.ts";
 import {
   AD_SESSION_OPEN_MS,
   claimAdReward,
   deleteStaleAdSessions,
   startAdSession,
 } from "#server/credits/ads.ts";
-import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
+import { schema } from "#server/db/index.ts";
 import { signUp } from "../support/client.ts";
 import { newAccount } from "../support/accounts.ts";
-import { createStorage, type Storage } from "../support/server.ts";
+import { useDatabase } from "../support/use-database.ts";
 import { useServer } from "../support/use-server.ts";
 import { untilTime } from "../support/wait.ts";
 
@@ -65,20 +64,10 @@ describe("through the API", () => {
 });
 
 describe("the cleanup job", () => {
-  let storage: Storage;
-  let handle: DatabaseHandle;
   const T0 = new Date("2026-11-18T10:00:00Z");
   const at = (ms: number) => new Date(T0.getTime() + ms);
 
-  beforeAll(async () => {
-    storage = await createStorage();
-    handle = await openDatabase(parseConfig(storage.env));
-  });
-
-  afterAll(async () => {
-    await handle?.close();
-    await storage?.cleanup();
-  });
+  const handle = useDatabase();
 
   async function verifiedUser(label: string) {
     const user = await newAccount(
