@@ -4,6 +4,7 @@ import { readServerSentEvents } from "#shared/sse.ts";
 import { ApiClient, signUp } from "../support/client.ts";
 import { startServer, usingPostgres, type RunningServer } from "../support/server.ts";
 import { useServer } from "../support/use-server.ts";
+import { balanceOf, postGenerate } from "../support/generate.ts";
 import { waitFor } from "../support/wait.ts";
 
 /**
@@ -49,16 +50,7 @@ function post(
   stream: boolean,
   body: object = request,
 ): Promise<Response> {
-  return fetch(`${target.url}/api/email/generate`, {
-    method: "POST",
-    signal,
-    headers: {
-      ...client.browserHeaders(),
-      "content-type": "application/json",
-      ...(stream ? { accept: "text/event-stream" } : {}),
-    },
-    body: JSON.stringify(body),
-  });
+  return postGenerate(target.url, client, body, { stream, signal });
 }
 
 /** Keeps the guest cookie a generation set, as a browser would. */
@@ -69,8 +61,7 @@ function keepCookies(client: ApiClient, response: Response): void {
   }
 }
 
-const balance = async (client: ApiClient) =>
-  (await client.get("/api/credits/status")).body.credits as number;
+const balance = balanceOf;
 const history = async (client: ApiClient) =>
   (await client.get("/api/email/my")).body.generations as {
     generatedContent: string;

@@ -4,6 +4,7 @@ import { startChatFake } from "../fakes/chat-completions.ts";
 import { ApiClient, signUp } from "../support/client.ts";
 import { createStorage, startServer } from "../support/server.ts";
 import { useServer } from "../support/use-server.ts";
+import { balanceOf, postGenerate } from "../support/generate.ts";
 import { readSse } from "../support/sse.ts";
 import { waitFor } from "../support/wait.ts";
 
@@ -37,19 +38,10 @@ beforeEach(() => {
   server.writer.setMode("ok");
 });
 
-const balance = async (client: ApiClient) =>
-  (await client.get("/api/credits/status")).body.credits as number;
+const balance = balanceOf;
 
 function streamed(client: ApiClient, body: unknown = request): Promise<Response> {
-  return fetch(`${server.url}/api/email/generate`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "text/event-stream",
-      ...client.browserHeaders(),
-    },
-    body: JSON.stringify(body),
-  });
+  return postGenerate(server.url, client, body);
 }
 
 describe("answers", () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { countCharacters, partialTextCost } from "#shared/credits.ts";
 import { signUp, type ApiClient } from "../support/client.ts";
 import { localWriterReady, useScratchDir, useServer } from "../support/use-server.ts";
+import { balanceOf, postGenerate } from "../support/generate.ts";
 import { readSse, type SseEvent } from "../support/sse.ts";
 import { CATALOGUE_SHAPES, tinyShape, writeShapedGguf } from "../support/shaped-gguf.ts";
 import { waitFor } from "../support/wait.ts";
@@ -38,19 +39,10 @@ const server = useServer({
   ready: (started) => localWriterReady(started, 60_000),
 });
 
-const balance = async (client: ApiClient) =>
-  (await client.get("/api/credits/status")).body.credits as number;
+const balance = balanceOf;
 
 function stream(client: ApiClient, body: unknown = request): Promise<Response> {
-  return fetch(`${server.url}/api/email/generate`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "text/event-stream",
-      ...client.browserHeaders(),
-    },
-    body: JSON.stringify(body),
-  });
+  return postGenerate(server.url, client, body);
 }
 
 describe("the local writer", () => {

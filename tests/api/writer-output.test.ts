@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { ChatFake } from "../fakes/chat-completions.ts";
 import { signUp, type ApiClient } from "../support/client.ts";
 import { useServer } from "../support/use-server.ts";
+import { postGenerate } from "../support/generate.ts";
 import { readSse } from "../support/sse.ts";
 
 /**
@@ -38,15 +39,7 @@ beforeEach(() => {
 });
 
 function streamed(client: ApiClient, body: unknown = request): Promise<Response> {
-  return fetch(`${server.url}/api/email/generate`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "text/event-stream",
-      ...client.browserHeaders(),
-    },
-    body: JSON.stringify(body),
-  });
+  return postGenerate(server.url, client, body);
 }
 
 const history = async (client: ApiClient) =>
