@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiClient, signUp } from "../support/client.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 
 const PASSWORD = "violet-harbor-42";
 const request = { content: "A note to my neighbours", language: "english", contentType: "email" };
 
-let storage: Storage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  storage = await createStorage();
-  server = await startServer(storage, { env: { TRUSTED_PROXY: "1" } });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await storage?.cleanup();
-});
+const server = useServer({ env: { TRUSTED_PROXY: "1" } });
 
 describe("deleting an account", () => {
   it("asks for the password again and keeps the account when it is wrong", async () => {

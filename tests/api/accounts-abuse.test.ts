@@ -1,22 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiClient, outboxLink, pathOf } from "../support/client.ts";
 import { awaitOutbox, readOutbox } from "../support/outbox.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 
 /** What a stranger can make the account endpoints do, and what they cannot. */
-let storage: Storage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  storage = await createStorage();
-  server = await startServer(storage, { env: { TRUSTED_PROXY: "1" } });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await storage?.cleanup();
-});
+const server = useServer({ env: { TRUSTED_PROXY: "1" } });
 
 const PASSWORD = "violet-harbor-42";
 const client = () => new ApiClient(server.url);

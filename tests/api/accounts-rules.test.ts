@@ -1,19 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig } from "#server/config.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { requestPasswordReset, resetPassword, verifyEmailToken } from "#server/auth/accounts.ts";
 import { createEmailToken } from "#server/auth/email-tokens.ts";
 import { createSession, invalidateSession, validateSessionToken } from "#server/auth/sessions.ts";
 import { DAY_MS, HOUR_MS } from "#server/clock.ts";
-import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
+import { schema } from "#server/db/index.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
 import { countQueries } from "#server/db/query-count.ts";
 import { newAccount } from "../support/accounts.ts";
-import { createStorage, type Storage } from "../support/server.ts";
+import { useDatabase } from "../support/use-database.ts";
 
 /** Business rules with an injected clock, against the real database (PGlite or PostgreSQL). */
-let storage: Storage;
-let handle: DatabaseHandle;
 const T0 = new Date("2026-11-16T09:00:00Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
 let counter = 0;
@@ -27,16 +24,10 @@ const input = () => {
   };
 };
 
-beforeAll(async () => {
-  storage = await createStorage();
+beforeAll(() => {
   process.env.PUBLIC_URL = "http://localhost:4321";
-  handle = await openDatabase(parseConfig(storage.env));
 });
-
-afterAll(async () => {
-  await handle?.close();
-  await storage?.cleanup();
-});
+const handle = useDatabase();
 
 describe("one-time links", () => {
   it("a reset link works until 24 h after it was sent, not a second later", async () => {

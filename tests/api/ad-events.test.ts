@@ -1,19 +1,18 @@
 import { readdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verifyEmailToken } from "#server/auth/accounts.ts";
 import { createEmailToken } from "#server/auth/email-tokens.ts";
 import { MINUTE_MS } from "#server/clock.ts";
-import { parseConfig } from "#server/config.ts";
 import { countAdEvent } from "#server/ads/events.ts";
 import { adFigures } from "#server/ads/figures.ts";
 import { AD_SESSION_OPEN_MS, startAdSession } from "#server/credits/ads.ts";
-import { openDatabase, type DatabaseHandle } from "#server/db/index.ts";
 import { adEvents } from "#server/db/schema.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
 import { newAccount } from "../support/accounts.ts";
 import { signUp, type ApiClient } from "../support/client.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { useDatabase } from "../support/use-database.ts";
+import { useServer } from "../support/use-server.ts";
 
 /** Issue 27, item 5: the ad card's ads, and their impressions, completions and clicks. */
 
@@ -23,18 +22,7 @@ const HOUSE_ADS = readdirSync("src/content/ads")
 const UUID = "00000000-0000-4000-8000-000000000000";
 
 describe("through the API", () => {
-  let storage: Storage;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    storage = await createStorage();
-    server = await startServer(storage, { env: { TRUSTED_PROXY: "1", AD_WATCH_SECONDS: "1" } });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await storage?.cleanup();
-  });
+  const server = useServer({ env: { TRUSTED_PROXY: "1", AD_WATCH_SECONDS: "1" } });
 
   async function openAd(client: ApiClient) {
     const session = await client.post("/api/credits/ad-session");
@@ -145,20 +133,10 @@ describe("through the API", () => {
 });
 
 describe("the figures", () => {
-  let storage: Storage;
-  let handle: DatabaseHandle;
   const T0 = new Date("2026-11-25T10:00:00Z");
   let serial = 0;
 
-  beforeAll(async () => {
-    storage = await createStorage();
-    handle = await openDatabase(parseConfig(storage.env));
-  });
-
-  afterAll(async () => {
-    await handle?.close();
-    await storage?.cleanup();
-  });
+  const handle = useDatabase();
 
   async function adSession(at = T0): Promise<{ userId: string; adSessionId: string }> {
     serial += 1;

@@ -1,38 +1,27 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verifyEmailToken } from "#server/auth/accounts.ts";
 import { createEmailToken } from "#server/auth/email-tokens.ts";
 import { MINUTE_MS } from "#server/clock.ts";
-import { parseConfig } from "#server/config.ts";
 import {
   AD_SESSION_OPEN_MS,
   claimAdReward,
   deleteStaleAdSessions,
   startAdSession,
 } from "#server/credits/ads.ts";
-import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
+import { schema } from "#server/db/index.ts";
 import { signUp } from "../support/client.ts";
 import { newAccount } from "../support/accounts.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { useDatabase } from "../support/use-database.ts";
+import { useServer } from "../support/use-server.ts";
 import { untilTime } from "../support/wait.ts";
 
 /** Issue 7, item 6: one open ad per account, asked for at a bounded rate, cleaned up. */
 
 describe("through the API", () => {
-  let storage: Storage;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    storage = await createStorage();
-    // 50 asks at once from one client, more than an address may have in flight by default.
-    server = await startServer(storage, {
-      env: { TRUSTED_PROXY: "1", AD_WATCH_SECONDS: "1", MAX_REQUESTS_PER_ADDRESS: "100" },
-    });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await storage?.cleanup();
+  // 50 asks at once from one client, more than an address may have in flight by default.
+  const server = useServer({
+    env: { TRUSTED_PROXY: "1", AD_WATCH_SECONDS: "1", MAX_REQUESTS_PER_ADDRESS: "100" },
   });
 
   it("50 parallel asks from one account open one ad, which pays once; then the next may open", async () => {
@@ -75,20 +64,10 @@ describe("through the API", () => {
 });
 
 describe("the cleanup job", () => {
-  let storage: Storage;
-  let handle: DatabaseHandle;
   const T0 = new Date("2026-11-18T10:00:00Z");
   const at = (ms: number) => new Date(T0.getTime() + ms);
 
-  beforeAll(async () => {
-    storage = await createStorage();
-    handle = await openDatabase(parseConfig(storage.env));
-  });
-
-  afterAll(async () => {
-    await handle?.close();
-    await storage?.cleanup();
-  });
+  const handle = useDatabase();
 
   async function verifiedUser(label: string) {
     const user = await newAccount(

@@ -1,9 +1,8 @@
 import { request as httpRequest } from "node:http";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startChatFake } from "../fakes/chat-completions.ts";
+import { describe, expect, it } from "vitest";
 import { ApiClient, signUp } from "../support/client.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 
 /**
  * Issue 40: every per-address limit counts an IPv6 client by its /64 and one address by
@@ -14,23 +13,10 @@ import { createStorage, startServer, type RunningServer, type Storage } from "..
 const TRIAL_CAP = 10;
 const request = { content: "A note to the team", language: "english", contentType: "email" };
 
-let writer: Awaited<ReturnType<typeof startChatFake>>;
-let storage: Storage;
-let server: RunningServer;
-
-beforeAll(async () => {
+const server = useServer({
   // An AI writer, so that each text is a paid trial text (template drafts are free).
-  writer = await startChatFake({ text: "Dear team, thank you. Ana", model: "m" });
-  storage = await createStorage();
-  server = await startServer(storage, {
-    env: { TRUSTED_PROXY: "1", OPENAI_COMPAT_BASE_URL: `${writer.url}/v1` },
-  });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await storage?.cleanup();
-  await writer?.close();
+  writer: { text: "Dear team, thank you. Ana", model: "m" },
+  env: { TRUSTED_PROXY: "1" },
 });
 
 /** Texts a new guest (no cookie yet) from `address` writes before it is refused. */
@@ -96,13 +82,13 @@ describe("a bearer token that is no live session", () => {
 
   it("is refused with 401 on generate, and no guest is made nor trial text spent", async () => {
     const client = new ApiClient(server.url, "2001:db8:43:1::1");
-    const asked = writer.requests.length;
+    const asked = server.writer.requests.length;
     const answer = await client.post("/api/email/generate", request, { bearer: forged() });
     expect(answer.status).toBe(401);
     expect(answer.body).toMatchObject({ success: false, code: "UNAUTHORIZED" });
     // No guest cookie, and the writer was never asked.
     expect(client.cookies.size).toBe(0);
-    expect(writer.requests.length).toBe(asked);
+    expect(server.writer.requests.length).toBe(asked);
   });
 
   it("is refused with 401 on every reading and writing endpoint once revoked", async () => {

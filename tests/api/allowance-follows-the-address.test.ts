@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { weekKey } from "#server/credits/allowances.ts";
-import { startChatFake } from "../fakes/chat-completions.ts";
 import { ApiClient, outboxLink, pathOf, signUp } from "../support/client.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 
 /**
  * Decision 084 (issue 40, items 3, 7 and 8), as a client sees it: a deleted account's week
@@ -12,22 +11,9 @@ import { createStorage, startServer, type RunningServer, type Storage } from "..
 const PASSWORD = "violet-harbor-42";
 const request = { content: "A note to my neighbours", language: "english", contentType: "email" };
 
-let fake: Awaited<ReturnType<typeof startChatFake>>;
-let storage: Storage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  fake = await startChatFake({ text: "Dear neighbours, thank you.", model: "fake-model" });
-  storage = await createStorage();
-  server = await startServer(storage, {
-    env: { TRUSTED_PROXY: "1", OPENAI_COMPAT_BASE_URL: `${fake.url}/v1` },
-  });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await fake?.close();
-  await storage?.cleanup();
+const server = useServer({
+  writer: { text: "Dear neighbours, thank you.", model: "fake-model" },
+  env: { TRUSTED_PROXY: "1" },
 });
 
 /** Each test's clients come from addresses of their own (IPv4: no /64 shared by accident). */

@@ -1,13 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { deleteAccount, verifyEmailToken } from "#server/auth/accounts.ts";
 import { createEmailToken } from "#server/auth/email-tokens.ts";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "#server/clock.ts";
-import { parseConfig } from "#server/config.ts";
 import { consoleOverview } from "#server/console/overview.ts";
 import { createGuest } from "#server/credits/guests.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
-import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
+import { schema } from "#server/db/index.ts";
 import { rowsOf } from "#server/db/rows.ts";
 import {
   deleteHistoryItem,
@@ -17,15 +16,13 @@ import {
 import { reserveGeneration } from "#server/generation/charges.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
 import { newAccount } from "../support/accounts.ts";
-import { createStorage, type Storage } from "../support/server.ts";
+import { useDatabase } from "../support/use-database.ts";
 
 /**
  * Decision 084 on a clock the test moves: a deleted account's week stays with its address
  * for that week only and is forgotten after 8 days; what was written is counted after its
  * text is gone, by the trial cap and the console alike.
  */
-let storage: Storage;
-let handle: DatabaseHandle;
 /** A Wednesday. */
 const T0 = new Date("2026-11-18T10:00:00Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -41,15 +38,7 @@ const draft = {
 } as const;
 const LEASE_MS = 5 * MINUTE_MS;
 
-beforeAll(async () => {
-  storage = await createStorage();
-  handle = await openDatabase(parseConfig(storage.env));
-});
-
-afterAll(async () => {
-  await handle?.close();
-  await storage?.cleanup();
-});
+const handle = useDatabase();
 
 async function register(email: string, now: Date) {
   return newAccount(

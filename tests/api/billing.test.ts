@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHARACTERS_PER_TEXT, countCharacters, partialTextCost } from "#shared/credits.ts";
 import { readServerSentEvents } from "#shared/sse.ts";
-import { startChatFake } from "../fakes/chat-completions.ts";
 import { ApiClient, signUp } from "../support/client.ts";
-import {
-  createStorage,
-  startServer,
-  usingPostgres,
-  type RunningServer,
-  type Storage,
-} from "../support/server.ts";
+import { startServer, usingPostgres, type RunningServer } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
+import { balanceOf, postGenerate } from "../support/generate.ts";
 import { waitFor } from "../support/wait.ts";
 
 /**
@@ -34,31 +29,18 @@ function answer(body: { messages: { role: string; content: string }[] }): string
   return words.join(named?.[1] ?? " ");
 }
 
-let fake: Awaited<ReturnType<typeof startChatFake>>;
-let storage: Storage;
-let server: RunningServer;
-
-beforeAll(async () => {
+const server = useServer({
   // 20 ms between words (over a second of text to leave in the middle of); 30 "steadily",
   // 80 "slowly".
-  fake = await startChatFake({
+  writer: {
     text: answer,
     model: "fake-model",
     wordDelayMs: (body) => {
       const user = body.messages.at(-1)?.content ?? "";
       return user.includes("slowly") ? 80 : user.includes("steadily") ? 30 : 20;
     },
-  });
-  storage = await createStorage();
-  server = await startServer(storage, {
-    env: { TRUSTED_PROXY: "1", OPENAI_COMPAT_BASE_URL: `${fake.url}/v1` },
-  });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await fake?.close();
-  await storage?.cleanup();
+  },
+  env: { TRUSTED_PROXY: "1" },
 });
 
 function post(
@@ -68,16 +50,7 @@ function post(
   stream: boolean,
   body: object = request,
 ): Promise<Response> {
-  return fetch(`${target.url}/api/email/generate`, {
-    method: "POST",
-    signal,
-    headers: {
-      ...client.browserHeaders(),
-      "content-type": "application/json",
-      ...(stream ? { accept: "text/event-stream" } : {}),
-    },
-    body: JSON.stringify(body),
-  });
+  return postGenerate(target.url, client, body, { stream, signal });
 }
 
 /** Keeps the guest cookie a generation set, as a browser would. */
@@ -88,8 +61,7 @@ function keepCookies(client: ApiClient, response: Response): void {
   }
 }
 
-const balance = async (client: ApiClient) =>
-  (await client.get("/api/credits/status")).body.credits as number;
+const balance = balanceOf;
 const history = async (client: ApiClient) =>
   (await client.get("/api/email/my")).body.generations as {
     generatedContent: string;
@@ -131,31 +103,31 @@ describe.each([
 ] as const)("a %s client that leaves", (_, stream) => {
   it("before any word is refunded and keeps no text", async () => {
     const { client } = await signUp(server.url, true);
-    fake.setMode("slow-start", 1_500);
+    server.writer.setMode("slow-start", 1_500);
     try {
-      const requestsBefore = fake.requests.length;
+      const requestsBefore = server.writer.requests.length;
       const controller = new AbortController();
       const pending = post(server, client, controller.signal, stream).catch(() => null);
-      await waitFor("the provider asked", () => fake.requests.length > requestsBefore);
+      await waitFor("the provider asked", () => server.writer.requests.length > requestsBefore);
       controller.abort();
       await pending;
       await waitFor("the refund", () => balance(client), { done: (credits) => credits === 1000 });
       expect(await history(client)).toEqual([]);
       await expectBalanceIsLedger(client, 1000);
     } finally {
-      fake.setMode("ok");
+      server.writer.setMode("ok");
     }
   });
 
   it.each([1, 5, 30])("after %i words gets the whole text kept and charged 100", async (words) => {
     const { client } = await signUp(server.url, true);
     const controller = new AbortController();
-    const wordsBefore = fake.wordsSent;
+    const wordsBefore = server.writer.wordsSent;
     const response = post(server, client, controller.signal, stream);
     if (stream) {
       await readUntil(await response, (event, deltas) => deltas === words);
     } else {
-      await waitFor("the words written", () => fake.wordsSent >= wordsBefore + words);
+      await waitFor("the words written", () => server.writer.wordsSent >= wordsBefore + words);
     }
     controller.abort();
     await response.catch(() => null);
@@ -178,8 +150,8 @@ async function stopAfter(
   stopOn: RunningServer = server,
   body: object = request,
 ) {
-  fake.setMode("pause", words);
-  const sentBefore = fake.wordsSent;
+  server.writer.setMode("pause", words);
+  const sentBefore = server.writer.wordsSent;
   try {
     const response = await post(writeOn, client, new AbortController().signal, true, body);
     keepCookies(client, response);
@@ -188,7 +160,10 @@ async function stopAfter(
       if (event.event === "start") generationId = JSON.parse(event.data).generationId;
       return event.event === "done" || event.event === "error";
     });
-    await waitFor("the words written", () => generationId && fake.wordsSent >= sentBefore + words);
+    await waitFor(
+      "the words written",
+      () => generationId && server.writer.wordsSent >= sentBefore + words,
+    );
     // The same browser, through whichever instance the balancer picks for the Stop.
     const stopper = new ApiClient(stopOn.url, client.address);
     for (const [name, value] of client.cookies) stopper.cookies.set(name, value);
@@ -197,7 +172,7 @@ async function stopAfter(
     const seen = await events;
     return { stop, seen, endedWithinMs: Date.now() - stoppedAt, last: seen.at(-1)! };
   } finally {
-    fake.setMode("ok");
+    server.writer.setMode("ok");
   }
 }
 
@@ -208,12 +183,12 @@ describe("Stop", () => {
     [30, 30],
   ])("after %i words costs %i credits and keeps those words", async (words, cost) => {
     const { client } = await signUp(server.url, true);
-    const sentBefore = fake.wordsSent;
+    const sentBefore = server.writer.wordsSent;
     const { stop, seen, last } = await stopAfter(client, words);
     expect(stop.status).toBe(200);
     expect(stop.body.cancelled).toBe(true);
     expect(seen.filter((e) => e.event === "delta")).toHaveLength(words);
-    expect(fake.wordsSent - sentBefore).toBe(words);
+    expect(server.writer.wordsSent - sentBefore).toBe(words);
     if (words === 0) {
       expect(last.event).toBe("error");
       expect(await history(client)).toEqual([]);
@@ -304,7 +279,7 @@ describe("the price of a text that ends early", () => {
 describe("a writer that drops after 30 words", () => {
   it("over SSE keeps the 30 words and charges them by the rule", async () => {
     const { client } = await signUp(server.url, true);
-    fake.setMode("cut");
+    server.writer.setMode("cut");
     try {
       const response = await post(server, client, new AbortController().signal, true);
       const seen = await readUntil(response, (e) => e.event === "done" || e.event === "error");
@@ -318,20 +293,20 @@ describe("a writer that drops after 30 words", () => {
       expect(refund).toMatchObject({ stoppedWords: 30, stoppedByWriter: true });
       await expectBalanceIsLedger(client, 1000 - done.charged);
     } finally {
-      fake.setMode("ok");
+      server.writer.setMode("ok");
     }
   });
 
   it("over JSON answers 503 and refunds: that client received no text", async () => {
     const { client } = await signUp(server.url, true);
-    fake.setMode("cut");
+    server.writer.setMode("cut");
     try {
       const response = await post(server, client, new AbortController().signal, false);
       expect(response.status).toBe(503);
       expect(await history(client)).toEqual([]);
       await expectBalanceIsLedger(client, 1000);
     } finally {
-      fake.setMode("ok");
+      server.writer.setMode("ok");
     }
   });
 });
@@ -363,8 +338,8 @@ describe.runIf(usingPostgres)("Stop sent to another instance", () => {
   let other: RunningServer;
 
   beforeAll(async () => {
-    other = await startServer(storage, {
-      env: { TRUSTED_PROXY: "1", OPENAI_COMPAT_BASE_URL: `${fake.url}/v1` },
+    other = await startServer(server.storage, {
+      env: { TRUSTED_PROXY: "1", OPENAI_COMPAT_BASE_URL: `${server.writer.url}/v1` },
     });
   });
 
@@ -385,25 +360,14 @@ describe.runIf(usingPostgres)("Stop sent to another instance", () => {
 });
 
 describe("a writer's deadlines and an address's texts in flight", () => {
-  let strict: RunningServer;
-  let strictStorage: Storage;
-
-  beforeAll(async () => {
-    strictStorage = await createStorage();
-    strict = await startServer(strictStorage, {
-      env: {
-        TRUSTED_PROXY: "1",
-        OPENAI_COMPAT_BASE_URL: `${fake.url}/v1`,
-        PROVIDER_TIMEOUT_MS: "1000",
-        PROVIDER_TEXT_TIMEOUT_MS: "3000",
-        TEXTS_IN_FLIGHT_PER_ADDRESS: "3",
-      },
-    });
-  });
-
-  afterAll(async () => {
-    await strict?.stop();
-    await strictStorage?.cleanup();
+  const strict = useServer({
+    env: () => ({
+      TRUSTED_PROXY: "1",
+      OPENAI_COMPAT_BASE_URL: `${server.writer.url}/v1`,
+      PROVIDER_TIMEOUT_MS: "1000",
+      PROVIDER_TEXT_TIMEOUT_MS: "3000",
+      TEXTS_IN_FLIGHT_PER_ADDRESS: "3",
+    }),
   });
 
   it("a writer writing steadily past PROVIDER_TIMEOUT_MS finishes its text and costs 100", async () => {

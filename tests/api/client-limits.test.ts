@@ -1,9 +1,9 @@
 import { request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startChatFake } from "../fakes/chat-completions.ts";
+import { describe, expect, it } from "vitest";
 import { signUp } from "../support/client.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { type RunningServer } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 import { readServerSentEvents } from "#shared/sse.ts";
 
 /**
@@ -127,23 +127,12 @@ function attack(server: RunningServer, until: number) {
 }
 
 describe("per-address limits", () => {
-  let storage: Storage;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    storage = await createStorage();
-    server = await startServer(storage, {
-      env: {
-        TRUSTED_PROXY: "0",
-        MAX_CONNECTIONS_PER_ADDRESS: String(MAX_CONNECTIONS),
-        MAX_REQUESTS_PER_ADDRESS: String(MAX_REQUESTS),
-      },
-    });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await storage?.cleanup();
+  const server = useServer({
+    env: {
+      TRUSTED_PROXY: "0",
+      MAX_CONNECTIONS_PER_ADDRESS: String(MAX_CONNECTIONS),
+      MAX_REQUESTS_PER_ADDRESS: String(MAX_REQUESTS),
+    },
   });
 
   it("a stranger pipelining and holding slow bodies is turned away; a signed-in user elsewhere is not", async () => {
@@ -188,33 +177,19 @@ describe("per-address limits", () => {
 });
 
 describe("deadlines for what a client sends", () => {
-  let storage: Storage;
-  let server: RunningServer;
-  let writer: Awaited<ReturnType<typeof startChatFake>>;
   const REQUEST_TIMEOUT_MS = 1_000;
-
-  beforeAll(async () => {
+  const server = useServer({
     // Twelve words, a quarter second apart: a text that streams for three seconds.
-    writer = await startChatFake({
+    writer: {
       text: "one two three four five six seven eight nine ten eleven twelve",
       model: "m",
       wordDelayMs: 250,
-    });
-    storage = await createStorage();
-    server = await startServer(storage, {
-      env: {
-        TRUSTED_PROXY: "1",
-        HEADERS_TIMEOUT_MS: "500",
-        REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-        OPENAI_COMPAT_BASE_URL: `${writer.url}/v1`,
-      },
-    });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await storage?.cleanup();
-    await writer?.close();
+    },
+    env: {
+      TRUSTED_PROXY: "1",
+      HEADERS_TIMEOUT_MS: "500",
+      REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+    },
   });
 
   it("a body that stops arriving is answered 408 and its connection closed within the deadline", async () => {

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startChatFake } from "../fakes/chat-completions.ts";
+import { describe, expect, it } from "vitest";
 import { ApiClient, signUp } from "../support/client.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 
 /**
  * The operator console's endpoints (issue 27, DESIGN §7b): only a signed-in, verified
@@ -13,28 +12,17 @@ const OPERATOR = "boss@example.com";
 const UNVERIFIED_OPERATOR = "new-boss@example.com";
 const UUID = "00000000-0000-4000-8000-000000000000";
 
-let writer: Awaited<ReturnType<typeof startChatFake>>;
-let storage: Storage;
-let server: RunningServer;
 let operator: ApiClient;
 
-beforeAll(async () => {
-  writer = await startChatFake({ text: "Dear Ana, thanks for the report. Best, Bo", model: "m" });
-  storage = await createStorage();
-  server = await startServer(storage, {
-    env: {
-      TRUSTED_PROXY: "1",
-      OPERATOR_EMAILS: ` ${OPERATOR.toUpperCase()} , ${UNVERIFIED_OPERATOR}`,
-      OPENAI_COMPAT_BASE_URL: `${writer.url}/v1`,
-    },
-  });
-  operator = (await signUp(server.url, true, OPERATOR)).client;
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await storage?.cleanup();
-  await writer?.close();
+const server = useServer({
+  writer: { text: "Dear Ana, thanks for the report. Best, Bo", model: "m" },
+  env: {
+    TRUSTED_PROXY: "1",
+    OPERATOR_EMAILS: ` ${OPERATOR.toUpperCase()} , ${UNVERIFIED_OPERATOR}`,
+  },
+  ready: async (started) => {
+    operator = (await signUp(started.url, true, OPERATOR)).client;
+  },
 });
 
 /** Every console call, with a valid body aimed at `userId`. */

@@ -1,9 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createEmailToken } from "#server/auth/email-tokens.ts";
 import { verifyEmailToken } from "#server/auth/accounts.ts";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "#server/clock.ts";
-import { parseConfig } from "#server/config.ts";
 import { adsWatchedToday, claimAdReward, startAdSession } from "#server/credits/ads.ts";
 import { createGuest, findOrCreateGuest } from "#server/credits/guests.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
@@ -18,14 +17,12 @@ import {
   reserveGeneration,
 } from "#server/generation/charges.ts";
 import { creditStatusForUser, listCreditActivity } from "#server/credits/status.ts";
-import { openDatabase, schema, type DatabaseHandle } from "#server/db/index.ts";
+import { schema } from "#server/db/index.ts";
 import { rowsOf } from "#server/db/rows.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
 import { newAccount } from "../support/accounts.ts";
-import { createStorage, type Storage } from "../support/server.ts";
+import { useDatabase } from "../support/use-database.ts";
 
-let storage: Storage;
-let handle: DatabaseHandle;
 /** A Wednesday. */
 const T0 = new Date("2026-11-18T10:00:00Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -42,15 +39,7 @@ const draft = {
 const LEASE_MS = 5 * MINUTE_MS;
 let counter = 0;
 
-beforeAll(async () => {
-  storage = await createStorage();
-  handle = await openDatabase(parseConfig(storage.env));
-});
-
-afterAll(async () => {
-  await handle?.close();
-  await storage?.cleanup();
-});
+const handle = useDatabase();
 
 /** After every test, whatever it did: each balance equals its ledger (DESIGN §4). */
 afterEach(async () => {

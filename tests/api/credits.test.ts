@@ -1,22 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiClient, outboxLink, pathOf } from "../support/client.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 import { untilTime } from "../support/wait.ts";
 
-let storage: Storage;
-let server: RunningServer;
+const server = useServer({ env: { TRUSTED_PROXY: "1", AD_WATCH_SECONDS: "1" } });
 const PASSWORD = "violet-harbor-42";
-
-beforeAll(async () => {
-  storage = await createStorage();
-  server = await startServer(storage, { env: { TRUSTED_PROXY: "1", AD_WATCH_SECONDS: "1" } });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await storage?.cleanup();
-});
 
 async function signedIn(verified: boolean): Promise<ApiClient> {
   const client = new ApiClient(server.url);

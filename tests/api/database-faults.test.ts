@@ -1,14 +1,9 @@
 import { execFileSync } from "node:child_process";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { ApiClient, signUp, type ApiResponse } from "../support/client.ts";
-import {
-  createStorage,
-  startServer,
-  usingPostgres,
-  type RunningServer,
-  type Storage,
-} from "../support/server.ts";
+import { usingPostgres } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 import { waitFor } from "../support/wait.ts";
 
 /**
@@ -46,20 +41,13 @@ const newAccount = (client: ApiClient) =>
 describe.runIf(!usingPostgres && canDropFileOverride)(
   "the embedded database's folder made read-only",
   () => {
-    let storage: Storage;
-    let server: RunningServer;
+    const server = useServer({ fileModesApply: true, env: { TRUSTED_PROXY: "1" } });
     const setWritable = (writable: boolean) =>
-      execFileSync("chmod", ["-R", writable ? "u+w" : "a-w", storage.dataDir]);
+      execFileSync("chmod", ["-R", writable ? "u+w" : "a-w", server.storage.dataDir]);
 
-    beforeAll(async () => {
-      storage = await createStorage();
-      server = await startServer(storage, { fileModesApply: true, env: { TRUSTED_PROXY: "1" } });
-    });
-
-    afterAll(async () => {
-      if (storage) setWritable(true);
-      await server?.stop();
-      await storage?.cleanup();
+    afterAll(() => {
+      // Registered after useServer's, so it runs first: the folder is writable to remove.
+      if (server.started) setWritable(true);
     });
 
     it("answers 503 with Retry-After and /readyz 503; writable again, it serves without a restart", async () => {
@@ -119,8 +107,6 @@ describe.runIf(!usingPostgres && canDropFileOverride)(
 );
 
 describe.runIf(usingPostgres)("a PostgreSQL database that refuses writes", () => {
-  let storage: Storage;
-  let server: RunningServer;
   let admin: pg.Client;
   let name: string;
 
@@ -135,18 +121,17 @@ describe.runIf(usingPostgres)("a PostgreSQL database that refuses writes", () =>
     );
   }
 
-  beforeAll(async () => {
-    storage = await createStorage();
-    name = new URL(storage.databaseUrl!).pathname.slice(1);
-    admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    server = await startServer(storage, { env: { TRUSTED_PROXY: "1" } });
+  const server = useServer({
+    env: { TRUSTED_PROXY: "1" },
+    ready: async (started) => {
+      name = new URL(started.storage.databaseUrl!).pathname.slice(1);
+      admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+    },
   });
 
   afterAll(async () => {
-    await server?.stop();
     await admin?.end();
-    await storage?.cleanup();
   });
 
   it("answers 503 with Retry-After and /readyz 503; writable again, 200", async () => {

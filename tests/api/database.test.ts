@@ -5,25 +5,15 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
-import { openDatabase, schema, type Database, type DatabaseHandle } from "#server/db/index.ts";
+import { openDatabase, schema, type Database } from "#server/db/index.ts";
 import { rowsOf } from "#server/db/rows.ts";
 import { matchesSearch } from "#server/generation/generations.ts";
-import { createStorage, startServer, usingPostgres, type Storage } from "../support/server.ts";
+import { createStorage, startServer, usingPostgres } from "../support/server.ts";
+import { useDatabase } from "../support/use-database.ts";
 
-let storage: Storage;
-let handle: DatabaseHandle;
-
-beforeAll(async () => {
-  storage = await createStorage();
-  handle = await openDatabase(parseConfig(storage.env));
-});
-
-afterAll(async () => {
-  await handle?.close();
-  await storage?.cleanup();
-});
+const handle = useDatabase();
 
 /** Postgres reports a constraint's name in the error (or its cause, through drizzle). */
 async function violation(run: () => Promise<unknown>): Promise<string> {

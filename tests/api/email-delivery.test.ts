@@ -3,38 +3,29 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSendGridFake } from "../fakes/sendgrid.ts";
 import { ApiClient } from "../support/client.ts";
 import { waitFor } from "../support/wait.ts";
-import {
-  createStorage,
-  startServer,
-  waitForLog,
-  type RunningServer,
-  type Storage,
-} from "../support/server.ts";
+import { createStorage, startServer, waitForLog } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 
 const PASSWORD = "violet-harbor-42";
 const email = () => `mail-${randomUUID().slice(0, 8)}@example.com`;
 
 describe("with SENDGRID_API_KEY set", () => {
-  let storage: Storage;
-  let server: RunningServer;
   let sendgrid: Awaited<ReturnType<typeof startSendGridFake>>;
 
   beforeAll(async () => {
     sendgrid = await startSendGridFake();
-    storage = await createStorage();
-    server = await startServer(storage, {
-      env: {
-        SENDGRID_API_KEY: "SG.test-key",
-        SENDGRID_API_URL: sendgrid.url,
-        MAIL_FROM: "Writer <no-reply@write.example>",
-      },
-    });
   });
 
   afterAll(async () => {
-    await server?.stop();
-    await storage?.cleanup();
     await sendgrid?.close();
+  });
+
+  const server = useServer({
+    env: () => ({
+      SENDGRID_API_KEY: "SG.test-key",
+      SENDGRID_API_URL: sendgrid.url,
+      MAIL_FROM: "Writer <no-reply@write.example>",
+    }),
   });
 
   it("sends the verification e-mail through SendGrid's API, HTML and text", async () => {

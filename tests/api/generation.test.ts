@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { countCharacters, partialTextCost } from "#shared/credits.ts";
 import { startChatFake } from "../fakes/chat-completions.ts";
 import { ApiClient, signUp } from "../support/client.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { createStorage, startServer } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
+import { balanceOf, postGenerate } from "../support/generate.ts";
 import { readSse } from "../support/sse.ts";
 import { waitFor } from "../support/wait.ts";
 
@@ -16,57 +18,30 @@ const request = {
   tone: "standard",
 };
 
-let mistral: Awaited<ReturnType<typeof startChatFake>>;
-let localai: Awaited<ReturnType<typeof startChatFake>>;
-let storage: Storage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  mistral = await startChatFake({ text: MISTRAL_TEXT, model: "mistral-small-latest" });
-  localai = await startChatFake({ text: LOCALAI_TEXT, model: "llama3.2" });
-  storage = await createStorage();
-  server = await startServer(storage, {
-    env: {
-      TRUSTED_PROXY: "1",
-      MISTRAL_API_KEY: "test-mistral-key",
-      MISTRAL_SERVER_URL: mistral.url,
-      OPENAI_COMPAT_BASE_URL: `${localai.url}/v1`,
-      OPENAI_COMPAT_API_KEY: "test-local-key",
-      // Long enough for the first call, which loads the Mistral SDK on a slow, busy machine
-      // (over 1.5 s seen in CI here), short enough for the timeout test.
-      PROVIDER_TIMEOUT_MS: "4000",
-      // The credits test starts 200 texts of one account at once: the ledger, not the bound
-      // on texts in flight (tests/api/billing.test.ts), is what it holds to account.
-      TEXTS_IN_FLIGHT_PER_OWNER: "1000",
-    },
-  });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await storage?.cleanup();
-  await mistral?.close();
-  await localai?.close();
+const server = useServer({
+  mistral: { text: MISTRAL_TEXT, model: "mistral-small-latest" },
+  writer: { text: LOCALAI_TEXT, model: "llama3.2" },
+  env: {
+    TRUSTED_PROXY: "1",
+    OPENAI_COMPAT_API_KEY: "test-local-key",
+    // Long enough for the first call, which loads the Mistral SDK on a slow, busy machine
+    // (over 1.5 s seen in CI here), short enough for the timeout test.
+    PROVIDER_TIMEOUT_MS: "4000",
+    // The credits test starts 200 texts of one account at once: the ledger, not the bound
+    // on texts in flight (tests/api/billing.test.ts), is what it holds to account.
+    TEXTS_IN_FLIGHT_PER_OWNER: "1000",
+  },
 });
 
 beforeEach(() => {
-  mistral.setMode("ok");
-  localai.setMode("ok");
+  server.mistral.setMode("ok");
+  server.writer.setMode("ok");
 });
 
-const balance = async (client: ApiClient) =>
-  (await client.get("/api/credits/status")).body.credits as number;
+const balance = balanceOf;
 
 function streamed(client: ApiClient, body: unknown = request): Promise<Response> {
-  return fetch(`${server.url}/api/email/generate`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "text/event-stream",
-      ...client.browserHeaders(),
-    },
-    body: JSON.stringify(body),
-  });
+  return postGenerate(server.url, client, body);
 }
 
 describe("answers", () => {
@@ -82,7 +57,7 @@ describe("answers", () => {
     });
     expect(response.body.subject).toBe("the quarterly results");
 
-    const sent = mistral.requests.at(-1)!;
+    const sent = server.mistral.requests.at(-1)!;
     expect(sent.authorization).toBe("Bearer test-mistral-key");
     const [system, user] = sent.body.messages;
     expect(system!.role).toBe("system");
@@ -110,13 +85,13 @@ describe("answers", () => {
       event: "done",
       data: { modelUsed: "mistral-ai", credits: 900 },
     });
-    expect(mistral.requests.at(-1)!.body.stream).toBe(true);
+    expect(server.mistral.requests.at(-1)!.body.stream).toBe(true);
   });
 });
 
 describe("fallback", () => {
   it("goes on to the OpenAI-compatible server when Mistral fails", async () => {
-    mistral.setMode("error");
+    server.mistral.setMode("error");
     const { client } = await signUp(server.url, true);
     const response = await client.post("/api/email/generate", request);
     expect(response.body).toMatchObject({
@@ -125,18 +100,18 @@ describe("fallback", () => {
       modelUsed: "localai",
       credits: 900,
     });
-    expect(localai.requests.at(-1)!.authorization).toBe("Bearer test-local-key");
+    expect(server.writer.requests.at(-1)!.authorization).toBe("Bearer test-local-key");
   });
 
   it("goes on when Mistral times out", async () => {
-    mistral.setMode("hang");
+    server.mistral.setMode("hang");
     const { client } = await signUp(server.url, true);
     const response = await client.post("/api/email/generate", request);
     expect(response.body).toMatchObject({ modelUsed: "localai", credits: 900 });
   });
 
   it("finishes a JSON text cut off mid-stream with the next provider, charging once", async () => {
-    mistral.setMode("cut");
+    server.mistral.setMode("cut");
     const { client } = await signUp(server.url, true);
     const response = await client.post("/api/email/generate", request);
     expect(response.status).toBe(200);
@@ -145,7 +120,7 @@ describe("fallback", () => {
   });
 
   it("ends a streamed text cut off mid-stream there, kept and priced as a Stop (decision 056)", async () => {
-    mistral.setMode("cut");
+    server.mistral.setMode("cut");
     const { client } = await signUp(server.url, true);
     const events = await readSse(await streamed(client));
     const names = events.map((e) => e.event);
@@ -165,8 +140,8 @@ describe("fallback", () => {
   });
 
   it("answers 503 and refunds when every configured AI writer fails, never a template draft", async () => {
-    mistral.setMode("error");
-    localai.setMode("error");
+    server.mistral.setMode("error");
+    server.writer.setMode("error");
     const { client } = await signUp(server.url, true);
     const response = await client.post("/api/email/generate", request);
     expect(response.status).toBe(503);
@@ -201,7 +176,7 @@ describe("credits", () => {
   });
 
   it("gives the credits back to a client that disconnects before the first token", async () => {
-    mistral.setMode("slow-start", 3_000);
+    server.mistral.setMode("slow-start", 3_000);
     const { client } = await signUp(server.url, true);
     const controller = new AbortController();
     const pending = fetch(`${server.url}/api/email/generate`, {

@@ -1,7 +1,7 @@
 import { METHODS, request as httpRequest } from "node:http";
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { describe, expect, it } from "vitest";
+import { useServer } from "../support/use-server.ts";
 
 /**
  * Issue 7, items 1 and 17: one odd request used to stop the server (TRACE made the
@@ -12,18 +12,7 @@ import { createStorage, startServer, type RunningServer, type Storage } from "..
 const APP_METHODS = ["GET", "HEAD", "POST", "DELETE", "OPTIONS"];
 const TARGETS = ["/", "/favicon.svg", "/api/auth/me"];
 
-let storage: Storage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  storage = await createStorage();
-  server = await startServer(storage);
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await storage?.cleanup();
-});
+const server = useServer();
 
 interface RawAnswer {
   status: number;

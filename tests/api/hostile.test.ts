@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signUp, type ApiClient } from "../support/client.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 
 /**
  * Hostile input (issue 6/6): for every endpoint, 30+ malformed requests. Every answer must
@@ -221,15 +221,13 @@ const FREE_TEXT = new Set([
   "reason",
 ]);
 
-let storage: Storage;
-let server: RunningServer;
 let user: { client: ApiClient; token: string; email: string };
 let userId: string;
 let operator: { client: ApiClient; token: string };
 
+const server = useServer({ env: { MODERATION_TOKEN, OPERATOR_EMAILS: OPERATOR } });
+
 beforeAll(async () => {
-  storage = await createStorage();
-  server = await startServer(storage, { env: { MODERATION_TOKEN, OPERATOR_EMAILS: OPERATOR } });
   user = await signUp(server.url, false);
   userId = (await user.client.get("/api/auth/me", { bearer: user.token })).body.user.id;
   operator = await signUp(server.url, true, OPERATOR);
@@ -254,11 +252,6 @@ function bearerFor(path: string): string {
   if (path.includes("/moderation/")) return MODERATION_TOKEN;
   return path.includes("/console/") ? operator.token : user.token;
 }
-
-afterAll(async () => {
-  await server?.stop();
-  await storage?.cleanup();
-});
 
 function send(
   method: string,

@@ -1,9 +1,7 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signUp } from "../support/client.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { useScratchDir, useServer } from "../support/use-server.ts";
 import { writeTinyGguf } from "../support/tiny-gguf.ts";
 import { waitFor } from "../support/wait.ts";
 
@@ -12,25 +10,16 @@ import { waitFor } from "../support/wait.ts";
  * longest text is refused when it loads, never "ready": the engines status says why, and
  * texts are template drafts meanwhile.
  */
-let modelDir: string;
-let storage: Storage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  modelDir = await mkdtemp(join(tmpdir(), "small-model-"));
-  const modelPath = join(modelDir, "tiny-test.gguf");
-  // The tiny model spells most words byte by byte: the instructions alone are ~500 tokens.
-  await writeTinyGguf(modelPath, { contextLength: 1024 });
-  storage = await createStorage();
-  server = await startServer(storage, {
-    env: { TRUSTED_PROXY: "1", LOCAL_MODEL: modelPath, LOCAL_MODEL_THREADS: "1" },
-  });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await storage?.cleanup();
-  if (modelDir) await rm(modelDir, { recursive: true, force: true });
+// The tiny model spells most words byte by byte: the instructions alone are ~500 tokens.
+const modelDir = useScratchDir("small-model-", (dir) =>
+  writeTinyGguf(join(dir, "tiny-test.gguf"), { contextLength: 1024 }),
+);
+const server = useServer({
+  env: () => ({
+    TRUSTED_PROXY: "1",
+    LOCAL_MODEL: join(modelDir.path, "tiny-test.gguf"),
+    LOCAL_MODEL_THREADS: "1",
+  }),
 });
 
 describe("a model with too small a context", () => {

@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { countCharacters, partialTextCost } from "#shared/credits.ts";
 import { signUp, type ApiClient } from "../support/client.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { localWriterReady, useScratchDir, useServer } from "../support/use-server.ts";
+import { balanceOf, postGenerate } from "../support/generate.ts";
 import { readSse, type SseEvent } from "../support/sse.ts";
 import { CATALOGUE_SHAPES, tinyShape, writeShapedGguf } from "../support/shaped-gguf.ts";
 import { waitFor } from "../support/wait.ts";
@@ -21,55 +20,29 @@ const request = {
   length: "long",
 };
 
-let modelDir: string;
-let storage: Storage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  modelDir = await mkdtemp(join(tmpdir(), "tiny-model-"));
-  const modelPath = join(modelDir, "tiny-test.gguf");
-  // The default's architecture at toy size, with a vocabulary large enough that a long text
-  // takes seconds, not the moment four requests take to arrive on a busy machine.
-  await writeShapedGguf(modelPath, {
+// The default's architecture at toy size, with a vocabulary large enough that a long text
+// takes seconds, not the moment four requests take to arrive on a busy machine.
+const modelDir = useScratchDir("tiny-model-", (dir) =>
+  writeShapedGguf(join(dir, "tiny-test.gguf"), {
     ...tinyShape(CATALOGUE_SHAPES["qwen2.5-0.5b"]!),
     vocabulary: 32_000,
-  });
-  storage = await createStorage();
-  server = await startServer(storage, {
-    env: {
-      TRUSTED_PROXY: "1",
-      LOCAL_MODEL: modelPath,
-      LOCAL_MODEL_CONCURRENCY: "4",
-      LOCAL_MODEL_QUEUE: "1",
-      LOCAL_MODEL_THREADS: "1",
-    },
-  });
-  await waitFor(
-    "the local writer to load",
-    async () => (await (await fetch(`${server.url}/api/email/engines`)).json()).local.state,
-    { done: (state) => state === "ready", timeoutMs: 60_000 },
-  );
+  }),
+);
+const server = useServer({
+  env: () => ({
+    TRUSTED_PROXY: "1",
+    LOCAL_MODEL: join(modelDir.path, "tiny-test.gguf"),
+    LOCAL_MODEL_CONCURRENCY: "4",
+    LOCAL_MODEL_QUEUE: "1",
+    LOCAL_MODEL_THREADS: "1",
+  }),
+  ready: (started) => localWriterReady(started, 60_000),
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await storage?.cleanup();
-  if (modelDir) await rm(modelDir, { recursive: true, force: true });
-});
-
-const balance = async (client: ApiClient) =>
-  (await client.get("/api/credits/status")).body.credits as number;
+const balance = balanceOf;
 
 function stream(client: ApiClient, body: unknown = request): Promise<Response> {
-  return fetch(`${server.url}/api/email/generate`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "text/event-stream",
-      ...client.browserHeaders(),
-    },
-    body: JSON.stringify(body),
-  });
+  return postGenerate(server.url, client, body);
 }
 
 describe("the local writer", () => {

@@ -1,25 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiClient } from "../support/client.ts";
 import { awaitOutbox } from "../support/outbox.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 
 /**
  * OWASP's device cookies (DESIGN §3): strangers' failures never lock out a browser that
  * signed in to the account before; browsers without one share the account's budget.
  */
-let storage: Storage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  storage = await createStorage();
-  server = await startServer(storage, { env: { TRUSTED_PROXY: "1" } });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await storage?.cleanup();
-});
+const server = useServer({ env: { TRUSTED_PROXY: "1" } });
 
 const PASSWORD = "violet-harbor-42";
 const RESET_ANSWER = {

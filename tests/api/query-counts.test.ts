@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startChatFake } from "../fakes/chat-completions.ts";
+import { describe, expect, it } from "vitest";
 import { ApiClient, signUp } from "../support/client.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { type RunningServer } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 import { waitFor } from "../support/wait.ts";
 
 /**
@@ -9,22 +9,9 @@ import { waitFor } from "../support/wait.ts";
  * server itself (its debug request log: drizzle's statements, transactions' begin and
  * commit included). A change that adds one to these paths fails here.
  */
-let storage: Storage;
-let server: RunningServer;
-let writer: Awaited<ReturnType<typeof startChatFake>>;
-
-beforeAll(async () => {
-  writer = await startChatFake({ text: "Dear neighbour, thank you. Best, Ana", model: "m" });
-  storage = await createStorage();
-  server = await startServer(storage, {
-    env: { TRUSTED_PROXY: "1", LOG_LEVEL: "debug", OPENAI_COMPAT_BASE_URL: `${writer.url}/v1` },
-  });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await storage?.cleanup();
-  await writer?.close();
+const server = useServer({
+  writer: { text: "Dear neighbour, thank you. Best, Ana", model: "m" },
+  env: { TRUSTED_PROXY: "1", LOG_LEVEL: "debug" },
 });
 
 /** The statements of the next request to `path`. */
@@ -104,18 +91,7 @@ const NEW_GUEST_GENERATE_STATEMENTS = 13;
 const NEW_GUEST_DRAFT_STATEMENTS = 5;
 
 describe("statements per template draft (no AI writer)", () => {
-  let drafts: RunningServer;
-  let draftStorage: Storage;
-
-  beforeAll(async () => {
-    draftStorage = await createStorage();
-    drafts = await startServer(draftStorage, { env: { TRUSTED_PROXY: "1", LOG_LEVEL: "debug" } });
-  });
-
-  afterAll(async () => {
-    await drafts?.stop();
-    await draftStorage?.cleanup();
-  });
+  const drafts = useServer({ env: { TRUSTED_PROXY: "1", LOG_LEVEL: "debug" } });
 
   it("a new guest's draft: limits, the guest and its trial, the draft with the balance", async () => {
     const generate = (client: ApiClient) => () => client.post("/api/email/generate", request);

@@ -1,7 +1,8 @@
 import { Agent, request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { describe, expect, it } from "vitest";
+import { type RunningServer } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 
 /**
  * Issue 40: cheap reads were limited in flight, not in rate, so one address pipelining
@@ -102,18 +103,7 @@ function flood(server: RunningServer) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 describe("a rate for API reads per address", () => {
-  let storage: Storage;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    storage = await createStorage();
-    server = await startServer(storage, { env: { TRUSTED_PROXY: "0" } });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await storage?.cleanup();
-  });
+  const server = useServer({ env: { TRUSTED_PROXY: "0" } });
 
   it("a stranger pipelining reads gets 429 with Retry-After; a signed-in user elsewhere is served", async () => {
     const email = `reader-${Math.random().toString(36).slice(2, 10)}@example.com`;

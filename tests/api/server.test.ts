@@ -1,25 +1,9 @@
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createStorage,
-  startServer,
-  waitForLog,
-  type RunningServer,
-  type Storage,
-} from "../support/server.ts";
+import { describe, expect, it } from "vitest";
+import { waitForLog } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 
-let storage: Storage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  storage = await createStorage();
-  server = await startServer(storage);
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await storage?.cleanup();
-});
+const server = useServer();
 
 const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
 

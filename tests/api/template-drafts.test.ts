@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiClient, signUp } from "../support/client.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 import { readSse } from "../support/sse.ts";
 
 /**
@@ -13,19 +13,8 @@ const request = {
   contentType: "email",
 };
 
-let storage: Storage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  storage = await createStorage();
-  // No API key, no OpenAI-compatible server, LOCAL_MODEL off (the default in tests).
-  server = await startServer(storage, { env: { TRUSTED_PROXY: "1" } });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await storage?.cleanup();
-});
+// No API key, no OpenAI-compatible server, LOCAL_MODEL off (the default in tests).
+const server = useServer({ env: { TRUSTED_PROXY: "1" } });
 
 describe("with no AI writer", () => {
   it("the engines status says texts are template drafts because no AI writer is configured", async () => {

@@ -1,8 +1,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiClient } from "../support/client.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { createStorage, startServer } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 
 const run = promisify(execFile);
 const TOKEN = "moderation-token-for-tests-0001";
@@ -14,18 +15,7 @@ const valid = {
 };
 const REQUIRED = "Please provide your name, feedback content, and rating.";
 
-let storage: Storage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  storage = await createStorage();
-  server = await startServer(storage, { env: { TRUSTED_PROXY: "1", MODERATION_TOKEN: TOKEN } });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await storage?.cleanup();
-});
+const server = useServer({ env: { TRUSTED_PROXY: "1", MODERATION_TOKEN: TOKEN } });
 
 const visitor = () => new ApiClient(server.url);
 const moderator = (token = TOKEN) => ({ headers: { authorization: `Bearer ${token}` } });

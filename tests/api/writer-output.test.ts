@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startChatFake } from "../fakes/chat-completions.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { ChatFake } from "../fakes/chat-completions.ts";
 import { signUp, type ApiClient } from "../support/client.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
+import { postGenerate } from "../support/generate.ts";
 import { readSse } from "../support/sse.ts";
 
 /**
@@ -22,51 +23,23 @@ const request = {
   tone: "standard",
 };
 
-let mistral: Awaited<ReturnType<typeof startChatFake>>;
-let localai: Awaited<ReturnType<typeof startChatFake>>;
-let storage: Storage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  mistral = await startChatFake({
+const server = useServer({
+  mistral: {
     text: (body) =>
       body.messages.at(-1)?.content.includes("nested quotes") ? NESTED_QUOTES : MISTRAL_TEXT,
     model: "mistral-small-latest",
-  });
-  localai = await startChatFake({ text: DIRTY_TEXT, model: "llama3.2" });
-  storage = await createStorage();
-  server = await startServer(storage, {
-    env: {
-      TRUSTED_PROXY: "1",
-      MISTRAL_API_KEY: "test-mistral-key",
-      MISTRAL_SERVER_URL: mistral.url,
-      OPENAI_COMPAT_BASE_URL: `${localai.url}/v1`,
-    },
-  });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await storage?.cleanup();
-  await mistral?.close();
-  await localai?.close();
+  },
+  writer: { text: DIRTY_TEXT, model: "llama3.2" },
+  env: { TRUSTED_PROXY: "1" },
 });
 
 beforeEach(() => {
-  mistral.setMode("ok");
-  localai.setMode("ok");
+  server.mistral.setMode("ok");
+  server.writer.setMode("ok");
 });
 
 function streamed(client: ApiClient, body: unknown = request): Promise<Response> {
-  return fetch(`${server.url}/api/email/generate`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "text/event-stream",
-      ...client.browserHeaders(),
-    },
-    body: JSON.stringify(body),
-  });
+  return postGenerate(server.url, client, body);
 }
 
 const history = async (client: ApiClient) =>
@@ -74,7 +47,7 @@ const history = async (client: ApiClient) =>
 
 describe("a writer's control characters", () => {
   it("are left out of a JSON answer and of history, with 200", async () => {
-    mistral.setMode("error");
+    server.mistral.setMode("error");
     const { client } = await signUp(server.url, true);
     const response = await client.post("/api/email/generate", request);
     expect(response.status).toBe(200);
@@ -84,7 +57,7 @@ describe("a writer's control characters", () => {
   });
 
   it("are left out of every streamed piece and of history", async () => {
-    mistral.setMode("error");
+    server.mistral.setMode("error");
     const { client } = await signUp(server.url, true);
     const response = await streamed(client);
     expect(response.status).toBe(200);
@@ -100,7 +73,7 @@ describe("a writer's control characters", () => {
 describe("the token budget", () => {
   const lengths = ["short", "medium", "long"] as const;
 
-  async function budgets(fake: typeof mistral): Promise<number[]> {
+  async function budgets(fake: ChatFake): Promise<number[]> {
     const { client } = await signUp(server.url, true);
     const sent: number[] = [];
     for (const length of lengths) {
@@ -114,15 +87,15 @@ describe("the token budget", () => {
   }
 
   it("goes to Mistral with every request, longer for a longer text", async () => {
-    const [short, medium, long] = await budgets(mistral);
+    const [short, medium, long] = await budgets(server.mistral);
     expect(short).toBeGreaterThan(0);
     expect(short).toBeLessThan(medium!);
     expect(medium).toBeLessThan(long!);
   });
 
   it("goes to the OpenAI-compatible server with every request, longer for a longer text", async () => {
-    mistral.setMode("error");
-    const [short, medium, long] = await budgets(localai);
+    server.mistral.setMode("error");
+    const [short, medium, long] = await budgets(server.writer);
     expect(short).toBeGreaterThan(0);
     expect(short).toBeLessThan(medium!);
     expect(medium).toBeLessThan(long!);
@@ -136,7 +109,7 @@ describe("the character cap", () => {
     const response = await client.post("/api/email/generate", body);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ success: true, modelUsed: "mistral-ai", credits: 900 });
-    const budget = mistral.requests.at(-1)!.body.max_tokens!;
+    const budget = server.mistral.requests.at(-1)!.body.max_tokens!;
     expect(response.body.content).toBe(">".repeat(budget * 8));
     expect((await history(client))[0]!.generatedContent).toHaveLength(budget * 8);
   });

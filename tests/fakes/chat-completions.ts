@@ -33,7 +33,7 @@ export interface ChatRequest {
  * OpenAI-compatible servers share: `POST /v1/chat/completions`, JSON, or server-sent
  * `data:` chunks ending with `data: [DONE]` when `stream` is true.
  */
-export async function startChatFake(options: {
+export interface ChatFakeOptions {
   /** The answer, or a function of the request that writes it. */
   text: string | ((body: ChatRequest["body"]) => string);
   model: string;
@@ -41,7 +41,11 @@ export async function startChatFake(options: {
   wordDelayMs?: number | ((body: ChatRequest["body"]) => number);
   /** A request this names a number for is streamed that many words, then dropped ("cut"). */
   cutAfterWords?: (body: ChatRequest["body"]) => number | null;
-}) {
+}
+
+export type ChatFake = Awaited<ReturnType<typeof startChatFake>>;
+
+export async function startChatFake(options: ChatFakeOptions) {
   const requests: ChatRequest[] = [];
   let wordsSent = 0;
   let mode: FakeMode = "ok";

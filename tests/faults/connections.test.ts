@@ -1,29 +1,22 @@
 import { connect, type Socket } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { useServer } from "../support/use-server.ts";
 
 /**
  * Issue 7, item 15: a stranger holding many idle sockets must not make the server
  * unreachable. Under `ulimit -n 1024`, 1100 idle connections used to leave no file for
  * the next visitor; now the oldest idle ones make room, and /healthz answers.
  */
-let storage: Storage;
-let server: RunningServer;
 const sockets: Socket[] = [];
 
-beforeAll(async () => {
-  storage = await createStorage();
-  // The process's own cap is under test here, not the per-address one (client-limits.test.ts).
-  server = await startServer(storage, {
-    openFiles: 1024,
-    env: { MAX_CONNECTIONS_PER_ADDRESS: "100000" },
-  });
+// The process's own cap is under test here, not the per-address one (client-limits.test.ts).
+const server = useServer({
+  openFiles: 1024,
+  env: { MAX_CONNECTIONS_PER_ADDRESS: "100000" },
 });
 
-afterAll(async () => {
+afterAll(() => {
   for (const socket of sockets) socket.destroy();
-  await server?.stop();
-  await storage?.cleanup();
 });
 
 function openIdleSocket(port: number): Promise<void> {

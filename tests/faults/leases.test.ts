@@ -1,13 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readServerSentEvents } from "#shared/sse.ts";
-import { startChatFake } from "../fakes/chat-completions.ts";
 import { signUp } from "../support/client.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { localWriterReady, useScratchDir, useServer } from "../support/use-server.ts";
 import { writeTinyGguf } from "../support/tiny-gguf.ts";
-import { waitFor } from "../support/wait.ts";
 
 /**
  * Issue 7, item 8: a running generation renews its lease, so the reconciler never refunds
@@ -15,44 +11,23 @@ import { waitFor } from "../support/wait.ts";
  * signals.test.ts). Before leases, a generation older than RESERVATION_TIMEOUT_MS was
  * refunded while it ran, and its text then given away for free.
  */
-let fake: Awaited<ReturnType<typeof startChatFake>>;
-let storage: Storage;
-let server: RunningServer;
-let modelDir: string;
-
-beforeAll(async () => {
-  fake = await startChatFake({ text: "never sent", model: "mistral-small-latest" });
-  fake.setMode("hang");
-  modelDir = await mkdtemp(join(tmpdir(), "lease-model-"));
-  await writeTinyGguf(join(modelDir, "tiny-test.gguf"));
-  storage = await createStorage();
-  // Mistral and the OpenAI-compatible server both hang to their 2 s timeout before the
-  // local model writes: over 4 s, against a 3 s reservation that the reconciler (every
-  // second) would refund at once if the generation did not renew its lease.
-  server = await startServer(storage, {
-    env: {
-      TRUSTED_PROXY: "1",
-      MISTRAL_API_KEY: "k",
-      MISTRAL_SERVER_URL: fake.url,
-      OPENAI_COMPAT_BASE_URL: `${fake.url}/v1`,
-      LOCAL_MODEL: join(modelDir, "tiny-test.gguf"),
-      LOCAL_MODEL_THREADS: "1",
-      PROVIDER_TIMEOUT_MS: "2000",
-      RESERVATION_TIMEOUT_MS: "3000",
-    },
-  });
-  await waitFor(
-    "the local writer",
-    async () => (await (await fetch(`${server.url}/api/email/engines`)).json()).local.state,
-    { done: (state) => state === "ready", timeoutMs: 30_000 },
-  );
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await fake?.close();
-  await storage?.cleanup();
-  if (modelDir) await rm(modelDir, { recursive: true, force: true });
+const modelDir = useScratchDir("lease-model-", (dir) => writeTinyGguf(join(dir, "tiny-test.gguf")));
+// Mistral and the OpenAI-compatible server both hang to their 2 s timeout before the
+// local model writes: over 4 s, against a 3 s reservation that the reconciler (every
+// second) would refund at once if the generation did not renew its lease.
+const server = useServer({
+  writer: { text: "never sent", model: "mistral-small-latest" },
+  beforeStart: (started) => started.writer.setMode("hang"),
+  env: (started) => ({
+    TRUSTED_PROXY: "1",
+    MISTRAL_API_KEY: "k",
+    MISTRAL_SERVER_URL: started.writer.url,
+    LOCAL_MODEL: join(modelDir.path, "tiny-test.gguf"),
+    LOCAL_MODEL_THREADS: "1",
+    PROVIDER_TIMEOUT_MS: "2000",
+    RESERVATION_TIMEOUT_MS: "3000",
+  }),
+  ready: (started) => localWriterReady(started, 30_000),
 });
 
 describe("a generation that outlives RESERVATION_TIMEOUT_MS", () => {

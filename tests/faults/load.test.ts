@@ -1,30 +1,19 @@
 import autocannon from "autocannon";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signUp } from "../support/client.ts";
-import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 
 /** Issue 6/6: 60 s of mixed traffic at 100 connections, and not one 5xx. */
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 
-let storage: Storage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  storage = await createStorage();
-  // 100 connections stand for many users, most of them sending no X-Forwarded-For: the
-  // per-address limit is not what this load is about (client-limits.test.ts).
-  server = await startServer(storage, {
-    env: {
-      TRUSTED_PROXY: "1",
-      MAX_REQUESTS_PER_ADDRESS: "1000",
-      API_READS_PER_ADDRESS: "10000000",
-    },
-  });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await storage?.cleanup();
+// 100 connections stand for many users, most of them sending no X-Forwarded-For: the
+// per-address limit is not what this load is about (client-limits.test.ts).
+const server = useServer({
+  env: {
+    TRUSTED_PROXY: "1",
+    MAX_REQUESTS_PER_ADDRESS: "1000",
+    API_READS_PER_ADDRESS: "10000000",
+  },
 });
 
 describe("mixed traffic", () => {

@@ -1,14 +1,8 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startChatFake } from "../fakes/chat-completions.ts";
+import { afterAll, describe, expect, it } from "vitest";
 import { signUp, type ApiClient } from "../support/client.ts";
-import {
-  createStorage,
-  startServer,
-  usingPostgres,
-  type RunningServer,
-  type Storage,
-} from "../support/server.ts";
+import { usingPostgres } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 import { waitFor } from "../support/wait.ts";
 
 /**
@@ -18,37 +12,26 @@ import { waitFor } from "../support/wait.ts";
  * each time, and every balance still equals its ledger.
  */
 describe.runIf(usingPostgres)("PostgreSQL connections cut under generation load", () => {
-  let fake: Awaited<ReturnType<typeof startChatFake>>;
-  let storage: Storage;
-  let server: RunningServer;
   let admin: pg.Client;
 
-  beforeAll(async () => {
-    fake = await startChatFake({
+  const server = useServer({
+    writer: {
       text: "Dear neighbours, thank you for the flowers and the kind words.",
       model: "fake-model",
       wordDelayMs: 20,
-    });
-    storage = await createStorage();
-    server = await startServer(storage, {
-      env: {
-        TRUSTED_PROXY: "1",
-        OPENAI_COMPAT_BASE_URL: `${fake.url}/v1`,
-        GENERATION_PROVIDERS: "localai",
-      },
-    });
-    admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
+    },
+    env: { TRUSTED_PROXY: "1", GENERATION_PROVIDERS: "localai" },
+    ready: async () => {
+      admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+    },
   });
 
   afterAll(async () => {
     await admin?.end();
-    await server?.stop();
-    await fake?.close();
-    await storage?.cleanup();
   });
 
-  const databaseName = () => new URL(storage.databaseUrl!).pathname.slice(1);
+  const databaseName = () => new URL(server.storage.databaseUrl!).pathname.slice(1);
 
   async function cutConnections(): Promise<number> {
     const { rowCount } = await admin.query(
@@ -97,7 +80,7 @@ describe.runIf(usingPostgres)("PostgreSQL connections cut under generation load"
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(0);
     // Reservations a cut left pending are refunded once their lease lapses; either way the
     // balance equals the ledger.
-    const scratch = new pg.Client({ connectionString: storage.databaseUrl });
+    const scratch = new pg.Client({ connectionString: server.storage.databaseUrl });
     await scratch.connect();
     const { rows } = await scratch
       .query<{ credits: number; ledger: number }>(

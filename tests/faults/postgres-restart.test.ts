@@ -2,16 +2,10 @@ import { execFile, execFileSync } from "node:child_process";
 import { promisify } from "node:util";
 import { existsSync, readdirSync } from "node:fs";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startChatFake } from "../fakes/chat-completions.ts";
+import { describe, expect, it } from "vitest";
 import { ApiClient, signUp } from "../support/client.ts";
-import {
-  createStorage,
-  startServer,
-  usingPostgres,
-  type RunningServer,
-  type Storage,
-} from "../support/server.ts";
+import { usingPostgres } from "../support/server.ts";
+import { useServer } from "../support/use-server.ts";
 import { waitFor } from "../support/wait.ts";
 
 /**
@@ -40,23 +34,10 @@ const canRestart =
 const request = { content: "A note to my neighbours", language: "english", contentType: "email" };
 
 describe.runIf(canRestart)("PostgreSQL restarted under load", () => {
-  let storage: Storage;
-  let server: RunningServer;
-  let writer: Awaited<ReturnType<typeof startChatFake>>;
-
-  beforeAll(async () => {
-    // A paid writer: template drafts are free and would leave no credit to lose.
-    writer = await startChatFake({ text: "Dear neighbours, thank you.", model: "m" });
-    storage = await createStorage();
-    server = await startServer(storage, {
-      env: { OPENAI_COMPAT_BASE_URL: `${writer.url}/v1` },
-    });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await writer?.close();
-    await storage?.cleanup().catch(() => {});
+  // A paid writer: template drafts are free and would leave no credit to lose.
+  const server = useServer({
+    writer: { text: "Dear neighbours, thank you.", model: "m" },
+    cleanupMayFail: true,
   });
 
   it("answers 503 while the database is down, recovers within 5 s, and loses no credit", async () => {
@@ -113,7 +94,7 @@ describe.runIf(canRestart)("PostgreSQL restarted under load", () => {
       `postgres restart: ${backAt - restartedAt} ms down, ${seen.filter((s) => s.status === 503).length} × 503, ${seen.filter((s) => s.status === 200).length} texts, first 200 ${firstOkAfter.at - backAt} ms after`,
     );
 
-    const db = new pg.Client({ connectionString: storage.databaseUrl });
+    const db = new pg.Client({ connectionString: server.storage.databaseUrl });
     await db.connect();
     try {
       const { rows } = await db.query<{
