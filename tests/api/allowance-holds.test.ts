@@ -8,11 +8,8 @@ import { createGuest } from "#server/credits/guests.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import { schema } from "#server/db/index.ts";
 import { rowsOf } from "#server/db/rows.ts";
-import {
-  deleteHistoryItem,
-  guestGenerationsFromAddress,
-  settleGeneration,
-} from "#server/generation/generations.ts";
+import { guestGenerationsFromAddress } from "#server/credits/trial.ts";
+import { deleteHistoryItem, settleGeneration } from "#server/generation/generations.ts";
 import { reserveGeneration } from "#server/generation/charges.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
 import { newAccount } from "../support/accounts.ts";

@@ -6,11 +6,8 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from "#server/clock.ts";
 import { adsWatchedToday, claimAdReward, startAdSession } from "#server/credits/ads.ts";
 import { createGuest, findOrCreateGuest } from "#server/credits/guests.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
-import {
-  GUEST_GENERATIONS_PER_ADDRESS,
-  moveGuestHistory,
-  settleGeneration,
-} from "#server/generation/generations.ts";
+import { GUEST_GENERATIONS_PER_ADDRESS } from "#server/credits/trial.ts";
+import { moveGuestHistory, settleGeneration } from "#server/generation/generations.ts";
 import {
   reconcileExpiredReservations,
   refundReservation,

@@ -255,6 +255,32 @@ describe("sharing the model", () => {
   });
 });
 
+describe("a full line", () => {
+  it("turns away every text past the sequences and the queue as busy, with Retry-After, refunded", async () => {
+    // Eight at once on four sequences and one place in line: some pass the check before
+    // the line fills and find it full only when they join it (decision 002: one QueueFull
+    // class in the process, so that one too is "busy", not "could not be generated").
+    const users = await Promise.all(Array.from({ length: 8 }, () => signUp(server.url, false)));
+    const answers = await Promise.all(
+      users.map(({ client }) =>
+        client.post("/api/email/generate", { ...request, length: "short" }),
+      ),
+    );
+    const written = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(written).toHaveLength(5);
+    expect(refused).toHaveLength(3);
+    for (const answer of refused) {
+      expect(answer.status).toBe(503);
+      expect(answer.body).toMatchObject({ code: "SERVICE_UNAVAILABLE", reason: "writersBusy" });
+      expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    const balances = await Promise.all(users.map(({ client }) => balance(client)));
+    expect(balances.filter((credits) => credits === 300)).toHaveLength(3);
+    expect(balances.filter((credits) => credits === 200)).toHaveLength(5);
+  });
+});
+
 describe("shutdown", () => {
   it("drains and exits 0 on SIGTERM with the model loaded", async () => {
     expect(await server.stop()).toBe(0);

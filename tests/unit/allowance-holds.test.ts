@@ -6,7 +6,7 @@ import {
   verificationTarget,
   type AllowanceHold,
 } from "#server/credits/allowance-holds.ts";
-import { trialTextsLeft } from "#server/generation/generations.ts";
+import { trialTextsLeft } from "#server/credits/trial.ts";
 
 /** Decision 084: the allowance follows the address, not the account row. */
 const WEEK = "2026-11-23";

@@ -4,10 +4,7 @@ import { generateRandomToken, isWellFormedToken } from "#server/auth/tokens.ts";
 import { DAY_MS } from "#server/clock.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { generations, guests } from "#server/db/schema.ts";
-import {
-  GUEST_GENERATIONS_PER_ADDRESS,
-  guestGenerationsFromAddress,
-} from "#server/generation/generations.ts";
+import { GUEST_GENERATIONS_PER_ADDRESS, guestGenerationsFromAddress } from "./trial.ts";
 import { openGuest } from "./ledger.ts";
 
 /** The `guest_id` cookie's life, set once when the guest is created: a year. */

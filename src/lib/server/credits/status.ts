@@ -11,7 +11,7 @@ import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { WRITER_STOPPED, creditLedger, generations, users } from "#server/db/schema.ts";
 import { applyWeeklyGrant, nextWeeklyReset, startOfUtcDay, weeklyGrantDue } from "./allowances.ts";
 import type { Guest } from "./guests.ts";
-import { guestGenerationsFromAddress, trialTextsLeft } from "#server/generation/generations.ts";
+import { guestGenerationsFromAddress, trialTextsLeft } from "./trial.ts";
 
 /** The status is read on every page a signed-in user opens. */
 const statusRead = preparedPerDatabase((db) =>

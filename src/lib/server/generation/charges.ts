@@ -3,6 +3,7 @@ import { COST_PER_USE, countCharacters, partialTextCost } from "#shared/credits.
 import { countWords } from "#shared/generation.ts";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
 import { applyWeeklyGrant } from "#server/credits/allowances.ts";
+import { guestAddressHasRoom } from "#server/credits/trial.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import { chargeGeneration, refundGeneration } from "#server/credits/reservations.ts";
 import type { Database } from "#server/db/index.ts";
@@ -11,7 +12,6 @@ import {
   createPendingGeneration,
   expiredReservations,
   failPendingGeneration,
-  guestAddressHasRoom,
   ownerTextsInFlight,
   settleStoppedGeneration,
   type Lineage,

@@ -7,7 +7,7 @@ import { deleteExpiredAllowanceHolds, emailHasher } from "#server/credits/allowa
 import { deleteStaleGuests } from "#server/credits/guests.ts";
 import type { Database } from "#server/db/index.ts";
 import { rowsOf } from "#server/db/rows.ts";
-import { forgetTrialAddresses } from "#server/generation/generations.ts";
+import { forgetTrialAddresses } from "#server/credits/trial.ts";
 
 /** Advisory-lock key of the cleanup job: one instance runs it at a time (DESIGN §9). */
 const CLEANUP_LOCK = 7_240_002;
