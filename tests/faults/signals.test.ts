@@ -96,6 +96,8 @@ describe("SIGKILL during generations", () => {
       // at least 1.5 times that (config refuses less), lapses soon after the restart.
       PROVIDER_TIMEOUT_MS: "5000",
       RESERVATION_TIMEOUT_MS: "10000",
+      // Five of one account's texts at once: past the default bound on texts in flight.
+      TEXTS_IN_FLIGHT_PER_OWNER: "5",
     };
     const first = await startServer(storage, { env });
     const { client, token } = await signUp(first.url, true);

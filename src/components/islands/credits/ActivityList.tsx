@@ -4,20 +4,9 @@ import { translate, versionLabel, type MessageKey } from "#i18n/messages.ts";
 import { formatDateTime, formatNumber } from "#shared/format.ts";
 import { languageTag } from "#shared/generation.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
+import type { CreditActivityEntry } from "#shared/api/credits.ts";
 
-interface ActivityEntry {
-  id: string;
-  delta: number;
-  reason: string;
-  subject: string | null;
-  stoppedWords: number | null;
-  charged: number | null;
-  stoppedByWriter: boolean;
-  refinement: string | null;
-  variant: number | null;
-  language: string | null;
-  createdAt: string;
-}
+type ActivityEntry = CreditActivityEntry;
 
 /** What a row's credits paid for or gave back, in words. */
 function activityLabel(language: string, entry: ActivityEntry): string {

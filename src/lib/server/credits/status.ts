@@ -1,4 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
+import type { CreditActivityEntry } from "#shared/api/credits.ts";
 import {
   ADS_PER_DAY,
   COST_PER_USE,
@@ -102,22 +103,7 @@ export async function creditStatusForGuest(
   };
 }
 
-export interface CreditActivityEntry {
-  id: string;
-  delta: number;
-  reason: string;
-  subject: string | null;
-  /** A stopped text's refund: the words that reached the client, and what they cost. */
-  stoppedWords: number | null;
-  charged: number | null;
-  /** A stopped text that its writer ended (a failure or a stall), not the client's Stop. */
-  stoppedByWriter: boolean;
-  /** What a text's credits paid for: a refinement's action ("edited" is free), a variant. */
-  refinement: string | null;
-  variant: number | null;
-  language: string | null;
-  createdAt: string;
-}
+export type { CreditActivityEntry };
 
 /** The user's ledger, newest first: every credit spent, refunded or earned. */
 export async function listCreditActivity(
