@@ -9,10 +9,10 @@ import type { CreditOwner } from "#server/credits/ledger.ts";
 import { schema } from "#server/db/index.ts";
 import { rowsOf } from "#server/db/rows.ts";
 import { guestGenerationsFromAddress } from "#server/credits/trial.ts";
-import { deleteHistoryItem, settleGeneration } from "#server/generation/generations.ts";
-import { reserveGeneration } from "#server/generation/charges.ts";
+import { deleteHistoryItem } from "#server/generation/generations.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
 import { newAccount } from "../support/accounts.ts";
+import { at, T0, writeFinishedText as write } from "../support/ledger-clock.ts";
 import { useDatabase } from "../support/use-database.ts";
 
 /**
@@ -20,20 +20,7 @@ import { useDatabase } from "../support/use-database.ts";
  * for that week only and is forgotten after 8 days; what was written is counted after its
  * text is gone, by the trial cap and the console alike.
  */
-/** A Wednesday. */
-const T0 = new Date("2026-11-18T10:00:00Z");
-const at = (ms: number) => new Date(T0.getTime() + ms);
 const PASSWORD = "violet-harbor-42";
-const draft = {
-  subject: "A letter",
-  content: "Write a letter",
-  tone: "standard",
-  language: "english",
-  contentType: "letter",
-  length: "medium",
-  variant: 1,
-} as const;
-const LEASE_MS = 5 * MINUTE_MS;
 
 const handle = useDatabase();
 
@@ -58,25 +45,13 @@ async function balanceOf(userId: string): Promise<number> {
   return row!.credits;
 }
 
-/** A finished text of `owner`'s, written at `now`; its id. */
-async function write(owner: CreditOwner, now: Date): Promise<string> {
-  const reserved = await reserveGeneration(handle.db, owner, draft, now, LEASE_MS);
-  expect(reserved).not.toBeNull();
-  await settleGeneration(
-    handle.db,
-    reserved!.generationId,
-    { content: "Text", modelUsed: "mistral-ai" },
-    now,
-  );
-  return reserved!.generationId;
-}
-
 describe("a deleted account's week", () => {
   it("caps a new account of the same address that week, and nothing the week after", async () => {
     const email = "cycle@example.com";
     const first = await register(email, T0);
     await verify(first.id, T0);
-    for (let i = 0; i < 4; i++) await write({ kind: "user", userId: first.id }, at(i * 1000));
+    for (let i = 0; i < 4; i++)
+      await write(handle.db, { kind: "user", userId: first.id }, at(i * 1000));
     expect(await balanceOf(first.id)).toBe(600);
     await deleteAccount(handle.db, first.id, PASSWORD, at(HOUR_MS));
 
@@ -84,7 +59,11 @@ describe("a deleted account's week", () => {
     expect(await balanceOf(second.id)).toBe(300);
     // Two texts before verifying: they come off the 600 that were left.
     for (let i = 0; i < 2; i++) {
-      await write({ kind: "user", userId: second.id, addressHash: "cycle" }, at(2 * HOUR_MS));
+      await write(
+        handle.db,
+        { kind: "user", userId: second.id, addressHash: "cycle" },
+        at(2 * HOUR_MS),
+      );
     }
     await verify(second.id, at(3 * HOUR_MS));
     expect(await balanceOf(second.id)).toBe(400);
@@ -147,10 +126,14 @@ describe("what was written outlives the text", () => {
     const address = "written-not-kept";
     const guest = await createGuest(handle.db, address, day);
     const owner: CreditOwner = { kind: "guest", guestId: guest.id, addressHash: address };
-    await write(owner, day);
-    await write(owner, day);
+    await write(handle.db, owner, day);
+    await write(handle.db, owner, day);
     const user = await register("keeps-nothing@example.com", day);
-    const own = await write({ kind: "user", userId: user.id, addressHash: address }, day);
+    const own = await write(
+      handle.db,
+      { kind: "user", userId: user.id, addressHash: address },
+      day,
+    );
     expect(await guestGenerationsFromAddress(handle.db, address, day)).toBe(3);
     const today = (overview: Awaited<ReturnType<typeof consoleOverview>>) =>
       overview.days.find((entry) => entry.day === "2027-04-07")!;
@@ -169,7 +152,7 @@ describe("what was written outlives the text", () => {
     const day = new Date("2027-05-05T10:00:00Z");
     const address = "forgotten";
     const guest = await createGuest(handle.db, address, day);
-    await write({ kind: "guest", guestId: guest.id, addressHash: address }, day);
+    await write(handle.db, { kind: "guest", guestId: guest.id, addressHash: address }, day);
     const records = async () =>
       rowsOf<{ address: string | null }>(
         await handle.db.execute(

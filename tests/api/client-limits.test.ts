@@ -1,8 +1,8 @@
-import { request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import { signUp } from "../support/client.ts";
 import { type RunningServer } from "../support/server.ts";
+import { registerFrom, sendFrom } from "../support/loopback.ts";
 import { useServer } from "../support/use-server.ts";
 import { readServerSentEvents } from "#shared/sse.ts";
 
@@ -16,46 +16,6 @@ const USER = "127.0.0.2";
 const MAX_CONNECTIONS = 24;
 const MAX_REQUESTS = 12;
 const ATTACK_MS = 10_000;
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** One request from `from`, on a connection of its own. */
-function send(
-  baseUrl: string,
-  from: string,
-  method: string,
-  path: string,
-  options: { json?: unknown; cookie?: string } = {},
-): Promise<Answer> {
-  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      `${baseUrl}${path}`,
-      {
-        method,
-        localAddress: from,
-        agent: false,
-        headers: {
-          "sec-fetch-site": "same-origin",
-          ...(body ? { "content-type": "application/json" } : {}),
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-        },
-      },
-      (res) => {
-        let text = "";
-        res.on("data", (part: Buffer) => (text += part.toString()));
-        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
 
 /**
  * The stranger: slow bodies on as many connections as its requests may hold, unfinished
@@ -136,16 +96,7 @@ describe("per-address limits", () => {
   });
 
   it("a stranger pipelining and holding slow bodies is turned away; a signed-in user elsewhere is not", async () => {
-    const email = `user-${Math.random().toString(36).slice(2, 10)}@example.com`;
-    const password = "violet-harbor-42";
-    const registered = await send(server.url, USER, "POST", "/api/auth/register", {
-      json: { email, password, confirmPassword: password },
-    });
-    expect(registered.status).toBe(201);
-    const cookie = ([] as string[])
-      .concat(registered.headers["set-cookie"] ?? [])
-      .map((line) => line.split(";")[0]!)
-      .join("; ");
+    const { email, password, cookie } = await registerFrom(server.url, USER, "user");
 
     const stranger = attack(server, Date.now() + ATTACK_MS);
     const answers: { what: string; status: number }[] = [];
@@ -155,10 +106,10 @@ describe("per-address limits", () => {
         for (const path of ["/api/auth/me", "/api/credits/status", "/readyz", "/about"]) {
           answers.push({
             what: path,
-            status: (await send(server.url, USER, "GET", path, { cookie })).status,
+            status: (await sendFrom(server.url, USER, "GET", path, { cookie })).status,
           });
         }
-        const login = await send(server.url, USER, "POST", "/api/auth/login", {
+        const login = await sendFrom(server.url, USER, "POST", "/api/auth/login", {
           json: { email, password },
         });
         answers.push({ what: "login", status: login.status });

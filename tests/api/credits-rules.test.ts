@@ -18,22 +18,9 @@ import { schema } from "#server/db/index.ts";
 import { rowsOf } from "#server/db/rows.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
 import { newAccount } from "../support/accounts.ts";
+import { at, draft, LEASE_MS, T0, writeFinishedText } from "../support/ledger-clock.ts";
 import { useDatabase } from "../support/use-database.ts";
 
-/** A Wednesday. */
-const T0 = new Date("2026-11-18T10:00:00Z");
-const at = (ms: number) => new Date(T0.getTime() + ms);
-const draft = {
-  subject: "A letter",
-  content: "Write a letter",
-  tone: "standard",
-  language: "english",
-  contentType: "letter",
-  length: "medium",
-  variant: 1,
-} as const;
-/** How long a reservation holds without renewal (the default RESERVATION_TIMEOUT_MS). */
-const LEASE_MS = 5 * MINUTE_MS;
 let counter = 0;
 
 const handle = useDatabase();
@@ -386,7 +373,8 @@ describe("guest rows", () => {
     );
     await refundReservation(handle.db, failed!.generationId, "no provider", before(2 * DAY_MS));
     const writer = await createGuest(handle.db, "cleanup", before(2 * DAY_MS));
-    await writtenBy(
+    await writeFinishedText(
+      handle.db,
       { kind: "guest", guestId: writer.id, addressHash: "cleanup" },
       before(2 * DAY_MS),
     );
@@ -414,7 +402,11 @@ describe("guest rows", () => {
   it("a guest whose texts moved to an account is removed with its cookie, and the account keeps them", async () => {
     const start = new Date("2027-03-01T10:00:00Z");
     const guest = await createGuest(handle.db, "moved", start);
-    const text = await writtenBy({ kind: "guest", guestId: guest.id, addressHash: "moved" }, start);
+    const text = await writeFinishedText(
+      handle.db,
+      { kind: "guest", guestId: guest.id, addressHash: "moved" },
+      start,
+    );
     const user = await newUser({ verified: true, now: start });
     await handle.db.transaction((tx) => moveGuestHistory(tx, guest.id, user.id));
 
@@ -432,18 +424,6 @@ describe("guest rows", () => {
     expect(moved).toEqual({ userId: user.id, guestId: null });
   });
 });
-
-/** A finished text of `owner`'s, written at `now`; its id. */
-async function writtenBy(owner: CreditOwner, now: Date): Promise<string> {
-  const reserved = await reserveGeneration(handle.db, owner, draft, now, LEASE_MS);
-  await settleGeneration(
-    handle.db,
-    reserved!.generationId,
-    { content: "Text", modelUsed: "mistral-ai" },
-    now,
-  );
-  return reserved!.generationId;
-}
 
 describe("activity", () => {
   it("lists every credit change newest first, in pages", async () => {

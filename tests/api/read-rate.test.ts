@@ -1,7 +1,8 @@
-import { Agent, request as httpRequest } from "node:http";
+import { Agent } from "node:http";
 import { connect, type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import { type RunningServer } from "../support/server.ts";
+import { registerFrom, sendFrom } from "../support/loopback.ts";
 import { useServer } from "../support/use-server.ts";
 
 /**
@@ -14,45 +15,6 @@ import { useServer } from "../support/use-server.ts";
  */
 const STRANGER = "127.0.0.1";
 const USER = "127.0.0.2";
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-function send(
-  baseUrl: string,
-  from: string,
-  method: string,
-  path: string,
-  options: { json?: unknown; cookie?: string; browser?: Agent } = {},
-): Promise<Answer> {
-  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      `${baseUrl}${path}`,
-      {
-        method,
-        localAddress: from,
-        agent: options.browser ?? false,
-        headers: {
-          "sec-fetch-site": "same-origin",
-          ...(body ? { "content-type": "application/json" } : {}),
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-        },
-      },
-      (res) => {
-        let text = "";
-        res.on("data", (part: Buffer) => (text += part.toString()));
-        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
 
 /** 100 connections from the stranger, each pipelining 32 status reads, again and again. */
 function flood(server: RunningServer) {
@@ -106,22 +68,16 @@ describe("a rate for API reads per address", () => {
   const server = useServer({ env: { TRUSTED_PROXY: "0" } });
 
   it("a stranger pipelining reads gets 429 with Retry-After; a signed-in user elsewhere is served", async () => {
-    const email = `reader-${Math.random().toString(36).slice(2, 10)}@example.com`;
-    const password = "violet-harbor-42";
-    const registered = await send(server.url, USER, "POST", "/api/auth/register", {
-      json: { email, password, confirmPassword: password },
-    });
-    expect(registered.status).toBe(201);
-    const cookie = ([] as string[])
-      .concat(registered.headers["set-cookie"] ?? [])
-      .map((line) => line.split(";")[0]!)
-      .join("; ");
+    const { cookie } = await registerFrom(server.url, USER, "reader");
 
     // One kept-alive connection, as a browser's.
     const browser = new Agent({ keepAlive: true, maxSockets: 1 });
     const me = async (): Promise<{ status: number; ms: number }> => {
       const started = performance.now();
-      const { status } = await send(server.url, USER, "GET", "/api/auth/me", { cookie, browser });
+      const { status } = await sendFrom(server.url, USER, "GET", "/api/auth/me", {
+        cookie,
+        agent: browser,
+      });
       return { status, ms: performance.now() - started };
     };
     const quiet: number[] = [];
@@ -150,7 +106,7 @@ describe("a rate for API reads per address", () => {
     expect(flooded.filter((answer) => answer.status !== 200)).toEqual([]);
     // The stranger was refused for its rate, and is still, in the API's failure shape.
     expect(stranger.counts.limited).toBeGreaterThan(0);
-    const refused = await send(server.url, STRANGER, "GET", "/api/credits/status");
+    const refused = await sendFrom(server.url, STRANGER, "GET", "/api/credits/status");
     expect(refused.status).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
     expect(JSON.parse(refused.body)).toMatchObject({
@@ -159,6 +115,6 @@ describe("a rate for API reads per address", () => {
       retryAfter: Number(refused.headers["retry-after"]),
     });
     // The stranger's writes and pages are not reads: the rate does not refuse them.
-    expect((await send(server.url, STRANGER, "GET", "/about")).status).toBe(200);
+    expect((await sendFrom(server.url, STRANGER, "GET", "/about")).status).toBe(200);
   }, 60_000);
 });

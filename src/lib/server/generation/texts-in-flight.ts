@@ -8,7 +8,7 @@ import type { FailureReason } from "#shared/failures.ts";
  */
 
 /** How long a turned-away text is asked to wait: about a short text's writing time. */
-export const TEXTS_IN_FLIGHT_RETRY_AFTER_SECONDS = 10;
+const TEXTS_IN_FLIGHT_RETRY_AFTER_SECONDS = 10;
 
 export function ownerTextsInFlightError(): AppError {
   return tooMany("ownerTextsInFlight");

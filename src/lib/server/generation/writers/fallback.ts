@@ -34,10 +34,8 @@ export interface WrittenText {
  */
 export class WriterStoppedEarly extends Error {
   override name = "WriterStoppedEarly";
-  readonly providerId: string;
   constructor(providerId: string) {
     super(`${providerId} stopped before the end of the text`);
-    this.providerId = providerId;
   }
 }
 
@@ -45,7 +43,7 @@ export class WriterStoppedEarly extends Error {
  * The most characters one text may hold: a generous eight a token of its length's budget,
  * so a writer that loops on markup (nested quotes without end) is cut where no honest text goes.
  */
-export const CHARACTERS_PER_TOKEN_CAP = 8;
+const CHARACTERS_PER_TOKEN_CAP = 8;
 
 /** The character cap of one text: CHARACTERS_PER_TOKEN_CAP a token of its budget. */
 function cutAtCap(piece: string, room: number): { text: string; length: number; capped: boolean } {
