@@ -19,6 +19,7 @@ import { sql } from "drizzle-orm";
 import { parseConfig, type Config } from "#server/config.ts";
 import { reserveGeneration } from "#server/generation/charges.ts";
 import { openDatabase, schema } from "#server/db/index.ts";
+import { vacuumAndAnalyseWhereDue } from "#server/db/embedded/maintenance.ts";
 import { startChatFake } from "../tests/fakes/chat-completions.ts";
 import { signUp } from "../tests/support/client.ts";
 import { createStorage, startServer, type RunningServer } from "../tests/support/server.ts";
@@ -33,11 +34,13 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS ?? 20);
 /** The memory soak on each database (DESIGN §11: ten minutes); 0 leaves it out. */
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
-/** `BENCH_ONLY=database,streaming` runs some parts only (pages, database, reset-flood, streaming, browser, local-writer, reserves; local-catalogue only when named). */
+/** `BENCH_ONLY=database,streaming` runs some parts only (pages, database, populated, reset-flood, streaming, browser, local-writer, reserves; local-catalogue only when named). */
 const ONLY = process.env.BENCH_ONLY?.split(",").map((part) => part.trim());
 const runs = (part: string) => !ONLY || ONLY.includes(part);
 /** Extra flags for the measured server's Node, to compare settings (e.g. V8 heap sizes). */
 const EXTRA_NODE_FLAGS = (process.env.BENCH_NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean);
+/** The measured server's flags: the event-loop probe (bench/loop-probe.ts) and any extra. */
+const PROBED_NODE_FLAGS = ["--import", resolve("bench/loop-probe.ts"), ...EXTRA_NODE_FLAGS];
 const rows: { what: string; figure: string; budget: string; ok: boolean | null }[] = [];
 
 function record(what: string, figure: string, budget: string, ok: boolean | null): void {
@@ -311,6 +314,12 @@ async function main(): Promise<void> {
       await measureDatabase("PostgreSQL", process.env.TEST_DATABASE_URL);
     else record("PostgreSQL figures", "not measured (set TEST_DATABASE_URL)", "(no budget)", null);
   }
+  if (runs("populated")) {
+    if (process.env.BENCH_DATABASE !== "postgresql")
+      await measurePopulatedHistory("PGlite", undefined);
+    if (process.env.TEST_DATABASE_URL)
+      await measurePopulatedHistory("PostgreSQL", process.env.TEST_DATABASE_URL);
+  }
   if (runs("reset-flood")) await measureResetFlood();
   if (runs("streaming")) await measureStreaming();
   if (runs("browser")) await measureBrowserStreaming();
@@ -485,11 +494,11 @@ function percentile(values: number[], p: number): number {
 }
 
 /**
- * How late the stopped server's event loop ran (server/main.ts): its monitor's timer is due
- * every 10 ms, and the delay is what a run came later than that.
+ * How late the stopped server's event loop ran (bench/loop-probe.ts): its monitor's timer is
+ * due every 10 ms, and the delay is what a run came later than that.
  */
 function loopDelay(server: RunningServer): { p99: number; text: string } {
-  const stopped = server.logs.find((entry) => entry.msg === "stopped") as
+  const stopped = server.logs.find((entry) => entry.msg === "event loop") as
     | { eventLoopDelayMs?: { p50: number; p99: number; max: number }; loopTimerMs?: number }
     | undefined;
   const delay = stopped?.eventLoopDelayMs;
@@ -585,7 +594,7 @@ async function measureDatabase(label: string, databaseUrl: string | undefined): 
   await writeOthersTexts(parseConfig({ ...storage.env, ...database }));
   const server = await startServer(storage, {
     env: { TRUSTED_PROXY: "1", ...database, ...MANY_CLIENTS },
-    nodeFlags: EXTRA_NODE_FLAGS,
+    nodeFlags: PROBED_NODE_FLAGS,
   });
   try {
     const { client } = await signUp(server.url, true);
@@ -726,6 +735,86 @@ async function measureDatabase(label: string, databaseUrl: string | undefined): 
     "(no budget)",
     null,
   );
+}
+
+/** Writes `count` template drafts (free) for a signed-in client: a history of its own. */
+async function writeDrafts(client: Awaited<ReturnType<typeof signUp>>["client"], count: number) {
+  for (let i = 0; i < count; i++) {
+    const response = await client.post("/api/email/generate", {
+      content: `Text ${i}: a short note to the team about the move to the new office`,
+      language: "english",
+      contentType: "email",
+    });
+    if (response.status !== 200) throw new Error(`a history text answered ${response.status}`);
+  }
+}
+
+/**
+ * A history page on a populated database (DESIGN §11): 2,000 other accounts of 50 texts, the
+ * newest of each refined once, analysed as the server does (the embedded database's job,
+ * PostgreSQL's analyse). Two accounts read their first page, alternated, at 100 requests/s,
+ * open loop: one whose texts the statistics know, one that wrote after the analysis.
+ */
+async function measurePopulatedHistory(label: string, databaseUrl: string | undefined) {
+  const storage = await createStorage();
+  const database = { DATABASE_URL: databaseUrl ? storage.env.DATABASE_URL! : "" };
+  const config = parseConfig({ ...storage.env, ...database });
+  const env = { TRUSTED_PROXY: "1", ...database, ...MANY_CLIENTS };
+  let server = await startServer(storage, { env, nodeFlags: PROBED_NODE_FLAGS });
+  let known: Awaited<ReturnType<typeof signUp>>;
+  try {
+    known = await signUp(server.url, true);
+    await writeDrafts(known.client, 50);
+  } finally {
+    await server.stop();
+  }
+  const handle = await openDatabase(config);
+  try {
+    const started = performance.now();
+    await writeAccountsTexts(handle.db, {
+      prefix: "populated",
+      accounts: 2000,
+      textsEach: 50,
+      refineNewest: true,
+    });
+    if (databaseUrl) await handle.db.execute(sql`analyze`);
+    else await vacuumAndAnalyseWhereDue(handle.db);
+    console.log(
+      `  ${label}: wrote and analysed 2,000 × 50 texts in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
+  } finally {
+    await handle.close();
+  }
+  server = await startServer(storage, { env, nodeFlags: PROBED_NODE_FLAGS });
+  try {
+    const newcomer = await signUp(server.url, true);
+    await writeDrafts(newcomer.client, 50);
+    const readers = [
+      ["known account", known.client.cookieHeader()],
+      ["account newer than the analysis", newcomer.client.cookieHeader()],
+    ] as const;
+    const send = (i: number): [string, Promise<Response>] => {
+      const [kind, cookie] = readers[i % readers.length]!;
+      return [
+        kind,
+        fetch(`${server.url}/api/email/my?page=1`, {
+          headers: { cookie, "x-forwarded-for": "2001:db8:f:3::1" },
+        }),
+      ];
+    };
+    await openLoop(100, 2, send);
+    const loaded = await openLoop(100, MIX_SECONDS, send);
+    const slowest = Math.max(...[...loaded.byKind.values()].map((l) => percentile(l, 0.99)));
+    record(
+      `${label}: history page, 2,000 accounts × 50 texts, 100 requests/s, open loop, ${MIX_SECONDS} s`,
+      `${[...loaded.byKind].map(([kind, l]) => `${kind} p99 ${percentile(l, 0.99).toFixed(1)} ms (median ${percentile(l, 0.5).toFixed(1)} ms)`).join(", ")}${loaded.failed.length ? `, ${loaded.failed.length} failed (${[...new Set(loaded.failed)].slice(0, 3).join("; ")})` : ""}`,
+      "p99 ≤ 50 ms",
+      slowest <= 50 && loaded.failed.length === 0,
+    );
+  } finally {
+    await server.stop();
+    await storage.cleanup();
+  }
 }
 
 // ---------- streaming ----------
@@ -1041,6 +1130,7 @@ async function measureLocalWriter(): Promise<void> {
   const storage = await createStorage();
   const server = await startServer(storage, {
     env: { LOCAL_MODEL: model, ...MANY_CLIENTS, PROVIDER_TIMEOUT_MS: "120000" },
+    nodeFlags: PROBED_NODE_FLAGS,
   });
   const { getLlama } = await import("node-llama-cpp");
   const llama = await getLlama({ build: "never", gpu: false, maxThreads: WRITER_THREADS });

@@ -7,7 +7,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { Duplex } from "node:stream";
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { resolve } from "node:path";
 import { handler as astroHandler } from "@astrojs/node/server.js";
 import { assertReadyToServe, getConfig } from "#server/config.ts";
@@ -62,13 +61,6 @@ const staticCsp = loadStaticCsp(resolve(distDir, "_headers.json"));
 const staticFiles = loadStaticFiles(resolve(distDir, "client"));
 
 let draining = false;
-// How late the event loop ran over this process's life, logged when it stops: what every
-// request waited on top of its own work (the benchmark reads it). The histogram holds the
-// time between its timer's runs, due every LOOP_TIMER_MS (an idle loop reads about that); how
-// late each run was is what exceeds that.
-const LOOP_TIMER_MS = 10;
-const loopDelay = monitorEventLoopDelay({ resolution: LOOP_TIMER_MS });
-loopDelay.enable();
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, {
@@ -447,20 +439,7 @@ async function shutdown(signal: string): Promise<void> {
   await closeDatabase().catch((error: unknown) =>
     log.error({ err: error }, "database close failed"),
   );
-  loopDelay.disable();
-  const lateMs = (nanoseconds: number) =>
-    Math.max(0, Math.round((nanoseconds / 1e6 - LOOP_TIMER_MS) * 10) / 10);
-  log.info(
-    {
-      eventLoopDelayMs: {
-        p50: lateMs(loopDelay.percentile(50)),
-        p99: lateMs(loopDelay.percentile(99)),
-        max: lateMs(loopDelay.max),
-      },
-      loopTimerMs: LOOP_TIMER_MS,
-    },
-    "stopped",
-  );
+  log.info("stopped");
   process.exit(0);
 }
 
