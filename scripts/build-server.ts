@@ -9,7 +9,7 @@ import { writeFile } from "node:fs/promises";
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { "pglite-thread": "src/lib/server/db/pglite-thread.ts" },
+  entryPoints: { "pglite-thread": "src/lib/server/db/embedded/thread.ts" },
   outdir: "dist/server",
   outExtension: { ".js": ".mjs" },
   bundle: true,

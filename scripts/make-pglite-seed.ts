@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { PGLITE_EXTENSIONS } from "#server/db/pglite-extensions.ts";
+import { PGLITE_EXTENSIONS } from "#server/db/embedded/extensions.ts";
 
 const scratch = await mkdtemp(join(tmpdir(), "pglite-seed-"));
 try {

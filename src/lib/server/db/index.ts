@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
-import type { PgliteThreadClient } from "./pglite-client.ts";
+import type { PgliteThreadClient } from "./embedded/client.ts";
 import { getConfig, type Config } from "#server/config.ts";
 import { getLogger } from "#server/logger.ts";
 import { countingLogger } from "./query-count.ts";
@@ -48,7 +48,7 @@ function migrationsFolder(): string {
 
 /** The embedded database, on a thread of its own (docs/decisions/033). */
 async function openPglite(config: Config): Promise<DatabaseHandle> {
-  const { PgliteThreadClient, probeFolder } = await import("./pglite-client.ts");
+  const { PgliteThreadClient, probeFolder } = await import("./embedded/client.ts");
   await mkdir(config.dataDir, { recursive: true });
   // The thread applies the migrations before it answers; one process owns the folder.
   const client = await PgliteThreadClient.start({

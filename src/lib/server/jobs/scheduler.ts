@@ -1,6 +1,6 @@
 import { isDatabaseUnavailable } from "#server/db/errors.ts";
 import type { DatabaseHandle } from "#server/db/index.ts";
-import { vacuumAndAnalyseWhereDue } from "#server/db/maintenance.ts";
+import { vacuumAndAnalyseWhereDue } from "#server/db/embedded/maintenance.ts";
 import { reconcileExpiredReservations } from "#server/generation/charges.ts";
 import { getLogger } from "#server/logger.ts";
 import { CLEANUP_INTERVAL_MS, runCleanup } from "./cleanup.ts";

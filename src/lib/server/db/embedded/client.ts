@@ -2,24 +2,13 @@ import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
-import { isDatabaseUnavailable } from "./errors.ts";
-import { countQuery } from "./query-count.ts";
-import { deserializeError, type PgliteReply, type PgliteRequest } from "./pglite-protocol.ts";
+import { isDatabaseUnavailable } from "../errors.ts";
+import { countQuery } from "../query-count.ts";
+import { deserializeError, type PgliteReply, type PgliteRequest } from "./messages.ts";
 
-/**
- * Small buffers: the embedded database serves one site, not a data warehouse. Each
- * prepared statement is planned once (docs/decisions/033): left to choose, PostgreSQL
- * planned a newer account's history page anew at every read, and planning on PGlite asks
- * the file system for the size of every index of the table.
- */
-const POSTGRESQL_CONF = [
-  "shared_buffers=8MB",
-  "work_mem=2MB",
-  "maintenance_work_mem=16MB",
-  "plan_cache_mode=force_generic_plan",
-];
+/** Small buffers: the embedded database serves one site, not a data warehouse. */
+const POSTGRESQL_CONF = ["shared_buffers=8MB", "work_mem=2MB", "maintenance_work_mem=16MB"];
 
 export type Call = PgliteRequest extends infer R
   ? R extends { id: number }
@@ -80,7 +69,7 @@ export function lockDataDir(dataDir: string): () => void {
  */
 export function createDataDirIfMissing(pgDir: string): boolean {
   if (existsSync(resolve(pgDir, "PG_VERSION"))) return false;
-  const script = resolve("src/lib/server/db/pglite-create.ts");
+  const script = resolve("src/lib/server/db/embedded/create.ts");
   const seed = resolve("dist/pglite-seed.tar.gz");
   const created = spawnSync(process.execPath, [script, pgDir, seed], { encoding: "utf8" });
   if (created.status !== 0) {
@@ -95,7 +84,7 @@ export function createDataDirIfMissing(pgDir: string): boolean {
  * the thread never loads Node's type stripper (decision 002).
  */
 const THREAD_SCRIPT = import.meta.url.endsWith(".ts")
-  ? new URL("./pglite-thread.ts", import.meta.url)
+  ? new URL("./thread.ts", import.meta.url)
   : resolve("dist/server/pglite-thread.mjs");
 
 /**
@@ -114,21 +103,8 @@ interface ThreadOptions {
   migrationsFolder: string;
 }
 
-/**
- * PGlite's WebAssembly runs on V8's baseline compiler only (docs/decisions/033). V8 would
- * otherwise recompile Postgres's hottest functions with its optimising compiler during the
- * first writes, a memory peak far larger than the baseline code's small cost in speed
- * (docs/benchmarks.md). Set before the thread compiles the module, and only when this
- * process opens an embedded database.
- */
-function baselineWebAssemblyOnly(): void {
-  setFlagsFromString("--no-wasm-tier-up");
-  setFlagsFromString("--no-wasm-dynamic-tiering");
-}
-
 /** Starts the thread on an existing folder; resolves once it has migrated and answers. */
 async function startThread(options: ThreadOptions): Promise<Worker> {
-  baselineWebAssemblyOnly();
   const worker = new Worker(THREAD_SCRIPT, {
     workerData: {
       dataDir: options.pgDir,

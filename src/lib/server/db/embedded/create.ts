@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import { PGLITE_EXTENSIONS } from "./pglite-extensions.ts";
+import { PGLITE_EXTENSIONS } from "./extensions.ts";
 
 const [dir, seedPath] = process.argv.slice(2);
 if (!dir) {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "./index.ts";
-import { rowsOf } from "./rows.ts";
+import type { Database } from "../index.ts";
+import { rowsOf } from "../rows.ts";
 
 /** A table the run vacuumed (and analysed), or only analysed. */
 export interface Maintained {

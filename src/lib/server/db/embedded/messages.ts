@@ -19,13 +19,6 @@ export type PgliteRequest =
   | { id: number; op: "end"; txId: number; commit: boolean }
   | { id: number; op: "close" };
 
-/**
- * The types drizzle asks PGlite for as PostgreSQL's text (it parses dates itself):
- * timestamp, timestamptz, interval, date and the arrays of numeric, timestamp,
- * timestamptz, interval and date.
- */
-export const DRIZZLE_RAW_TYPES = [1082, 1114, 1115, 1182, 1184, 1185, 1186, 1187, 1231];
-
 export type PgliteReply =
   { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SerializedError };
 

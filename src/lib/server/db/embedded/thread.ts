@@ -5,18 +5,11 @@
  * server ends it.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { parse, PGlite, protocol, type Transaction } from "@electric-sql/pglite";
-import { PGLITE_EXTENSIONS } from "./pglite-extensions.ts";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { PGLITE_EXTENSIONS } from "./extensions.ts";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import type { BackendMessage } from "pg-protocol/dist/messages.js";
-import { Parser } from "pg-protocol/dist/parser.js";
-import {
-  DRIZZLE_RAW_TYPES,
-  serializeError,
-  type PgliteReply,
-  type PgliteRequest,
-} from "./pglite-protocol.ts";
+import { serializeError, type PgliteReply, type PgliteRequest } from "./messages.ts";
 
 const { dataDir, migrationsFolder, postgresqlconf } = workerData as {
   dataDir: string;
@@ -26,15 +19,19 @@ const { dataDir, migrationsFolder, postgresqlconf } = workerData as {
 const port = parentPort!;
 
 const identity = (value: string) => value;
+/** drizzle's parsers, which cannot cross threads: the types it reads as PostgreSQL's text. */
 const rawParsers = (oids: number[]) => Object.fromEntries(oids.map((oid) => [oid, identity]));
-// drizzle's raw types are this instance's own parsers: a query's own `parsers` option makes
-// PGlite copy its whole parser table for that query, a large share of this thread's time.
+/**
+ * The types drizzle reads as PostgreSQL's text (it parses dates itself): timestamp,
+ * timestamptz, interval, date and their arrays, and numeric's array. They are this PGlite's
+ * own parsers: a query's own `parsers` option makes PGlite copy its whole parser table.
+ */
+const DRIZZLE_RAW_TYPES = "1082,1114,1115,1182,1184,1185,1186,1187,1231";
 const client = await PGlite.create(dataDir, {
   postgresqlconf,
   extensions: PGLITE_EXTENSIONS,
-  parsers: rawParsers(DRIZZLE_RAW_TYPES),
+  parsers: rawParsers(DRIZZLE_RAW_TYPES.split(",").map(Number)),
 });
-const DRIZZLE_RAW_KEY = DRIZZLE_RAW_TYPES.join(",");
 await migrate(drizzle({ client }), { migrationsFolder });
 
 interface OpenTransaction {
@@ -55,94 +52,16 @@ function target(txId: number | undefined): PGlite | Transaction {
   return tx;
 }
 
-/**
- * PGlite's answer to one protocol message, read by node-postgres's own parser. PGlite's
- * port of it copies every field of every row into an ArrayBuffer of its own and reads its
- * state through private-field WeakMaps, which made it the thread's largest cost on a page
- * of history.
- */
-async function exchange(message: Uint8Array, syncToFs: boolean): Promise<BackendMessage[]> {
-  const parser = new Parser();
-  const messages: BackendMessage[] = [];
-  await client.execProtocolRawStream(message, {
-    syncToFs,
-    // The parser joins a message split between chunks. Each chunk is copied: it is a view
-    // of PGlite's memory, which its next answer overwrites, and the parser keeps a partial
-    // message's bytes until the next chunk.
-    onRawData: (chunk) => parser.parse(Buffer.from(chunk), (reply) => messages.push(reply)),
-  });
-  const error = messages.find((reply) => reply.name === "error");
-  if (error) throw error;
-  return messages;
-}
-
-/**
- * Statements by their SQL text, each parsed, described and planned once as a named
- * statement of PGlite's backend (docs/decisions/033). PGlite's own `query` does all of
- * that again for every statement, in six calls into WebAssembly; a prepared one runs in
- * one call. The app sends some hundred distinct texts; past this many, a new one is
- * parsed each time as PGlite's `query` would, so one-off texts cannot grow the backend.
- */
-const MAX_PREPARED = 500;
-const prepared = new Map<string, { name: string; paramTypes: number[] }>();
-const { serialize } = protocol;
-
-async function statementFor(text: string) {
-  const known = prepared.get(text);
-  if (known) return known;
-  // The unnamed statement lasts until the next one is parsed: this query's bind follows.
-  const name = prepared.size < MAX_PREPARED ? `s${prepared.size + 1}` : "";
-  const messages = await exchange(
-    Buffer.concat([
-      serialize.parse({ name, text, types: [] }),
-      serialize.describe({ type: "S", name }),
-      serialize.sync(),
-    ]),
-    false,
-  );
-  const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
-  if (name) prepared.set(text, statement);
-  return statement;
-}
-
-/** One query, bound to its prepared statement and run in one call; rows made as PGlite makes them. */
-async function runPrepared(request: Extract<PgliteRequest, { op: "query" }>) {
-  const own = request.rawTypes.toSorted((a, b) => a - b).join(",") === DRIZZLE_RAW_KEY;
-  const options = {
-    rowMode: request.rowMode,
-    ...(own ? {} : { parsers: rawParsers(request.rawTypes) }),
-  };
-  const statement = await statementFor(request.sql);
-  // PGlite's own serialization of parameters, by the types the statement takes.
-  const values = request.params.map((value, index) => {
-    if (value === null || value === undefined) return null;
-    const serializer = client.serializers[statement.paramTypes[index]!];
-    return serializer ? serializer(value) : String(value);
-  });
-  const messages = await exchange(
-    Buffer.concat([
-      serialize.bind({ statement: statement.name, values }),
-      serialize.describe({ type: "P" }),
-      serialize.execute({}),
-      serialize.sync(),
-    ]),
-    !request.txId,
-  );
-  const result = parse.parseResults(messages, client.parsers, options)[0]!;
-  return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields };
-}
-
 async function answer(request: PgliteRequest): Promise<unknown> {
   switch (request.op) {
     case "query": {
-      // As PGlite's own `query`: outside a transaction it waits for any open one to end.
-      if (request.txId) {
-        target(request.txId);
-        return client._runExclusiveQuery(() => runPrepared(request));
-      }
-      return client._runExclusiveTransaction(() =>
-        client._runExclusiveQuery(() => runPrepared(request)),
-      );
+      // Outside a transaction PGlite's `query` waits for any open one to end.
+      const drizzles = request.rawTypes.toSorted((x, y) => x - y).join(",") === DRIZZLE_RAW_TYPES;
+      const result = await target(request.txId).query(request.sql, request.params, {
+        rowMode: request.rowMode,
+        ...(drizzles ? {} : { parsers: rawParsers(request.rawTypes) }),
+      });
+      return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields };
     }
     case "exec": {
       const results = await target(request.txId).exec(request.sql);
