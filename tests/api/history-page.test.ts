@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/index.ts";
 import { rowsOf } from "#server/db/rows.ts";
-import { listHistory, unfilteredHistoryPageQuery } from "#server/generation/generations.ts";
+import { listHistory } from "#server/generation/generations.ts";
 import { historyPageMostRows } from "../support/plans.ts";
-import { createStorage, usingPostgres, type Storage } from "../support/server.ts";
+import { createStorage, type Storage } from "../support/server.ts";
 import { writeAccountsTexts } from "../support/texts.ts";
 
 /**
@@ -83,37 +83,5 @@ describe("a history page", () => {
       "Subject 1": ["Longer"],
       "Subject 3": ["Shorter: 1", "Shorter: 2"],
     });
-  });
-});
-
-describe.skipIf(usingPostgres)("on the embedded database, a history page", () => {
-  it("is planned once, also for an account whose texts are newer than the statistics", async () => {
-    // Left to choose, PostgreSQL plans any account's first five reads for their values, and
-    // every read of a writer newer than the last analysis (about half of the database
-    // thread's time on a history page).
-    await writeAccountsTexts(handle.db, { prefix: "newcomer", accounts: 1, textsEach: 20 });
-    const [newcomer] = rowsOf<{ id: string }>(
-      await handle.db.execute(sql`select id from users where email = 'newcomer1@example.com'`),
-    );
-    const statement = unfilteredHistoryPageQuery(handle.db).toSQL().sql;
-    const plans = async () => {
-      const [row] = rowsOf<{ custom: number; generic: number }>(
-        await handle.db.execute(sql`
-          select coalesce(sum(custom_plans), 0)::int as custom,
-            coalesce(sum(generic_plans), 0)::int as generic
-          from pg_prepared_statements where statement = ${statement}`),
-      );
-      return row!;
-    };
-    const before = await plans();
-    for (let read = 0; read < 10; read++) {
-      const page = await listHistory(handle.db, newcomer!.id, { q: "", page: 1, pageSize: 20 });
-      expect(page.total).toBe(20);
-    }
-    const after = await plans();
-    expect({
-      custom: after.custom - before.custom,
-      generic: after.generic - before.generic,
-    }).toEqual({ custom: 0, generic: 10 });
   });
 });

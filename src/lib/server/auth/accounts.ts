@@ -292,9 +292,7 @@ export async function removeAccount(
 
 /**
  * Accounts still unverified 24 hours after registration are deleted (spec §4), each
- * keeping its hold like any deletion; returns how many. `false` is written into the
- * statement: the embedded database plans it once for any values (docs/decisions/033), and
- * the value tells the planner how few accounts it reads.
+ * keeping its hold like any deletion; returns how many.
  */
 export async function deleteUnverifiedAccounts(
   tx: Transaction,
@@ -305,10 +303,7 @@ export async function deleteUnverifiedAccounts(
     .select({ id: users.id })
     .from(users)
     .where(
-      and(
-        sql`${users.emailVerified} = false`,
-        lt(users.createdAt, new Date(now.getTime() - DAY_MS)),
-      ),
+      and(eq(users.emailVerified, false), lt(users.createdAt, new Date(now.getTime() - DAY_MS))),
     );
   let deleted = 0;
   for (const { id } of expired) {

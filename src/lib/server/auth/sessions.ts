@@ -2,7 +2,6 @@ import { eq, lt, or, sql } from "drizzle-orm";
 import { DAY_MS, HOUR_MS } from "#server/clock.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { AppError } from "#server/errors.ts";
-import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { sessions, users } from "#server/db/schema.ts";
 import {
   constantTimeEqualHex,
@@ -72,8 +71,8 @@ export function isWellFormedSessionToken(token: string): boolean {
 }
 
 /** Every signed-in request reads its session and its user: one indexed query. */
-const sessionLookup = preparedPerDatabase((db) =>
-  db
+function sessionLookup(db: Database, id: string) {
+  return db
     .select({
       secretHash: sessions.secretHash,
       createdAt: sessions.createdAt,
@@ -88,10 +87,9 @@ const sessionLookup = preparedPerDatabase((db) =>
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sql.placeholder("id")))
-    .limit(1)
-    .prepare("session_lookup"),
-);
+    .where(eq(sessions.id, id))
+    .limit(1);
+}
 
 export async function validateSessionToken(
   db: Database,
@@ -101,7 +99,7 @@ export async function validateSessionToken(
   if (!isWellFormedSessionToken(token)) return null;
   const [id, secret] = token.split(".") as [string, string];
 
-  const [row] = await sessionLookup(db).execute({ id });
+  const [row] = await sessionLookup(db, id);
   if (!row || !constantTimeEqualHex(row.secretHash, hashSecret(secret))) return null;
 
   if (now.getTime() >= expiresAt(row.createdAt, row.lastUsedAt).getTime()) {

@@ -8,27 +8,25 @@ import {
   type CreditStatus,
 } from "#shared/credits.ts";
 import type { Database } from "#server/db/index.ts";
-import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { WRITER_STOPPED, creditLedger, generations, users } from "#server/db/schema.ts";
 import { applyWeeklyGrant, nextWeeklyReset, startOfUtcDay, weeklyGrantDue } from "./allowances.ts";
 import type { Guest } from "./guests.ts";
 import { guestGenerationsFromAddress, trialTextsLeft } from "./trial.ts";
 
 /** The status is read on every page a signed-in user opens. */
-const statusRead = preparedPerDatabase((db) =>
-  db
+function statusRead(db: Database, userId: string, dayStart: Date) {
+  return db
     .select({
       credits: users.credits,
       emailVerified: users.emailVerified,
       lastWeeklyGrant: users.lastWeeklyGrant,
       // Written out: drizzle leaves columns unqualified in a one-table select, which would
       // let the subquery's "id" mean the ad session's.
-      adsToday: sql<number>`(select count(*)::int from ad_sessions a where a.user_id = ${sql.placeholder("userId")} and a.claimed_at >= ${sql.placeholder("dayStart")})`,
+      adsToday: sql<number>`(select count(*)::int from ad_sessions a where a.user_id = ${userId} and a.claimed_at >= ${dayStart})`,
     })
     .from(users)
-    .where(eq(users.id, sql.placeholder("userId")))
-    .prepare("credit_status"),
-);
+    .where(eq(users.id, userId));
+}
 
 /**
  * One statement in the usual case (issue 11): the balance, the verification and today's
@@ -44,7 +42,7 @@ export async function creditStatusForUser(
   adWatchSeconds: number,
   trialAddress?: string,
 ): Promise<CreditStatus> {
-  const [row] = await statusRead(db).execute({ userId, dayStart: startOfUtcDay(now) });
+  const [row] = await statusRead(db, userId, startOfUtcDay(now));
   let credits = row?.credits ?? 0;
   if (row && weeklyGrantDue(row, now)) {
     credits = (await applyWeeklyGrant(db, userId, now))?.credits ?? credits;

@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  lt,
-  or,
-  sql,
-  type Placeholder,
-  type SQL,
-} from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Refinement } from "#shared/generation.ts";
 import type {
   GenerationRequest,
@@ -21,7 +9,6 @@ import type {
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { WRITER_STOPPED, generations, guests, users } from "#server/db/schema.ts";
-import { preparedPerDatabase } from "#server/db/prepared.ts";
 
 /**
  * The `generations` table, its whole life (STYLE: one owner per table): a pending row
@@ -357,12 +344,8 @@ export async function failPendingGeneration(
   return { owner: payerOf(failed), cost: failed.cost };
 }
 
-/**
- * A text still being written, the status written into the statement: the embedded database
- * plans a statement once for any parameters (docs/decisions/033), and only the value tells
- * the planner that few rows are pending.
- */
-const pending = sql`${generations.status} = 'pending'`;
+/** A text still being written. */
+const pending = eq(generations.status, "pending");
 
 /** Pending generations whose lease lapsed: their process is gone (DESIGN §4). */
 export async function expiredReservations(db: Database, now: Date): Promise<string[]> {
@@ -443,29 +426,13 @@ export function historyPageQuery(db: Database, listed: SQL | undefined) {
     .orderBy(desc(generations.createdAt), desc(generations.id));
 }
 
-/**
- * A finished text, the status written into the statement. As a parameter, the plan that
- * PostgreSQL makes once for any value of a prepared statement (every statement is one on
- * the embedded database) read the status index beside the account's: every finished text
- * of every account, for each history page.
- */
-const finished = sql`${generations.status} = 'done'`;
+/** A finished text. */
+const finished = eq(generations.status, "done");
 
 /** What the history lists before a search or a filter: the account's finished top-level texts. */
-export function topLevelTexts(userId: string | Placeholder) {
+export function topLevelTexts(userId: string) {
   return and(eq(generations.userId, userId), finished, isNull(generations.rootId));
 }
-
-/** The history's first look (no search, no filter), for any account and page. */
-export function unfilteredHistoryPageQuery(db: Database) {
-  return historyPageQuery(db, topLevelTexts(sql.placeholder("userId")))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"));
-}
-
-const unfilteredHistoryPage = preparedPerDatabase((db) =>
-  unfilteredHistoryPageQuery(db).prepare("history_page"),
-);
 
 /**
  * A signed-in user's finished texts, newest first, a page of top-level texts at a time,
@@ -504,15 +471,10 @@ async function readHistory(
           ),
         );
 
-  // One statement for the page, its total and whether it has refinements to fetch; the
-  // usual one (no search, no filter) prepared once per database.
-  const offset = (query.page - 1) * query.pageSize;
-  let rows: Awaited<ReturnType<typeof historyPageQuery>>;
-  if (matches.length === 0) {
-    rows = await unfilteredHistoryPage(db).execute({ userId, limit: query.pageSize, offset });
-  } else {
-    rows = await historyPageQuery(db, listed).limit(query.pageSize).offset(offset);
-  }
+  // One statement for the page, its total and whether it has refinements to fetch.
+  const rows = await historyPageQuery(db, listed)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
   const total =
     rows[0]?.total ??
     (query.page === 1

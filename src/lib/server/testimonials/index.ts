@@ -3,13 +3,8 @@ import type { PublicTestimonial, TestimonialSubmission } from "#shared/schemas/t
 import type { Database, Transaction } from "#server/db/index.ts";
 import { testimonials } from "#server/db/schema.ts";
 
-/**
- * Which testimonials a list reads, written into its statement: the embedded database plans
- * a statement once for any values (docs/decisions/033), and only the value tells the
- * planner how few rows it reads.
- */
-const approved = sql`${testimonials.status} = 'approved'`;
-const pending = sql`${testimonials.status} = 'pending'`;
+const approved = eq(testimonials.status, "approved");
+const pending = eq(testimonials.status, "pending");
 
 /** Stored as `pending`; nothing is shown before a moderator approves it. */
 export async function submitTestimonial(
