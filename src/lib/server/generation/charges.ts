@@ -3,11 +3,11 @@ import { COST_PER_USE, countCharacters, partialTextCost } from "#shared/credits.
 import { countWords } from "#shared/generation.ts";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
 import { applyWeeklyGrant } from "#server/credits/allowances.ts";
-import { guestAddressHasRoom } from "#server/credits/trial.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
+import { exhausted } from "#server/credits/paying-owner.ts";
+import { guestAddressHasRoom } from "#server/credits/trial.ts";
 import { chargeGeneration, refundGeneration } from "#server/credits/reservations.ts";
 import type { Database } from "#server/db/index.ts";
-import { failure, type AppError } from "#server/errors.ts";
 import {
   createPendingGeneration,
   expiredReservations,
@@ -99,17 +99,6 @@ export async function reserveGeneration(
     if (error instanceof TransactionRollbackError) return null;
     throw error;
   }
-}
-
-/** 402: the owner's credits, or its address's trial, are used up (DESIGN §4). */
-export function exhausted(owner: Pick<CreditOwner, "kind" | "addressHash">): AppError {
-  const isGuest = owner.kind === "guest";
-  const reason = isGuest
-    ? "guestExhausted"
-    : owner.addressHash !== undefined
-      ? "unverifiedExhausted"
-      : "userExhausted";
-  return failure("INSUFFICIENT_CREDITS", reason, { extra: { isGuest } });
 }
 
 /**
