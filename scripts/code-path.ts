@@ -17,7 +17,7 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { APIContext } from "astro";
@@ -151,6 +151,10 @@ try {
     throw new Error(`the text was not the local model's:\n${answer.slice(-400)}`);
   }
   console.log(files.join("\n"));
+  const folders = Map.groupBy(files, (file) => dirname(file));
+  console.log(
+    `\n${[...folders].map(([folder, inFolder]) => `${inFolder.length} ${folder}`).join("\n")}`,
+  );
   console.log(`\n${files.length} source files ran code during one local-model text`);
   await closeLocalWriter();
   await closeDatabase();
