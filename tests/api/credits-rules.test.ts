@@ -14,8 +14,7 @@ import {
   reserveGeneration,
 } from "#server/generation/charges.ts";
 import { creditStatusForUser, listCreditActivity } from "#server/credits/status.ts";
-import { schema } from "#server/db/index.ts";
-import { rowsOf } from "#server/db/rows.ts";
+import { rowsOf, schema } from "#server/db/index.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
 import { newAccount } from "../support/accounts.ts";
 import { at, draft, LEASE_MS, T0, writeFinishedText } from "../support/ledger-clock.ts";

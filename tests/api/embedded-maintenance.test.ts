@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
-import { openDatabase, type DatabaseHandle } from "#server/db/index.ts";
-import { rowsOf } from "#server/db/rows.ts";
+import { openDatabase, rowsOf, type DatabaseHandle } from "#server/db/index.ts";
 import { vacuumAndAnalyseWhereDue } from "#server/db/embedded/maintenance.ts";
 import { historyPageMostRows } from "../support/plans.ts";
 import { createStorage, usingPostgres, type Storage } from "../support/server.ts";

@@ -1,6 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Database } from "#server/db/index.ts";
-import { rowsOf } from "#server/db/rows.ts";
+import { rowsOf, type Database } from "#server/db/index.ts";
 import { historyPageQuery, topLevelTexts } from "#server/generation/generations.ts";
 
 interface PlanNode {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanWrittenText } from "#server/generation/clean-text.ts";
+import { cleanWrittenText } from "#server/generation/writers/fallback.ts";
 
 describe("cleanWrittenText", () => {
   it("keeps words, new lines, tabs and characters outside the BMP", () => {

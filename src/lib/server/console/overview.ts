@@ -10,8 +10,7 @@ import {
 import { adFigures } from "#server/ads/figures.ts";
 import { DAY_MS } from "#server/clock.ts";
 import { startOfUtcDay, weekKey } from "#server/credits/allowances.ts";
-import type { Database } from "#server/db/index.ts";
-import { rowsOf } from "#server/db/rows.ts";
+import { rowsOf, type Database } from "#server/db/index.ts";
 import { creditLedger, guests, textRecords, users } from "#server/db/schema.ts";
 import { localWriterFigures, writersStatus } from "#server/generation/writers/registry.ts";
 

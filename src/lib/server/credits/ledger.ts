@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database, Transaction } from "#server/db/index.ts";
-import { rowsOf } from "#server/db/rows.ts";
+import { rowsOf, type Database, type Transaction } from "#server/db/index.ts";
 import { creditLedger, guests, users } from "#server/db/schema.ts";
 
 /**

@@ -3,11 +3,10 @@ import { COST_PER_USE, countCharacters, partialTextCost } from "#shared/credits.
 import { countWords } from "#shared/generation.ts";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
 import { applyWeeklyGrant } from "#server/credits/allowances.ts";
+import { postCredit, type CreditOwner } from "#server/credits/ledger.ts";
+import { exhausted } from "#server/credits/paying-owner.ts";
 import { guestAddressHasRoom } from "#server/credits/trial.ts";
-import type { CreditOwner } from "#server/credits/ledger.ts";
-import { chargeGeneration, refundGeneration } from "#server/credits/reservations.ts";
-import type { Database } from "#server/db/index.ts";
-import { failure, type AppError } from "#server/errors.ts";
+import type { Database, Transaction } from "#server/db/index.ts";
 import {
   createPendingGeneration,
   expiredReservations,
@@ -22,7 +21,8 @@ import type { GenerationOptions } from "./types.ts";
 /**
  * What a text costs, from its reservation to its settlement (DESIGN §4, decision 056): the
  * reservation within the owner's and the address's bounds, the refund of a failed one, the
- * price of one that ended early, and the reconciler for a crashed process's.
+ * price of one that ended early, and the reconciler for a crashed process's. The ledger's
+ * postings are here too; the generation's row is generations.ts's.
  */
 
 /**
@@ -101,17 +101,6 @@ export async function reserveGeneration(
   }
 }
 
-/** 402: the owner's credits, or its address's trial, are used up (DESIGN §4). */
-export function exhausted(owner: Pick<CreditOwner, "kind" | "addressHash">): AppError {
-  const isGuest = owner.kind === "guest";
-  const reason = isGuest
-    ? "guestExhausted"
-    : owner.addressHash !== undefined
-      ? "unverifiedExhausted"
-      : "userExhausted";
-  return failure("INSUFFICIENT_CREDITS", reason, { extra: { isGuest } });
-}
-
 /**
  * Reserves a text's cost within its bounds: the address's texts in flight on this instance,
  * the owner's everywhere, its balance or trial. Returns the reservation and the release of
@@ -178,5 +167,42 @@ export async function settleStopped(
     const credits =
       unused > 0 ? await refundGeneration(tx, settled.owner, generationId, unused, now) : null;
     return { words, charged, credits };
+  });
+}
+
+/** The debit for a reserved generation; null when the balance does not cover it. */
+function chargeGeneration(
+  tx: Transaction,
+  owner: CreditOwner,
+  generationId: string,
+  cost: number,
+  now: Date,
+): Promise<number | null> {
+  return postCredit(tx, owner, {
+    delta: -cost,
+    reason: "generation",
+    key: `generation:${generationId}`,
+    generationId,
+    now,
+  });
+}
+
+/**
+ * Gives back what a generation did not use: all of a failed one's cost, the rest of a
+ * stopped one's. Its key makes a second refund impossible. Returns the balance after it.
+ */
+function refundGeneration(
+  tx: Transaction,
+  owner: CreditOwner,
+  generationId: string,
+  amount: number,
+  now: Date,
+): Promise<number | null> {
+  return postCredit(tx, owner, {
+    delta: amount,
+    reason: "refund",
+    key: `refund:${generationId}`,
+    generationId,
+    now,
   });
 }

@@ -1,15 +1,10 @@
 import type { AstroCookies } from "astro";
 import { isSecureSite } from "#server/auth/cookies.ts";
 import { isWellFormedToken } from "#server/auth/tokens.ts";
-import {
-  GUEST_LIFETIME_MS,
-  findGuest,
-  findOrCreateGuest,
-  type Guest,
-} from "#server/credits/guests.ts";
+import { GUEST_LIFETIME_MS, findGuest, type Guest } from "#server/credits/guests.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
+import { payingOwner } from "#server/credits/paying-owner.ts";
 import type { Database } from "#server/db/index.ts";
-import { exhausted } from "#server/generation/charges.ts";
 import { hashAddress } from "./address-hash.ts";
 import type { ClientNetwork } from "./client-network.ts";
 
@@ -51,26 +46,24 @@ export async function currentGuest(
 }
 
 /**
- * Who pays for a generation: the signed-in user (drawing on its address's trial while
- * unverified), or this browser's guest, created (with its cookie) on the first generation
- * (DESIGN §4). A new guest whose address has no trial texts left is the 402 at once.
+ * Who pays for this request's generation (credits/paying-owner.ts); a guest made for it
+ * gets its cookie here.
  */
-export async function payingOwner(
+export async function payingOwnerOf(
   db: Database,
   locals: App.Locals,
   cookies: AstroCookies,
   requestUrl: URL,
   now: Date,
 ): Promise<CreditOwner> {
-  const { user } = locals;
-  if (user?.emailVerified) return { kind: "user", userId: user.id };
-  const addressHash = await hashAddress(db, locals.clientNetwork);
-  if (user) return { kind: "user", userId: user.id, addressHash };
-  const found = await findOrCreateGuest(db, readGuestCookie(cookies, requestUrl), addressHash, now);
-  if (!found) throw exhausted({ kind: "guest", addressHash });
-  const { guest, created } = found;
-  if (created) {
-    cookies.set(guestCookieName(requestUrl), guest.id, {
+  const asker = {
+    user: locals.user,
+    guestId: readGuestCookie(cookies, requestUrl),
+    clientNetwork: locals.clientNetwork,
+  };
+  const { owner, guestCreated } = await payingOwner(db, asker, now);
+  if (guestCreated && owner.kind === "guest") {
+    cookies.set(guestCookieName(requestUrl), owner.guestId, {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
@@ -78,7 +71,7 @@ export async function payingOwner(
       maxAge: GUEST_COOKIE_MAX_AGE,
     });
   }
-  return { kind: "guest", guestId: guest.id, addressHash };
+  return owner;
 }
 
 /** The caller as an owner of existing generations, without creating a guest. */

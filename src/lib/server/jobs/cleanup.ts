@@ -5,8 +5,7 @@ import { deleteExpiredSessions } from "#server/auth/sessions.ts";
 import { deleteStaleAdSessions } from "#server/credits/ads.ts";
 import { deleteExpiredAllowanceHolds, emailHasher } from "#server/credits/allowance-holds.ts";
 import { deleteStaleGuests } from "#server/credits/guests.ts";
-import type { Database } from "#server/db/index.ts";
-import { rowsOf } from "#server/db/rows.ts";
+import { rowsOf, type Database } from "#server/db/index.ts";
 import { forgetTrialAddresses } from "#server/credits/trial.ts";
 
 /** Advisory-lock key of the cleanup job: one instance runs it at a time (DESIGN §9). */

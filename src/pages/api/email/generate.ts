@@ -6,7 +6,7 @@ import { getDb } from "#server/db/index.ts";
 import { startGeneration } from "#server/generation/service.ts";
 import { readJsonBody } from "#server/http/api.ts";
 import { generationEventStream, generationJson } from "#server/http/generation-answers.ts";
-import { payingOwner } from "#server/http/guest.ts";
+import { payingOwnerOf } from "#server/http/guest.ts";
 import { consumeRateLimit } from "#server/rate-limit/index.ts";
 
 export const prerender = false;
@@ -19,7 +19,7 @@ export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const body = await readJsonBody(request, generationRequestSchema);
   await consumeRateLimit("generateByAddress", locals.clientNetwork);
   const db = await getDb();
-  const owner = await payingOwner(db, locals, cookies, url, systemNow());
+  const owner = await payingOwnerOf(db, locals, cookies, url, systemNow());
   await consumeRateLimit("generateByOwner", owner.kind === "user" ? owner.userId : owner.guestId);
   const streamed = (request.headers.get("accept") ?? "").includes("text/event-stream");
   const config = getConfig();

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../index.ts";
-import { rowsOf } from "../rows.ts";
+import { rowsOf, type Database } from "../index.ts";
 
 /** A table the run vacuumed (and analysed), or only analysed. */
 export interface Maintained {

@@ -1,12 +1,12 @@
 import { getConfig, type Config } from "#server/config.ts";
 import { failure, type AppError } from "#server/errors.ts";
 import {
+  llamaProvider,
   localWriter,
   type LocalWriter,
   type LocalWriterStatus,
   type WritingSpeed,
 } from "./local/writer.ts";
-import { llamaProvider } from "./local/provider.ts";
 import { mistralProvider } from "./mistral.ts";
 import { openAiCompatibleProvider } from "./openai-compatible.ts";
 import type { TemplateReason, WritersStatus } from "#shared/api/writers.ts";

@@ -1,3 +1,10 @@
+import type { CustomBatchingPrioritizationStrategy, PrioritizedBatchItem } from "node-llama-cpp";
+
+/**
+ * Sharing the local model fairly: a line of texts waiting for a sequence, and the share of
+ * each batch that every text being written or read gets.
+ */
+
 /**
  * A fair line for the local model: `concurrency` run at once, up to `capacity` wait in
  * order of arrival, everyone else is turned away at once (so the caller can answer 503
@@ -94,3 +101,26 @@ export class Ticket {
     this.#queue.leave(this);
   }
 }
+
+/**
+ * How node-llama-cpp fills a batch (decision 069): the next token of every running text
+ * first, then the prompts being read share what room is left evenly. Its own
+ * "maximumParallelism" gives the prompts more than the batch holds, and the batch is then
+ * cut in queue order, so a running text, queued last, waited until every newcomer's
+ * prompt was read.
+ */
+export const runningTextsFirst: CustomBatchingPrioritizationStrategy = ({ items, size }) => {
+  const running = items.filter((item) => item.tokens.length === 1);
+  const reading = items
+    .filter((item) => item.tokens.length > 1)
+    .sort((a, b) => a.tokens.length - b.tokens.length);
+  const batch: PrioritizedBatchItem[] = running.map((item) => ({ item, processAmount: 1 }));
+  let room = size - running.length;
+  reading.forEach((item, i) => {
+    const share = Math.min(item.tokens.length, Math.floor(room / (reading.length - i)));
+    if (share <= 0) return;
+    batch.push({ item, processAmount: share });
+    room -= share;
+  });
+  return batch;
+};

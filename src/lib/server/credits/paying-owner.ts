@@ -1,0 +1,50 @@
+import type { SessionUser } from "#server/auth/sessions.ts";
+import type { Database } from "#server/db/index.ts";
+import { failure, type AppError } from "#server/errors.ts";
+import { hashAddress } from "#server/http/address-hash.ts";
+import type { ClientNetwork } from "#server/http/client-network.ts";
+import { findOrCreateGuest } from "./guests.ts";
+import type { CreditOwner } from "./ledger.ts";
+
+/** Who asks for a text: the signed-in account if any, the browser's guest id if any. */
+export interface Asker {
+  user: Pick<SessionUser, "id" | "emailVerified"> | null;
+  /** From the browser's guest cookie. */
+  guestId: string | undefined;
+  /** Whose trial an unverified account or a guest draws on (decision 085). */
+  clientNetwork: ClientNetwork;
+}
+
+/**
+ * Who pays for a generation (DESIGN §4): a verified account; an unverified one, drawing on
+ * its address's trial; or the browser's guest, created on its first generation
+ * (`guestCreated`: the caller gives the browser its cookie). A new guest whose address has
+ * no trial texts left is the 402 at once.
+ */
+export async function payingOwner(
+  db: Database,
+  asker: Asker,
+  now: Date,
+): Promise<{ owner: CreditOwner; guestCreated: boolean }> {
+  const { user } = asker;
+  if (user?.emailVerified) return { owner: { kind: "user", userId: user.id }, guestCreated: false };
+  const addressHash = await hashAddress(db, asker.clientNetwork);
+  if (user) return { owner: { kind: "user", userId: user.id, addressHash }, guestCreated: false };
+  const found = await findOrCreateGuest(db, asker.guestId, addressHash, now);
+  if (!found) throw exhausted({ kind: "guest", addressHash });
+  return {
+    owner: { kind: "guest", guestId: found.guest.id, addressHash },
+    guestCreated: found.created,
+  };
+}
+
+/** 402: the owner's credits, or its address's trial, are used up (DESIGN §4). */
+export function exhausted(owner: Pick<CreditOwner, "kind" | "addressHash">): AppError {
+  const isGuest = owner.kind === "guest";
+  const reason = isGuest
+    ? "guestExhausted"
+    : owner.addressHash !== undefined
+      ? "unverifiedExhausted"
+      : "userExhausted";
+  return failure("INSUFFICIENT_CREDITS", reason, { extra: { isGuest } });
+}

@@ -1,0 +1,246 @@
+import { access } from "node:fs/promises";
+import { resolve } from "node:path";
+import type {
+  ChatWrapper,
+  Llama,
+  LlamaContext,
+  LlamaContextSequence,
+  LlamaModel,
+  Token,
+} from "node-llama-cpp";
+import type { LocalWriterStatus } from "#shared/console.ts";
+import type { Config } from "#server/config.ts";
+import { getLogger } from "#server/logger.ts";
+import {
+  SHARED_INSTRUCTIONS,
+  TOKEN_BUDGET,
+  longestInstructions,
+} from "#server/generation/prompts.ts";
+import { downloadModel } from "./download.ts";
+import { runningTextsFirst } from "./queue.ts";
+import type { ModelSource } from "./source.ts";
+
+/**
+ * Getting the local writer's model ready, once at start: its file found or downloaded,
+ * the model loaded, and every sequence of its context holding the instructions that all
+ * texts share. The writing is writer.ts's.
+ */
+
+/** Room for a long text beside a long request; the text gets what the request leaves. */
+const CONTEXT_TOKENS = 4096;
+/**
+ * Tokens decoded at once (decision 069): a newcomer's prompt is read this many at a time,
+ * between which the running texts get their next token.
+ */
+const BATCH_TOKENS = 64;
+/** What the chat template adds around the two messages, with a margin. */
+export const TEMPLATE_TOKENS = 32;
+
+class ContextTooSmall extends Error {
+  override name = "ContextTooSmall";
+  readonly contextTokens: number;
+  readonly neededTokens: number;
+  constructor(contextTokens: number, neededTokens: number) {
+    super(
+      `its context holds ${contextTokens} tokens; our instructions and text need ${neededTokens}`,
+    );
+    this.contextTokens = contextTokens;
+    this.neededTokens = neededTokens;
+  }
+}
+
+/**
+ * One of the context's sequences, kept for the life of the model. Between texts it holds
+ * exactly the instructions that every text starts with, already read: the next text's
+ * tokens continue them, so node-llama-cpp reads only the rest.
+ */
+export interface Slot {
+  sequence: LlamaContextSequence;
+  busy: boolean;
+  /**
+   * Set while a finished text is being cut back to the shared instructions. node-llama-cpp
+   * does that only between batches, so it may wait while other texts are being written.
+   */
+  cleaning: Promise<void> | null;
+}
+
+export interface LoadedModel {
+  llama: Llama;
+  model: LlamaModel;
+  context: LlamaContext;
+  slots: Slot[];
+  /** How many tokens of each sequence are the shared instructions. */
+  sharedTokens: number;
+  /**
+   * Resolved once: finding the wrapper that matches the model's chat template takes half a
+   * second of the event loop, which every new session would otherwise pay again.
+   */
+  chatWrapper: ChatWrapper;
+}
+
+type ModelFileSource = Exclude<ModelSource, { kind: "off" }>;
+
+/**
+ * The file to load. A model baked into the image (the Dockerfile's LOCAL_MODEL build
+ * argument) is used as it is; otherwise a download source is fetched once into
+ * DATA_DIR/models, `onPercent` hearing how far it got (null before the size is known).
+ */
+export async function modelFile(
+  source: ModelFileSource,
+  options: { signal: AbortSignal; onPercent: (percent: number | null) => void },
+): Promise<string> {
+  const log = getLogger();
+  const baked = source.kind === "download" ? resolve("models", source.name) : null;
+  if (baked && (await exists(baked))) return baked;
+  if (source.kind === "download" && !(await exists(source.path))) {
+    options.onPercent(null);
+    log.info(
+      `Downloading the local writer's model ${source.name} from ${source.url} into ${source.path}`,
+    );
+    let lastTenth = -1;
+    await downloadModel(source.url, source.path, {
+      signal: options.signal,
+      onProgress: ({ received, total }) => {
+        const percent = total ? Math.floor((received / total) * 100) : null;
+        options.onPercent(percent);
+        if (percent !== null && Math.floor(percent / 10) > lastTenth) {
+          lastTenth = Math.floor(percent / 10);
+          log.info({ percent, received, total }, `local writer download: ${percent} %`);
+        }
+      },
+    });
+    log.info(`Downloaded ${source.name}`);
+  } else if (!(await exists(source.path))) {
+    throw new Error(`no model file at ${source.path}`);
+  }
+  return source.path;
+}
+
+/** The model at `path`, its context of LOCAL_MODEL_CONCURRENCY sequences on `threads` threads. */
+export async function loadModel(
+  path: string,
+  config: Config,
+  threads: number,
+): Promise<LoadedModel> {
+  const { getLlama, LlamaLogLevel } = await import("node-llama-cpp");
+  const gpu = config.LOCAL_MODEL_GPU;
+  const llama = await getLlama({
+    // Prebuilt binaries from npm only: never compile, never download a build.
+    build: "never",
+    gpu: gpu === "off" ? false : gpu,
+    maxThreads: threads,
+    logLevel: LlamaLogLevel.error,
+    logger: (level, message) => {
+      if (level === LlamaLogLevel.error || level === LlamaLogLevel.fatal) {
+        getLogger().warn({ llama: message.trim() }, "llama.cpp");
+      }
+    },
+    progressLogs: false,
+  });
+  try {
+    const model = await llama.loadModel({ modelPath: path });
+    try {
+      return await openContext(llama, model, config.LOCAL_MODEL_CONCURRENCY, threads);
+    } catch (error) {
+      await model.dispose();
+      throw error;
+    }
+  } catch (error) {
+    await llama.dispose();
+    if (error instanceof ContextTooSmall) throw error;
+    throw new Error(`${path} could not be loaded: ${(error as Error).message}`);
+  }
+}
+
+/** The model's context, each of its sequences having read the shared instructions. */
+async function openContext(
+  llama: Llama,
+  model: LlamaModel,
+  sequences: number,
+  threads: number,
+): Promise<LoadedModel> {
+  const { resolveChatWrapper } = await import("node-llama-cpp");
+  const contextSize = Math.min(CONTEXT_TOKENS, model.trainContextSize);
+  // A model that cannot hold our longest instructions beside the longest text would fail
+  // every such request: it is refused now, and texts stay template drafts.
+  const instructions = Math.max(
+    ...longestInstructions().map((system) => model.tokenize(system).length),
+  );
+  const needed = instructions + TEMPLATE_TOKENS + TOKEN_BUDGET.long;
+  if (contextSize < needed) throw new ContextTooSmall(contextSize, needed);
+  const context = await model.createContext({
+    sequences,
+    contextSize,
+    threads,
+    // Decision 069: a newcomer's prompt is read a batch at a time, beside one token of
+    // every running text, so no running text waits long for it.
+    batchSize: BATCH_TOKENS,
+    batching: { itemPrioritizationStrategy: runningTextsFirst },
+  });
+  const chatWrapper = resolveChatWrapper(model);
+  const prefix = sharedPrefix(model, chatWrapper);
+  const slots: Slot[] = Array.from({ length: sequences }, () => ({
+    sequence: context.getSequence(),
+    busy: false,
+    cleaning: null,
+  }));
+  // Every sequence reads the instructions that all texts share once, now.
+  await Promise.all(
+    slots.map(({ sequence }) => sequence.evaluateWithoutGeneratingNewTokens(prefix)),
+  );
+  return { llama, model, context, slots, sharedTokens: prefix.length, chatWrapper };
+}
+
+/**
+ * The tokens every text starts with, as the chat template renders them: where two prompts
+ * that differ after the shared instructions part.
+ */
+function sharedPrefix(model: LlamaModel, chatWrapper: ChatWrapper): Token[] {
+  const render = (system: string) =>
+    chatWrapper
+      .generateContextState({
+        chatHistory: [
+          { type: "system", text: system },
+          { type: "user", text: "{}" },
+          { type: "model", response: [] },
+        ],
+      })
+      .contextText.tokenize(model.tokenizer);
+  const [a, b] = [render(`${SHARED_INSTRUCTIONS}\nA`), render(`${SHARED_INSTRUCTIONS}\nB`)];
+  let shared = 0;
+  while (shared < a.length && a[shared] === b[shared]) shared++;
+  return a.slice(0, shared);
+}
+
+/** A model that could not be made ready: its status, and one log line that says why. */
+export function unreadyStatus(
+  source: ModelFileSource,
+  label: string,
+  error: unknown,
+): LocalWriterStatus {
+  const reason = (error as Error).message ?? String(error);
+  if (error instanceof ContextTooSmall) {
+    const { contextTokens, neededTokens } = error;
+    getLogger().warn(
+      `The configured local model's context is too small: ${source.name} holds ${contextTokens} tokens, and the longest instructions with the longest text need ${neededTokens}. Texts are template drafts; set LOCAL_MODEL to a model with a larger context (README, "Choosing a model").`,
+    );
+    return { state: "too-small", model: label, contextTokens, neededTokens };
+  }
+  const advice =
+    source.kind === "download"
+      ? "It is tried again at the next start (a partial download resumes); LOCAL_MODEL=off turns it off."
+      : "Check LOCAL_MODEL, or set LOCAL_MODEL=off.";
+  getLogger().warn(
+    `The local writer is not available (${reason}); texts are template drafts until it is. ${advice}`,
+  );
+  return { state: "failed", model: label, reason };
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
