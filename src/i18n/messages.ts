@@ -1,17 +1,22 @@
 import { daysUntilReset, usageRights } from "#shared/credits.ts";
-import { AUTH_MESSAGES, FAILURES, GENERATION_MESSAGES } from "#shared/failures.ts";
-import { TESTIMONIAL_MESSAGES, TESTIMONIAL_THANKS } from "#shared/testimonials.ts";
+import { FAILURES, type FailureReason } from "#shared/failures.ts";
+import { TESTIMONIAL_THANKS } from "#shared/testimonials.ts";
 import { formatNumber } from "#shared/format.ts";
 import { LANGUAGES, languageTag } from "#shared/generation.ts";
 import { brandBadge } from "#shared/models.ts";
 import { frameEn } from "./frame.ts";
 
+/** `failure.<reason>`: each shared failure's English, as the server answers it. */
+const failureMessages = Object.fromEntries(
+  Object.entries(FAILURES).map(([reason, text]) => [`failure.${reason}`, text]),
+) as { readonly [R in FailureReason as `failure.${R}`]: (typeof FAILURES)[R] };
+
 /**
  * The message catalog (DESIGN §7): every string the interface shows, in English here and in
  * Turkish in `tr.ts`. The interface is Turkish when Turkish is the selected output language, English
  * otherwise. Keys ending in `.one` / `.other` are the two plural forms of one message.
- * `validation.*` and `failure.*` are the English messages the server also answers with
- * (from src/lib/shared), so that the client can word them (`describeFailure`).
+ * `failure.<reason>` are the English messages the server also answers with, each under
+ * the failure's reason (src/lib/shared/failures.ts), so that the client words failures by key.
  */
 const en = {
   ...frameEn,
@@ -83,47 +88,7 @@ const en = {
   "languageName.portuguese": "Portuguese",
   "languageName.russian": "Russian",
 
-  "validation.content": GENERATION_MESSAGES.content,
-  "validation.contentTooLong": GENERATION_MESSAGES.contentTooLong,
-  "validation.language": GENERATION_MESSAGES.language,
-  "validation.contentType": GENERATION_MESSAGES.contentType,
-  "validation.refineParent": GENERATION_MESSAGES.refineParent,
-  "validation.refineAction": GENERATION_MESSAGES.refineAction,
-  "validation.editParent": GENERATION_MESSAGES.editParent,
-  "validation.editMissing": GENERATION_MESSAGES.editMissing,
-  "validation.editEmpty": GENERATION_MESSAGES.editEmpty,
-  "validation.editTooLong": GENERATION_MESSAGES.editTooLong,
-  "validation.email": AUTH_MESSAGES.email,
-  "validation.password": AUTH_MESSAGES.password,
-  "validation.passwordTooLong": AUTH_MESSAGES.passwordTooLong,
-  "validation.passwordBlank": AUTH_MESSAGES.passwordBlank,
-  "validation.testimonial.required": TESTIMONIAL_MESSAGES.required,
-  "validation.testimonial.professionLong": TESTIMONIAL_MESSAGES.professionLong,
-  "validation.testimonial.contentShort": TESTIMONIAL_MESSAGES.contentShort,
-  "validation.testimonial.contentLong": TESTIMONIAL_MESSAGES.contentLong,
-  "validation.testimonial.rating": TESTIMONIAL_MESSAGES.rating,
-  "validation.testimonial.ratingWhole": TESTIMONIAL_MESSAGES.ratingWhole,
-  "validation.name": AUTH_MESSAGES.name,
-  "validation.nameTooLong": AUTH_MESSAGES.nameTooLong,
-  "validation.nameSpecial": AUTH_MESSAGES.nameSpecial,
-  "validation.nameWebAddress": AUTH_MESSAGES.nameWebAddress,
-  "validation.mismatch": AUTH_MESSAGES.mismatch,
-  "validation.missingToken": AUTH_MESSAGES.missingToken,
-
-  "failure.invalidCredentials": FAILURES.invalidCredentials,
-  "failure.commonPassword": FAILURES.commonPassword,
-  "failure.invalidResetToken": FAILURES.invalidResetToken,
-  "failure.guestExhausted": FAILURES.guestExhausted,
-  "failure.userExhausted": FAILURES.userExhausted,
-  "failure.unverifiedExhausted": FAILURES.unverifiedExhausted,
-  "failure.textNotFound": FAILURES.textNotFound,
-  "failure.needsAiWriter": FAILURES.needsAiWriter,
-  "failure.cancelled": FAILURES.cancelled,
-  "failure.writersBusy": FAILURES.writersBusy,
-  "failure.allProvidersFailed": FAILURES.allProvidersFailed,
-  "failure.leaseLost": FAILURES.leaseLost,
-  "failure.ownerTextsInFlight": FAILURES.ownerTextsInFlight,
-  "failure.addressTextsInFlight": FAILURES.addressTextsInFlight,
+  ...failureMessages,
 
   "code.VALIDATION_ERROR": "Please check what you entered.",
   "code.INVALID_JSON": "The request could not be read. Please reload the page and try again.",
@@ -608,7 +573,7 @@ export function failureToastTitle(language: string, contentType: string, message
 /** The English messages the server answers with, each to its key. */
 const SHARED_MESSAGES = new Map(
   (Object.entries(en) as [MessageKey, string][])
-    .filter(([key]) => key.startsWith("validation.") || key.startsWith("failure."))
+    .filter(([key]) => key.startsWith("failure."))
     .map(([key, text]) => [text, key]),
 );
 
