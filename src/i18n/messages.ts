@@ -1,5 +1,6 @@
 import { daysUntilReset, usageRights } from "#shared/credits.ts";
-import { FAILURES, type FailureReason } from "#shared/failures.ts";
+import type { FailedAnswer } from "#shared/api/failures.ts";
+import { FAILURES, isFailureReason, type FailureReason } from "#shared/failures.ts";
 import { TESTIMONIAL_THANKS } from "#shared/testimonials.ts";
 import { formatNumber } from "#shared/format.ts";
 import { LANGUAGES, languageTag } from "#shared/generation.ts";
@@ -570,47 +571,40 @@ export function failureToastTitle(language: string, contentType: string, message
   return translate(language, "error.generationFailedType", { type, message });
 }
 
-/** The English messages the server answers with, each to its key. */
-const SHARED_MESSAGES = new Map(
-  (Object.entries(en) as [MessageKey, string][])
-    .filter(([key]) => key.startsWith("failure."))
-    .map(([key, text]) => [text, key]),
-);
-
-/**
- * A message of the shared schemas or the server (src/lib/shared) in the interface's
- * language; any other text as it is.
- */
-export function wordMessage(language: string, message: string): string {
-  const key = SHARED_MESSAGES.get(message);
-  return key ? translate(language, key) : message;
+/** A failure in the interface's language, by its reason (src/lib/shared/failures.ts). */
+export function wordReason(language: string, reason: FailureReason): string {
+  return translate(language, `failure.${reason}`);
 }
 
-/** A failed API answer's body, as the server sends it (DESIGN §8). */
-export interface FailureBody {
-  message?: string;
-  code?: string;
-  /** The stable key of a shared failure (src/lib/shared/failures.ts), worded here. */
-  reason?: string;
-  fieldErrors?: Record<string, string[] | undefined>;
-  retryAfter?: unknown;
+/**
+ * The first problem of each field, as a shared schema's check gives it, in the interface's
+ * language: a failure's reason is worded by its key; any other message stays as it is.
+ */
+export function wordRules(
+  language: string,
+  problems: Record<string, string>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(problems).map(([field, message]) => [
+      field,
+      isFailureReason(message) ? wordReason(language, message) : message,
+    ]),
+  );
 }
 
 /**
  * What a failed answer says, in the interface's language: a shared failure by its `reason`
- * key; otherwise English shows the server's own message, and Turkish words it by the
- * schema message it carries, else by its `code`, else `fallback`.
+ * key; otherwise English shows the server's own message, and Turkish words the answer by
+ * its `code`, else `fallback`.
  */
 export function describeFailure(
   language: string,
-  body: FailureBody,
+  body: FailedAnswer,
   fallback: MessageKey = "error.unknown",
 ): string {
+  if (isFailureReason(body.reason)) return wordReason(language, body.reason);
   const message = body.message?.trim();
-  const reasonKey = `failure.${body.reason}` as MessageKey;
-  if (body.reason && reasonKey in en) return translate(language, reasonKey);
   if (uiLocale(language) === "en") return message || translate(language, fallback);
-  if (message && SHARED_MESSAGES.has(message)) return wordMessage(language, message);
   const code = body.code ?? "";
   if (code === "RATE_LIMITED") {
     const seconds = Number(body.retryAfter);
@@ -622,14 +616,21 @@ export function describeFailure(
   return key in en ? translate(language, key) : translate(language, fallback);
 }
 
-/** Field errors of a failed answer or a failed check, each worded. */
-export function wordFieldErrors(
+/**
+ * The first problem of each field of a failed answer, in the interface's language: by its
+ * reason when `fieldReasons` gives one; otherwise the server's English as it is.
+ */
+export function describeFieldFailures(
   language: string,
-  errors: Record<string, string>,
+  body: FailedAnswer,
 ): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(errors).map(([field, message]) => [field, wordMessage(language, message)]),
-  );
+  const described: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(body.fieldErrors ?? {})) {
+    const reason = body.fieldReasons?.[field]?.[0];
+    const text = isFailureReason(reason) ? wordReason(language, reason) : messages?.[0];
+    if (text) described[field] = text;
+  }
+  return described;
 }
 
 /** Where a version of a text came from: a first answer, Regenerate, a refinement, an edit. */

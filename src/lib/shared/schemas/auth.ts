@@ -1,10 +1,10 @@
-import { FAILURES } from "#shared/failures.ts";
+import { REASON } from "#shared/failures.ts";
 import { z } from "#shared/zod.ts";
 
 /** Request bodies of the auth calls, shared by the forms and the endpoints (spec §5, §7). */
 
-/** The rules' messages live with the other shared failures, where the catalog reads them. */
-export const MESSAGES = FAILURES;
+/** Each rule's message is its failure's reason: the server answers its English, the client words it. */
+export const MESSAGES = REASON;
 
 const email = z
   .string({ error: MESSAGES.emailInvalid })

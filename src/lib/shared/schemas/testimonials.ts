@@ -1,35 +1,35 @@
 import { z } from "#shared/zod.ts";
 
-import { FAILURES } from "#shared/failures.ts";
+import { REASON } from "#shared/failures.ts";
 import { TESTIMONIAL_LIMITS } from "#shared/testimonials.ts";
 
 const requiredText = (min: number, max: number, tooShort: string, tooLong: string) =>
   z
-    .string({ error: FAILURES.feedbackIncomplete })
+    .string({ error: REASON.feedbackIncomplete })
     .trim()
-    .min(1, FAILURES.feedbackIncomplete)
+    .min(1, REASON.feedbackIncomplete)
     .min(min, tooShort)
     .max(max, tooLong);
 
 export const testimonialSubmissionSchema = z.object({
-  name: requiredText(...TESTIMONIAL_LIMITS.name, FAILURES.nameTooShort, FAILURES.nameTooLong),
+  name: requiredText(...TESTIMONIAL_LIMITS.name, REASON.nameTooShort, REASON.nameTooLong),
   profession: z
     .string()
     .trim()
-    .max(TESTIMONIAL_LIMITS.profession, FAILURES.professionTooLong)
+    .max(TESTIMONIAL_LIMITS.profession, REASON.professionTooLong)
     .optional()
     .nullable()
     .transform((value) => (value ? value : null)),
   content: requiredText(
     ...TESTIMONIAL_LIMITS.content,
-    FAILURES.feedbackTooShort,
-    FAILURES.feedbackTooLong,
+    REASON.feedbackTooShort,
+    REASON.feedbackTooLong,
   ),
   rating: z
-    .number({ error: FAILURES.feedbackIncomplete })
-    .int(FAILURES.ratingNotWhole)
-    .min(1, FAILURES.ratingOutOfRange)
-    .max(5, FAILURES.ratingOutOfRange),
+    .number({ error: REASON.feedbackIncomplete })
+    .int(REASON.ratingNotWhole)
+    .min(1, REASON.ratingOutOfRange)
+    .max(5, REASON.ratingOutOfRange),
 });
 
 export type TestimonialSubmission = z.infer<typeof testimonialSubmissionSchema>;
