@@ -1,17 +1,23 @@
 import { daysUntilReset, usageRights } from "#shared/credits.ts";
-import { AUTH_MESSAGES, FAILURES, GENERATION_MESSAGES } from "#shared/failures.ts";
-import { TESTIMONIAL_MESSAGES, TESTIMONIAL_THANKS } from "#shared/testimonials.ts";
+import type { FailedAnswer } from "#shared/api/failures.ts";
+import { FAILURES, isFailureReason, type FailureReason } from "#shared/failures.ts";
+import { TESTIMONIAL_THANKS } from "#shared/testimonials.ts";
 import { formatNumber } from "#shared/format.ts";
 import { LANGUAGES, languageTag } from "#shared/generation.ts";
 import { brandBadge } from "#shared/models.ts";
 import { frameEn } from "./frame.ts";
 
+/** `failure.<reason>`: each shared failure's English, as the server answers it. */
+const failureMessages = Object.fromEntries(
+  Object.entries(FAILURES).map(([reason, text]) => [`failure.${reason}`, text]),
+) as { readonly [R in FailureReason as `failure.${R}`]: (typeof FAILURES)[R] };
+
 /**
  * The message catalog (DESIGN §7): every string the interface shows, in English here and in
  * Turkish in `tr.ts`. The interface is Turkish when Turkish is the selected output language, English
  * otherwise. Keys ending in `.one` / `.other` are the two plural forms of one message.
- * `validation.*` and `failure.*` are the English messages the server also answers with
- * (from src/lib/shared), so that the client can word them (`describeFailure`).
+ * `failure.<reason>` are the English messages the server also answers with, each under
+ * the failure's reason (src/lib/shared/failures.ts), so that the client words failures by key.
  */
 const en = {
   ...frameEn,
@@ -83,47 +89,7 @@ const en = {
   "languageName.portuguese": "Portuguese",
   "languageName.russian": "Russian",
 
-  "validation.content": GENERATION_MESSAGES.content,
-  "validation.contentTooLong": GENERATION_MESSAGES.contentTooLong,
-  "validation.language": GENERATION_MESSAGES.language,
-  "validation.contentType": GENERATION_MESSAGES.contentType,
-  "validation.refineParent": GENERATION_MESSAGES.refineParent,
-  "validation.refineAction": GENERATION_MESSAGES.refineAction,
-  "validation.editParent": GENERATION_MESSAGES.editParent,
-  "validation.editMissing": GENERATION_MESSAGES.editMissing,
-  "validation.editEmpty": GENERATION_MESSAGES.editEmpty,
-  "validation.editTooLong": GENERATION_MESSAGES.editTooLong,
-  "validation.email": AUTH_MESSAGES.email,
-  "validation.password": AUTH_MESSAGES.password,
-  "validation.passwordTooLong": AUTH_MESSAGES.passwordTooLong,
-  "validation.passwordBlank": AUTH_MESSAGES.passwordBlank,
-  "validation.testimonial.required": TESTIMONIAL_MESSAGES.required,
-  "validation.testimonial.professionLong": TESTIMONIAL_MESSAGES.professionLong,
-  "validation.testimonial.contentShort": TESTIMONIAL_MESSAGES.contentShort,
-  "validation.testimonial.contentLong": TESTIMONIAL_MESSAGES.contentLong,
-  "validation.testimonial.rating": TESTIMONIAL_MESSAGES.rating,
-  "validation.testimonial.ratingWhole": TESTIMONIAL_MESSAGES.ratingWhole,
-  "validation.name": AUTH_MESSAGES.name,
-  "validation.nameTooLong": AUTH_MESSAGES.nameTooLong,
-  "validation.nameSpecial": AUTH_MESSAGES.nameSpecial,
-  "validation.nameWebAddress": AUTH_MESSAGES.nameWebAddress,
-  "validation.mismatch": AUTH_MESSAGES.mismatch,
-  "validation.missingToken": AUTH_MESSAGES.missingToken,
-
-  "failure.invalidCredentials": FAILURES.invalidCredentials,
-  "failure.commonPassword": FAILURES.commonPassword,
-  "failure.invalidResetToken": FAILURES.invalidResetToken,
-  "failure.guestExhausted": FAILURES.guestExhausted,
-  "failure.userExhausted": FAILURES.userExhausted,
-  "failure.unverifiedExhausted": FAILURES.unverifiedExhausted,
-  "failure.textNotFound": FAILURES.textNotFound,
-  "failure.needsAiWriter": FAILURES.needsAiWriter,
-  "failure.cancelled": FAILURES.cancelled,
-  "failure.writersBusy": FAILURES.writersBusy,
-  "failure.allProvidersFailed": FAILURES.allProvidersFailed,
-  "failure.leaseLost": FAILURES.leaseLost,
-  "failure.ownerTextsInFlight": FAILURES.ownerTextsInFlight,
-  "failure.addressTextsInFlight": FAILURES.addressTextsInFlight,
+  ...failureMessages,
 
   "code.VALIDATION_ERROR": "Please check what you entered.",
   "code.INVALID_JSON": "The request could not be read. Please reload the page and try again.",
@@ -605,47 +571,40 @@ export function failureToastTitle(language: string, contentType: string, message
   return translate(language, "error.generationFailedType", { type, message });
 }
 
-/** The English messages the server answers with, each to its key. */
-const SHARED_MESSAGES = new Map(
-  (Object.entries(en) as [MessageKey, string][])
-    .filter(([key]) => key.startsWith("validation.") || key.startsWith("failure."))
-    .map(([key, text]) => [text, key]),
-);
-
-/**
- * A message of the shared schemas or the server (src/lib/shared) in the interface's
- * language; any other text as it is.
- */
-export function wordMessage(language: string, message: string): string {
-  const key = SHARED_MESSAGES.get(message);
-  return key ? translate(language, key) : message;
+/** A failure in the interface's language, by its reason (src/lib/shared/failures.ts). */
+export function wordReason(language: string, reason: FailureReason): string {
+  return translate(language, `failure.${reason}`);
 }
 
-/** A failed API answer's body, as the server sends it (DESIGN §8). */
-export interface FailureBody {
-  message?: string;
-  code?: string;
-  /** The stable key of a shared failure (src/lib/shared/failures.ts), worded here. */
-  reason?: string;
-  fieldErrors?: Record<string, string[] | undefined>;
-  retryAfter?: unknown;
+/**
+ * The first problem of each field, as a shared schema's check gives it, in the interface's
+ * language: a failure's reason is worded by its key; any other message stays as it is.
+ */
+export function wordRules(
+  language: string,
+  problems: Record<string, string>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(problems).map(([field, message]) => [
+      field,
+      isFailureReason(message) ? wordReason(language, message) : message,
+    ]),
+  );
 }
 
 /**
  * What a failed answer says, in the interface's language: a shared failure by its `reason`
- * key; otherwise English shows the server's own message, and Turkish words it by the
- * schema message it carries, else by its `code`, else `fallback`.
+ * key; otherwise English shows the server's own message, and Turkish words the answer by
+ * its `code`, else `fallback`.
  */
 export function describeFailure(
   language: string,
-  body: FailureBody,
+  body: FailedAnswer,
   fallback: MessageKey = "error.unknown",
 ): string {
+  if (isFailureReason(body.reason)) return wordReason(language, body.reason);
   const message = body.message?.trim();
-  const reasonKey = `failure.${body.reason}` as MessageKey;
-  if (body.reason && reasonKey in en) return translate(language, reasonKey);
   if (uiLocale(language) === "en") return message || translate(language, fallback);
-  if (message && SHARED_MESSAGES.has(message)) return wordMessage(language, message);
   const code = body.code ?? "";
   if (code === "RATE_LIMITED") {
     const seconds = Number(body.retryAfter);
@@ -657,14 +616,21 @@ export function describeFailure(
   return key in en ? translate(language, key) : translate(language, fallback);
 }
 
-/** Field errors of a failed answer or a failed check, each worded. */
-export function wordFieldErrors(
+/**
+ * The first problem of each field of a failed answer, in the interface's language: by its
+ * reason when `fieldReasons` gives one; otherwise the server's English as it is.
+ */
+export function describeFieldFailures(
   language: string,
-  errors: Record<string, string>,
+  body: FailedAnswer,
 ): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(errors).map(([field, message]) => [field, wordMessage(language, message)]),
-  );
+  const described: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(body.fieldErrors ?? {})) {
+    const reason = body.fieldReasons?.[field]?.[0];
+    const text = isFailureReason(reason) ? wordReason(language, reason) : messages?.[0];
+    if (text) described[field] = text;
+  }
+  return described;
 }
 
 /** Where a version of a text came from: a first answer, Regenerate, a refinement, an edit. */

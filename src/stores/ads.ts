@@ -4,7 +4,8 @@ import { loadVastAd, type VastAd } from "#client/vast.ts";
 import type { AdEvent, AdOffer, HouseAd } from "#shared/ads.ts";
 import { AD_REWARD } from "#shared/credits.ts";
 import { invalidateCreditStatus } from "./credits.ts";
-import { describeFailure, translate, type FailureBody } from "#i18n/messages.ts";
+import { describeFailure, translate } from "#i18n/messages.ts";
+import type { FailedAnswer } from "#shared/api/failures.ts";
 import { $language } from "./preferences.ts";
 import { showToast } from "./toasts.ts";
 
@@ -41,7 +42,7 @@ function update(patch: Partial<AdWatch>): void {
   $adWatch.set({ ...$adWatch.get(), ...patch });
 }
 
-function failed(body: FailureBody = {}): void {
+function failed(body: FailedAnswer = {}): void {
   const language = $language.get();
   showToast({
     title: translate(language, "common.error"),

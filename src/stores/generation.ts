@@ -1,4 +1,5 @@
-import { describeFailure, translate, type FailureBody } from "#i18n/messages.ts";
+import { describeFailure, translate } from "#i18n/messages.ts";
+import type { FailedAnswer } from "#shared/api/failures.ts";
 import { MAX_VARIANT, type Language, type Refinement } from "#shared/generation.ts";
 import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
 import {
@@ -25,7 +26,7 @@ function t(key: Parameters<typeof translate>[1], values?: Record<string, string 
 }
 
 /** A failed answer's message in the chosen language (DESIGN §7). */
-function failureText(body: FailureBody, fallback: Parameters<typeof translate>[1]): string {
+function failureText(body: FailedAnswer, fallback: Parameters<typeof translate>[1]): string {
   return describeFailure($language.get(), body, fallback);
 }
 

@@ -1,5 +1,6 @@
 import { atom } from "nanostores";
-import { describeFailure, translate, type FailureBody } from "#i18n/messages.ts";
+import { describeFailure, translate } from "#i18n/messages.ts";
+import type { FailedAnswer } from "#shared/api/failures.ts";
 import { apiFetch } from "#client/http.ts";
 import { $desk, shownVersion, updateDesk, type TextVersion } from "./desk.ts";
 import { invalidateHistory } from "./history-cache.ts";
@@ -31,7 +32,7 @@ function t(key: Parameters<typeof translate>[1]) {
 export async function saveEditedText(text: string): Promise<boolean> {
   const version = shownVersion($desk.get());
   if (!version?.generationId || $desk.get().busy) return false;
-  let saved: { ok: boolean; body: FailureBody & { generationId?: string } };
+  let saved: { ok: boolean; body: FailedAnswer & { generationId?: string } };
   try {
     saved = await apiFetch<{ generationId: string }>("/api/email/edit", {
       json: { parentId: version.generationId, text },

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { messagesFor, type MessageKey } from "#i18n/messages.ts";
 import { SITE_NAME } from "#shared/site.ts";
 import { SAME_IN_BOTH } from "../support/i18n-same.ts";
-import { SAME_ORIGIN } from "./auth-helpers.ts";
+import { SAME_ORIGIN, newEmail } from "./auth-helpers.ts";
 import { expect, generatorSelect, isPhone, test, toast } from "./fixtures.ts";
 
 /**
@@ -77,7 +77,9 @@ async function clickIn(scope: Page | Locator, name: string | RegExp): Promise<vo
 
 test.use({
   // One pattern: a second element would be read as the fixture's options.
-  expectedConsole: [/status of (402 .*\/api\/email\/generate|401 .*\/api\/auth\/login)/],
+  expectedConsole: [
+    /status of (402 .*\/api\/email\/generate|401 .*\/api\/auth\/login|400 .*\/api\/auth\/register)/,
+  ],
 });
 
 test("Turkish shows no English string from a list the test keeps of every UI key", async ({
@@ -221,4 +223,37 @@ test("the feedback section speaks Turkish: its headings, its form, its checks an
   await expect(form.getByRole("status")).toHaveText(
     "Görüşünüz için teşekkürler! İncelendikten sonra burada görünecek.",
   );
+});
+
+test("the register form words its own checks and the server's field failures in Turkish", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await (await generatorSelect(page, "Language")).selectOption("turkish");
+  await page.goto("/register");
+  await worded(page);
+  const submit = page.getByRole("main").getByRole("button", { name: "Hesap Oluştur" });
+  await expect(submit).toBeEnabled();
+
+  // The browser's check: the shared schema's reasons, worded from the catalog.
+  await page.getByLabel("E-posta").fill("not-an-email");
+  await page.getByLabel("Şifre", { exact: true }).fill("123");
+  await submit.click();
+  await expect(page.getByText("Lütfen geçerli bir e-posta adresi girin")).toBeVisible();
+  await expect(page.getByText("Şifre en az 6 karakter olmalıdır").first()).toBeVisible();
+
+  // The server's: a common password, refused with English and its reason for the field.
+  await page.getByLabel("E-posta").fill(newEmail("turkish-form"));
+  await page.getByLabel("Şifre", { exact: true }).fill("password");
+  await page.getByLabel("Şifreyi onaylayın").fill("password");
+  const answer = page.waitForResponse("**/api/auth/register");
+  await submit.click();
+  expect((await answer).status()).toBe(400);
+  await expect(toast(page, "Kayıt Hatası")).toBeVisible();
+  const common = "Bu şifre çok yaygın. Lütfen tahmin edilmesi daha zor bir şifre seçin.";
+  await expect(toast(page, common)).toBeVisible();
+  const password = page.getByLabel("Şifre", { exact: true });
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expect(password).toHaveAccessibleDescription(new RegExp(common.replaceAll(".", "\\.")));
+  await expectNoEnglish(page, "/register with failed checks");
 });

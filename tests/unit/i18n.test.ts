@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   describeFailure,
+  describeFieldFailures,
   failureToastTitle,
   languageOption,
   loadTurkish,
@@ -10,10 +11,17 @@ import {
   translate,
   translateCount,
   versionLabel,
-  wordMessage,
+  wordReason,
+  wordRules,
   type MessageKey,
 } from "#i18n/messages.ts";
-import { AUTH_MESSAGES, FAILURES, GENERATION_MESSAGES } from "#shared/failures.ts";
+import { failure, failureBody, fieldFailures } from "#server/errors.ts";
+import { validationError } from "#server/http/api.ts";
+import type { FailureBody } from "#shared/api/failures.ts";
+import { FAILURES, isFailureReason, type FailureReason } from "#shared/failures.ts";
+import { registerSchema } from "#shared/schemas/auth.ts";
+import { generationRequestSchema } from "#shared/schemas/generation.ts";
+import { testimonialSubmissionSchema } from "#shared/schemas/testimonials.ts";
 import { SAME_IN_BOTH } from "../support/i18n-same.ts";
 
 await loadTurkish();
@@ -42,14 +50,10 @@ describe("message catalog", () => {
     expect(same.sort()).toEqual(Object.keys(SAME_IN_BOTH).sort());
   });
 
-  it("words every message the shared schemas and the server answer with", () => {
-    for (const message of [
-      ...Object.values(AUTH_MESSAGES),
-      ...Object.values(GENERATION_MESSAGES),
-      ...Object.values(FAILURES),
-    ]) {
-      expect(wordMessage("english", message)).toBe(message);
-      expect(wordMessage("turkish", message), message).not.toBe(message);
+  it("words every failure the shared schemas and the server answer with, by its reason", () => {
+    for (const [reason, message] of Object.entries(FAILURES) as [FailureReason, string][]) {
+      expect(wordReason("english", reason)).toBe(message);
+      expect(wordReason("turkish", reason), reason).not.toBe(message);
     }
   });
 
@@ -127,9 +131,13 @@ describe("failed answers", () => {
     );
   });
 
-  it("are worded in Turkish by their shared message, else by their code", () => {
+  it("are worded in Turkish by their reason, else by their code", () => {
     expect(
-      describeFailure("turkish", { message: FAILURES.invalidCredentials, code: "UNAUTHORIZED" }),
+      describeFailure("turkish", {
+        message: FAILURES.invalidCredentials,
+        code: "UNAUTHORIZED",
+        reason: "invalidCredentials",
+      }),
     ).toBe("E-posta adresi veya şifre hatalı.");
     expect(describeFailure("turkish", { message: "Please sign in.", code: "UNAUTHORIZED" })).toBe(
       "Devam etmek için lütfen giriş yapın.",
@@ -140,6 +148,86 @@ describe("failed answers", () => {
     expect(
       describeFailure("turkish", { message: "x", code: "SOMETHING_NEW" }, "error.generic"),
     ).toBe("Metin oluşturulamadı. Lütfen tekrar deneyin.");
+  });
+});
+
+describe("failures worded by key", () => {
+  /** Answers as the server writes them: schema rules, a field's failure, a shared failure. */
+  const bodies: FailureBody[] = [
+    registerSchema.safeParse({ email: "x", password: "123", confirmPassword: "456", name: "A" }),
+    generationRequestSchema.safeParse({ content: " ", language: "klingon", contentType: 3 }),
+    testimonialSubmissionSchema.safeParse({ name: "Ada", content: "Too short", rating: 2.5 }),
+  ]
+    .map((parsed) => failureBody(validationError(parsed.error!)))
+    .concat([
+      failureBody(
+        failure(
+          "VALIDATION_ERROR",
+          "commonPassword",
+          fieldFailures({ password: ["commonPassword"] }),
+        ),
+      ),
+      failureBody(failure("UNAUTHORIZED", "invalidCredentials")),
+    ]);
+
+  /** The same answer had every English sentence in it been reworded. */
+  function reworded(body: FailureBody): FailureBody {
+    const fieldErrors = Object.entries(body.fieldErrors ?? {}).map(([field, messages]) => [
+      field,
+      messages.map((message) => `Reworded: ${message}`),
+    ]);
+    return {
+      ...body,
+      message: `Reworded: ${body.message}`,
+      fieldErrors: Object.fromEntries(fieldErrors),
+    };
+  }
+
+  it("carry a reason for the answer and for each field the shared schemas checked", () => {
+    for (const body of bodies) {
+      expect(isFailureReason(body.reason), body.message).toBe(true);
+      expect(Object.keys(body.fieldReasons ?? {}), body.message).toEqual(
+        Object.keys(body.fieldErrors ?? {}),
+      );
+    }
+  });
+
+  it("read the same in Turkish whatever their English says", () => {
+    for (const body of bodies) {
+      const fields = describeFieldFailures("turkish", body);
+      expect(describeFailure("turkish", reworded(body))).toBe(wordReason("turkish", body.reason!));
+      expect(describeFieldFailures("turkish", reworded(body))).toEqual(fields);
+      for (const [field, reasons] of Object.entries(body.fieldReasons ?? {})) {
+        expect(fields[field]).toBe(wordReason("turkish", reasons[0]!));
+        expect(fields[field]).not.toBe(body.fieldErrors![field]![0]);
+      }
+    }
+  });
+
+  it("keep the server's English for API users, the same words the English page shows", () => {
+    for (const body of bodies) {
+      expect(body.message).toBe(FAILURES[body.reason!]);
+      for (const [field, messages] of Object.entries(body.fieldErrors ?? {})) {
+        expect(messages).toEqual(body.fieldReasons![field]!.map((reason) => FAILURES[reason]));
+        expect(describeFieldFailures("english", body)[field]).toBe(messages[0]);
+      }
+    }
+  });
+
+  it("word the browser's own check by the schema's reasons", () => {
+    const parsed = registerSchema.safeParse({ email: "x", password: "1", confirmPassword: "1" });
+    const problems = Object.fromEntries(
+      parsed.error!.issues.map((issue) => [String(issue.path[0]), issue.message]),
+    );
+    expect(wordRules("turkish", problems)).toEqual({
+      email: "Lütfen geçerli bir e-posta adresi girin",
+      password: "Şifre en az 6 karakter olmalıdır",
+      confirmPassword: "Şifre en az 6 karakter olmalıdır",
+    });
+    expect(wordRules("english", { email: "emailInvalid", other: "Unworded." })).toEqual({
+      email: FAILURES.emailInvalid,
+      other: "Unworded.",
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testimonialSubmissionSchema } from "#shared/schemas/testimonials.ts";
 import { testimonialProblem } from "#shared/testimonials.ts";
+import { FAILURES } from "#shared/failures.ts";
 
 const valid = { name: "Ada", profession: "", content: "A fine tool for letters.", rating: 5 };
 
@@ -23,7 +24,7 @@ describe("the browser's feedback check agrees with the server's schema", () => {
 
 describe("the form's own rule", () => {
   it("treats no star chosen (0) as a missing rating", () => {
-    expect(testimonialProblem({ ...valid, rating: 0 })).toBe(
+    expect(FAILURES[testimonialProblem({ ...valid, rating: 0 })!]).toBe(
       "Please provide your name, feedback content, and rating.",
     );
   });

@@ -101,17 +101,6 @@ export function SelectField({
 export const buttonClass =
   "inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60";
 
-/** First message per field from an API `fieldErrors` or a zod flatten. */
-export function firstErrors(
-  fieldErrors: Record<string, string[] | undefined> | undefined,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(fieldErrors ?? {})) {
-    if (messages?.[0]) out[field] = messages[0];
-  }
-  return out;
-}
-
 /** First message per top-level field from zod issues. */
 export function issueErrors(
   issues: readonly { path: PropertyKey[]; message: string }[],

@@ -1,12 +1,16 @@
 import { useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { NetworkError, apiFetch, type ApiResult } from "#client/http.ts";
-import { describeFailure, wordFieldErrors, type MessageKey } from "#i18n/messages.ts";
+import {
+  describeFailure,
+  describeFieldFailures,
+  wordRules,
+  type MessageKey,
+} from "#i18n/messages.ts";
+import type { FailedAnswer } from "#shared/api/failures.ts";
 import { showToast } from "#stores/toasts.ts";
-import { firstErrors, issueErrors, useHydrated } from "./Field.tsx";
+import { issueErrors, useHydrated } from "./Field.tsx";
 import { useMessages } from "./use-messages.ts";
-
-type FieldErrors = { fieldErrors?: Record<string, string[]> };
 
 export interface JsonFormOptions<Schema extends z.ZodType, Answer> {
   /** The request's shared schema, checked in the browser before anything is sent. */
@@ -43,17 +47,17 @@ export function useJsonForm<Schema extends z.ZodType, Answer = Record<string, un
     event.preventDefault();
     const parsed = options.schema.safeParse(options.read(new FormData(event.currentTarget)));
     if (!parsed.success) {
-      setErrors(wordFieldErrors(language, issueErrors(parsed.error.issues)));
+      setErrors(wordRules(language, issueErrors(parsed.error.issues)));
       return;
     }
     setErrors({});
     setBusy(true);
     try {
-      const { ok, body } = await apiFetch<Answer & FieldErrors>(options.path, {
+      const { ok, body } = await apiFetch<Answer & FailedAnswer>(options.path, {
         json: options.body ? options.body(parsed.data) : parsed.data,
       });
       if (!ok || !body.success) {
-        setErrors(wordFieldErrors(language, firstErrors(body.fieldErrors)));
+        setErrors(describeFieldFailures(language, body));
         fail(describeFailure(language, body, options.fallbackMessage));
         return;
       }

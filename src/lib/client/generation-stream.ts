@@ -1,4 +1,4 @@
-import type { FailureBody } from "#i18n/messages.ts";
+import type { FailedAnswer } from "#shared/api/failures.ts";
 import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
 import type { GenerationStreamEvent } from "#shared/api/generation.ts";
 import { readServerSentEvents } from "#shared/sse.ts";
@@ -11,9 +11,9 @@ export type GenerationAnswer =
   /** Accepted: the text arrives as events. */
   | { kind: "stream"; events: AsyncGenerator<GenerationEvent, void, undefined> }
   /** Refused before writing (402 for credits, 429, 400, …), with its failure body if JSON. */
-  | { kind: "refused"; status: number; body: FailureBody & { isGuest?: boolean } }
+  | { kind: "refused"; status: number; body: FailedAnswer & { isGuest?: boolean } }
   /** A JSON answer where a stream was asked for: a proxy's or an old server's. */
-  | { kind: "not-a-stream"; body: FailureBody & { success?: boolean } };
+  | { kind: "not-a-stream"; body: FailedAnswer & { success?: boolean } };
 
 /**
  * Asks /api/email/generate for a text (spec §4). Throws what `fetch` throws when the
@@ -31,7 +31,7 @@ export async function requestGeneration(
     body: JSON.stringify(request),
   });
   if (!response.ok) {
-    let body: FailureBody & { isGuest?: boolean } = {};
+    let body: FailedAnswer & { isGuest?: boolean } = {};
     try {
       body = (await response.json()) as typeof body;
     } catch {
@@ -40,7 +40,7 @@ export async function requestGeneration(
     return { kind: "refused", status: response.status, body };
   }
   if (!(response.headers.get("content-type") ?? "").includes("text/event-stream")) {
-    let body: FailureBody & { success?: boolean } = {};
+    let body: FailedAnswer & { success?: boolean } = {};
     try {
       body = (await response.json()) as typeof body;
     } catch {

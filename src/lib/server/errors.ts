@@ -1,5 +1,5 @@
-import type { FailureReason } from "#shared/failures.ts";
-import { FAILURES } from "#shared/failures.ts";
+import type { FailureBody } from "#shared/api/failures.ts";
+import { FAILURES, isFailureReason, type FailureReason } from "#shared/failures.ts";
 
 /** The one way a request fails on purpose (STYLE §3): a code, its HTTP status, a message. */
 export const STATUS_OF = {
@@ -31,7 +31,10 @@ export const STATUS_OF = {
 export type ErrorCode = keyof typeof STATUS_OF;
 
 export interface AppErrorOptions {
+  /** Each field's problems in English, for API users (`fieldFailures` writes both). */
   fieldErrors?: Record<string, string[]>;
+  /** Their reasons, for a field whose problems all have one: the client words these. */
+  fieldReasons?: Record<string, FailureReason[]>;
   extra?: Record<string, unknown>;
   headers?: Record<string, string>;
   /**
@@ -46,6 +49,7 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fieldErrors?: Record<string, string[]>;
+  readonly fieldReasons?: Record<string, FailureReason[]>;
   readonly extra?: Record<string, unknown>;
   readonly headers?: Record<string, string>;
   readonly reason?: FailureReason;
@@ -55,6 +59,7 @@ export class AppError extends Error {
     this.code = code;
     this.status = STATUS_OF[code];
     this.fieldErrors = options.fieldErrors;
+    this.fieldReasons = options.fieldReasons;
     this.extra = options.extra;
     this.headers = options.headers;
     this.reason = options.reason;
@@ -70,17 +75,27 @@ export function failure(
   return new AppError(code, FAILURES[reason], { ...options, reason });
 }
 
-/** The failure body every answer uses: the host's, the middleware's and the routes'. */
-export interface FailureBody {
-  success: false;
-  message: string;
-  code: ErrorCode;
-  reason?: FailureReason;
-  fieldErrors?: Record<string, string[]>;
-  [extra: string]: unknown;
+/**
+ * Field problems for an AppError, each a failure's reason or English: their English goes
+ * to `fieldErrors`, for API users; a field whose problems all have a reason also gets them
+ * in `fieldReasons`, in the same order, for the client to word.
+ */
+export function fieldFailures(
+  problems: Record<string, string[]>,
+): Pick<AppErrorOptions, "fieldErrors" | "fieldReasons"> {
+  const fieldErrors: Record<string, string[]> = {};
+  const fieldReasons: Record<string, FailureReason[]> = {};
+  for (const [field, messages] of Object.entries(problems)) {
+    fieldErrors[field] = messages.map((message) =>
+      isFailureReason(message) ? FAILURES[message] : message,
+    );
+    if (messages.every(isFailureReason)) fieldReasons[field] = messages;
+  }
+  return Object.keys(fieldReasons).length > 0 ? { fieldErrors, fieldReasons } : { fieldErrors };
 }
 
-export function failureBody(error: AppError): FailureBody {
+/** The failure body every answer uses: the host's, the middleware's and the routes'. */
+export function failureBody(error: AppError): FailureBody<ErrorCode> & Record<string, unknown> {
   return {
     ...error.extra,
     success: false,
@@ -88,6 +103,7 @@ export function failureBody(error: AppError): FailureBody {
     code: error.code,
     ...(error.reason ? { reason: error.reason } : {}),
     ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+    ...(error.fieldReasons ? { fieldReasons: error.fieldReasons } : {}),
   };
 }
 

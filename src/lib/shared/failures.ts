@@ -1,44 +1,54 @@
 import { MAX_EDITED_TEXT_CHARS, MAX_PROMPT_CHARS } from "./generation.ts";
 
 /**
- * English messages of failures a user can meet on the site: the request schemas' messages
- * (checked in the browser and on the server), and messages for answers whose `code` alone
- * does not say which one it was (a 401 at login, a 402 for a guest or an unverified account).
- * The server answers with them; the client words each in the chosen language through the
- * catalog (src/i18n: `validation.*` and `failure.*` keys), so both sides read them from here.
- * This module holds no schema, so that the catalog can import it without zod.
+ * Every failure a user can meet on the site, by its stable key (its reason), in English:
+ * the rules of the request schemas (checked in the browser and on the server) and answers
+ * whose `code` alone does not say which failure it was (a 401 at login, a 402 for a guest).
+ * The server answers with the English and the key; the client words the key from its
+ * catalog (`failure.<reason>` in src/i18n), so rewording English here changes no other
+ * language. This module holds no schema, so that the catalog can import it without zod.
  */
 
 /** The auth forms' and calls' rules (spec §5). */
-export const AUTH_MESSAGES = {
-  email: "Please enter a valid email address",
-  password: "Password must be at least 6 characters",
+const AUTH_RULES = {
+  emailInvalid: "Please enter a valid email address",
+  passwordTooShort: "Password must be at least 6 characters",
   passwordTooLong: "Password must be at most 128 characters",
   passwordBlank: "Password cannot be only spaces",
-  name: "Name must be at least 2 characters",
+  nameTooShort: "Name must be at least 2 characters",
   nameTooLong: "Name must be at most 80 characters",
   nameSpecial: "Name must be a single line without special characters",
   nameWebAddress: "Name must not contain a web address",
-  mismatch: "Passwords do not match",
-  missingToken: "Invalid or missing password reset token.",
+  passwordMismatch: "Passwords do not match",
+  resetTokenMissing: "Invalid or missing password reset token.",
 } as const;
 
 /** The generator's and the editor's rules. */
-export const GENERATION_MESSAGES = {
-  content: "Please describe the text you want.",
+const GENERATION_RULES = {
+  contentMissing: "Please describe the text you want.",
   contentTooLong: `Please keep the description under ${MAX_PROMPT_CHARS} characters.`,
-  language: "Please choose a language.",
-  contentType: "Please choose a content type.",
-  refineParent: "Please choose one of your texts to refine.",
-  refineAction: "Please choose how to refine the text.",
-  editParent: "Please choose one of your texts to edit.",
-  editMissing: "The edited text is missing.",
-  editEmpty: "The edited text is empty.",
-  editTooLong: `Please keep the text under ${MAX_EDITED_TEXT_CHARS} characters.`,
+  languageMissing: "Please choose a language.",
+  contentTypeMissing: "Please choose a content type.",
+  refineParentMissing: "Please choose one of your texts to refine.",
+  refineActionMissing: "Please choose how to refine the text.",
+  editParentMissing: "Please choose one of your texts to edit.",
+  editTextMissing: "The edited text is missing.",
+  editTextEmpty: "The edited text is empty.",
+  editTextTooLong: `Please keep the text under ${MAX_EDITED_TEXT_CHARS} characters.`,
+} as const;
+
+/** The feedback form's rules (spec §5); its name follows the auth rules. */
+const FEEDBACK_RULES = {
+  feedbackIncomplete: "Please provide your name, feedback content, and rating.",
+  professionTooLong: "Profession must be at most 80 characters",
+  feedbackTooShort: "Feedback must be at least 10 characters",
+  feedbackTooLong: "Feedback must be at most 1000 characters",
+  ratingOutOfRange: "Rating must be from 1 to 5",
+  ratingNotWhole: "Rating must be a whole number from 1 to 5",
 } as const;
 
 /** Answers whose code alone does not say which failure it was. */
-export const FAILURES = {
+const ANSWERS = {
   invalidCredentials: "Invalid email or password.",
   commonPassword: "This password is too common. Please choose a less predictable one.",
   invalidResetToken: "This password reset link is invalid or has expired.",
@@ -60,5 +70,18 @@ export const FAILURES = {
     "Too many texts are being written from your network right now. Please try again in a few seconds. Nothing was charged.",
 } as const;
 
-/** The stable key of a shared failure: the `reason` of an answer that carries one. */
+/** Each failure's English, by its reason. */
+export const FAILURES = { ...AUTH_RULES, ...GENERATION_RULES, ...FEEDBACK_RULES, ...ANSWERS };
+
+/** The stable key of a failure: the `reason` of an answer, a shared schema's rule message. */
 export type FailureReason = keyof typeof FAILURES;
+
+/** Each reason by name, for the shared schemas' messages: `REASON.passwordTooShort`. */
+export const REASON = Object.fromEntries(
+  Object.keys(FAILURES).map((reason) => [reason, reason]),
+) as { readonly [R in FailureReason]: R };
+
+/** Whether a message (a schema's, a field's, an answer's `reason`) is a failure's key. */
+export function isFailureReason(message: unknown): message is FailureReason {
+  return typeof message === "string" && Object.hasOwn(FAILURES, message);
+}

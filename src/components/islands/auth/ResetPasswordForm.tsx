@@ -44,7 +44,7 @@ export default function ResetPasswordForm() {
     return (
       <div role="alert" className="grid gap-2 text-slate-700 dark:text-slate-300">
         <p className="font-semibold text-red-700 dark:text-red-400">
-          {t("validation.missingToken")}
+          {t("failure.resetTokenMissing")}
         </p>
         <p>{t("auth.toHome")}</p>
       </div>

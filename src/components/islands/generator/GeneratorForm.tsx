@@ -89,16 +89,16 @@ export default function GeneratorForm() {
     // Ctrl+Enter submits past the disabled button: one text at a time, the prompt stays.
     if (busy) return;
     if (!(LANGUAGE_IDS as string[]).includes(language)) {
-      setError({ field: "language", message: t("validation.language") });
+      setError({ field: "language", message: t("failure.languageMissing") });
       return;
     }
     if (!(CONTENT_TYPE_IDS as string[]).includes(contentType)) {
-      setError({ field: "contentType", message: t("validation.contentType") });
+      setError({ field: "contentType", message: t("failure.contentTypeMissing") });
       return;
     }
     const content = prompt.trim();
     if (!content) {
-      setError({ field: "content", message: t("validation.content") });
+      setError({ field: "content", message: t("failure.contentMissing") });
       showToast({
         title: t("generator.emptyPrompt.title"),
         description: t("generator.emptyPrompt.body"),

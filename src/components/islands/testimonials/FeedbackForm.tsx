@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { describeFailure, translateCount, wordMessage, type FailureBody } from "#i18n/messages.ts";
+import { describeFailure, translateCount, wordReason } from "#i18n/messages.ts";
+import type { FailedAnswer } from "#shared/api/failures.ts";
 import { testimonialProblem } from "#shared/testimonials.ts";
 import { Field, useHydrated } from "#components/ui/Field.tsx";
 import { useMessages } from "#components/ui/use-messages.ts";
@@ -25,7 +26,7 @@ export default function FeedbackForm() {
     // The browser checks what it can without shipping zod; the server checks everything.
     const problem = testimonialProblem({ name, profession, content, rating });
     if (problem) {
-      setOutcome({ kind: "failure", message: wordMessage(language, problem) });
+      setOutcome({ kind: "failure", message: wordReason(language, problem) });
       return;
     }
     setSubmitting(true);
@@ -42,7 +43,7 @@ export default function FeedbackForm() {
           rating,
         }),
       });
-      const body = (await response.json().catch(() => ({}))) as FailureBody & {
+      const body = (await response.json().catch(() => ({}))) as FailedAnswer & {
         success?: boolean;
       };
       if (response.ok && body.success) {

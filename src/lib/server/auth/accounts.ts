@@ -14,13 +14,12 @@ import {
   registrationAttemptEmail,
   verificationEmail,
 } from "#server/email/templates.ts";
-import { AppError, failure } from "#server/errors.ts";
+import { AppError, failure, fieldFailures } from "#server/errors.ts";
 import { getLogger } from "#server/logger.ts";
 import { isWithinRateLimit } from "#server/rate-limit/index.ts";
 import { consumeEmailToken, createEmailToken } from "./email-tokens.ts";
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import { createSession, invalidateUserSessions, type SessionUser } from "./sessions.ts";
-import { FAILURES } from "#shared/failures.ts";
 
 /** Links in e-mails come from PUBLIC_URL only, never from the request (DESIGN §3). */
 function link(path: string, token: string): string {
@@ -29,9 +28,11 @@ function link(path: string, token: string): string {
 
 async function assertUncommon(password: string, field: string): Promise<void> {
   if (await isCommonPassword(password)) {
-    throw failure("VALIDATION_ERROR", "commonPassword", {
-      fieldErrors: { [field]: [FAILURES.commonPassword] },
-    });
+    throw failure(
+      "VALIDATION_ERROR",
+      "commonPassword",
+      fieldFailures({ [field]: ["commonPassword"] }),
+    );
   }
 }
 

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { AppError, failureBody } from "#server/errors.ts";
+import { AppError, failure, failureBody, fieldFailures } from "#server/errors.ts";
+import { isFailureReason } from "#shared/failures.ts";
 
 /** API bodies stop here (DESIGN §8); the adapter's own limit is 1 MiB for everything else. */
 export const MAX_API_BODY_BYTES = 16 * 1024;
@@ -104,15 +105,21 @@ function assertNoNul(value: unknown): void {
   });
 }
 
-/** Maps zod issues to `fieldErrors`, the first message of the first field as the message. */
+/**
+ * Maps zod issues to field failures, the first issue's as the whole failure's. A shared
+ * schema's message is a failure's reason: the answer carries its English and its key.
+ */
 export function validationError(error: z.ZodError): AppError {
-  const fieldErrors: Record<string, string[]> = {};
+  const problems: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? issue.path.join(".") : "body";
-    (fieldErrors[field] ??= []).push(issue.message);
+    (problems[field] ??= []).push(issue.message);
   }
-  const message = error.issues[0]?.message ?? "Invalid request.";
-  return new AppError("VALIDATION_ERROR", message, { fieldErrors });
+  const first = error.issues[0]?.message ?? "Invalid request.";
+  const options = fieldFailures(problems);
+  return isFailureReason(first)
+    ? failure("VALIDATION_ERROR", first, options)
+    : new AppError("VALIDATION_ERROR", first, options);
 }
 
 /**

@@ -1,22 +1,22 @@
-import { AUTH_MESSAGES } from "#shared/failures.ts";
+import { REASON } from "#shared/failures.ts";
 import { z } from "#shared/zod.ts";
 
 /** Request bodies of the auth calls, shared by the forms and the endpoints (spec §5, §7). */
 
-/** The rules' messages live with the other shared failures, where the catalog reads them. */
-export const MESSAGES = AUTH_MESSAGES;
+/** Each rule's message is its failure's reason: the server answers its English, the client words it. */
+export const MESSAGES = REASON;
 
 const email = z
-  .string({ error: MESSAGES.email })
+  .string({ error: MESSAGES.emailInvalid })
   .trim()
-  .max(254, MESSAGES.email)
-  .pipe(z.email({ error: MESSAGES.email }))
+  .max(254, MESSAGES.emailInvalid)
+  .pipe(z.email({ error: MESSAGES.emailInvalid }))
   .transform((value) => value.toLowerCase());
 
 /** A new password (register, reset); signing in checks only the length. */
 const password = z
-  .string({ error: MESSAGES.password })
-  .min(6, MESSAGES.password)
+  .string({ error: MESSAGES.passwordTooShort })
+  .min(6, MESSAGES.passwordTooShort)
   .max(128, MESSAGES.passwordTooLong)
   .refine((value) => value.trim() !== "", MESSAGES.passwordBlank);
 
@@ -42,13 +42,13 @@ const name = z
   .optional()
   .nullable()
   .transform((value) => (value ? value : undefined))
-  .refine((value) => value === undefined || value.length >= 2, MESSAGES.name);
+  .refine((value) => value === undefined || value.length >= 2, MESSAGES.nameTooShort);
 
 export const loginSchema = z.object({
   email,
   password: z
-    .string({ error: MESSAGES.password })
-    .min(6, MESSAGES.password)
+    .string({ error: MESSAGES.passwordTooShort })
+    .min(6, MESSAGES.passwordTooShort)
     .max(128, MESSAGES.passwordTooLong),
 });
 
@@ -56,32 +56,37 @@ export const registerSchema = z
   .object({
     email,
     password,
-    confirmPassword: z.string({ error: MESSAGES.password }).min(6, MESSAGES.password),
+    confirmPassword: z
+      .string({ error: MESSAGES.passwordTooShort })
+      .min(6, MESSAGES.passwordTooShort),
     name,
   })
   .refine((body) => samePassword(body.password, body.confirmPassword), {
-    message: MESSAGES.mismatch,
+    message: MESSAGES.passwordMismatch,
     path: ["confirmPassword"],
   });
 
 export const emailOnlySchema = z.object({ email });
 
 export const resetPasswordSchema = z.object({
-  token: z.string().trim().min(1, MESSAGES.missingToken).max(200),
+  token: z.string().trim().min(1, MESSAGES.resetTokenMissing).max(200),
   newPassword: password,
 });
 
 /** The reset form also asks for the password twice; the API takes it once. */
 export const resetPasswordFormSchema = z
-  .object({ password, confirmPassword: z.string().min(6, MESSAGES.password) })
+  .object({ password, confirmPassword: z.string().min(6, MESSAGES.passwordTooShort) })
   .refine((body) => samePassword(body.password, body.confirmPassword), {
-    message: MESSAGES.mismatch,
+    message: MESSAGES.passwordMismatch,
     path: ["confirmPassword"],
   });
 
 /** Deleting an account asks for its password once more. */
 export const deleteAccountSchema = z.object({
-  password: z.string({ error: MESSAGES.password }).min(1, MESSAGES.password).max(128),
+  password: z
+    .string({ error: MESSAGES.passwordTooShort })
+    .min(1, MESSAGES.passwordTooShort)
+    .max(128),
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;

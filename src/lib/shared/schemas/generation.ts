@@ -12,10 +12,8 @@ import {
   type Refinement,
 } from "#shared/generation.ts";
 import { deriveSubject } from "#shared/subject.ts";
-import { GENERATION_MESSAGES } from "#shared/failures.ts";
+import { REASON } from "#shared/failures.ts";
 import { z } from "#shared/zod.ts";
-
-export { GENERATION_MESSAGES, MAX_EDITED_TEXT_CHARS };
 
 /**
  * POST /api/email/generate (DESIGN §5). The parsed value is the one request the server
@@ -26,13 +24,13 @@ export const generationRequestSchema = z
   .object({
     subject: z.string().trim().max(MAX_SUBJECT_CHARS).optional().default(""),
     content: z
-      .string({ error: GENERATION_MESSAGES.content })
+      .string({ error: REASON.contentMissing })
       .trim()
-      .min(1, GENERATION_MESSAGES.content)
-      .max(MAX_PROMPT_CHARS, GENERATION_MESSAGES.contentTooLong),
+      .min(1, REASON.contentMissing)
+      .max(MAX_PROMPT_CHARS, REASON.contentTooLong),
     tone: z.enum(TONES).optional().default("standard"),
-    language: z.enum(LANGUAGE_IDS, { error: GENERATION_MESSAGES.language }),
-    contentType: z.enum(CONTENT_TYPE_IDS, { error: GENERATION_MESSAGES.contentType }),
+    language: z.enum(LANGUAGE_IDS, { error: REASON.languageMissing }),
+    contentType: z.enum(CONTENT_TYPE_IDS, { error: REASON.contentTypeMissing }),
     length: z.enum(LENGTHS).optional(),
     /** Regenerate: 2, 3, … ask the writer for another version of the same request. */
     variant: z.number().int().min(1).max(MAX_VARIANT).optional().default(1),
@@ -42,8 +40,8 @@ export const generationRequestSchema = z
      */
     refine: z
       .object({
-        parentId: z.uuid({ error: GENERATION_MESSAGES.refineParent }),
-        action: z.enum(REFINEMENTS, { error: GENERATION_MESSAGES.refineAction }),
+        parentId: z.uuid({ error: REASON.refineParentMissing }),
+        action: z.enum(REFINEMENTS, { error: REASON.refineActionMissing }),
       })
       .optional(),
   })
@@ -62,11 +60,11 @@ export const generationIdSchema = z.object({ generationId: z.uuid() });
 
 /** POST /api/email/edit: the shown version, changed by hand, kept as a new version. */
 export const editedTextSchema = z.object({
-  parentId: z.uuid({ error: GENERATION_MESSAGES.editParent }),
+  parentId: z.uuid({ error: REASON.editParentMissing }),
   text: z
-    .string({ error: GENERATION_MESSAGES.editMissing })
-    .refine((text) => text.trim().length > 0, GENERATION_MESSAGES.editEmpty)
-    .refine((text) => text.length <= MAX_EDITED_TEXT_CHARS, GENERATION_MESSAGES.editTooLong),
+    .string({ error: REASON.editTextMissing })
+    .refine((text) => text.trim().length > 0, REASON.editTextEmpty)
+    .refine((text) => text.length <= MAX_EDITED_TEXT_CHARS, REASON.editTextTooLong),
 });
 
 /** One history item (spec §3), with what "Use this prompt again" and refinements need. */
@@ -99,8 +97,8 @@ export const HISTORY_PAGE_SIZE = 20;
 /** GET /api/email/my: search over subject and text, filters, pages of top-level texts. */
 export const historyQuerySchema = z.object({
   q: z.string().trim().max(200, "Please search for at most 200 characters.").optional().default(""),
-  contentType: z.enum(CONTENT_TYPE_IDS, { error: GENERATION_MESSAGES.contentType }).optional(),
-  language: z.enum(LANGUAGE_IDS, { error: GENERATION_MESSAGES.language }).optional(),
+  contentType: z.enum(CONTENT_TYPE_IDS, { error: REASON.contentTypeMissing }).optional(),
+  language: z.enum(LANGUAGE_IDS, { error: REASON.languageMissing }).optional(),
   page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(HISTORY_PAGE_SIZE),
 });

@@ -1,38 +1,35 @@
 import { z } from "#shared/zod.ts";
 
-import { TESTIMONIAL_LIMITS, TESTIMONIAL_MESSAGES } from "#shared/testimonials.ts";
+import { REASON } from "#shared/failures.ts";
+import { TESTIMONIAL_LIMITS } from "#shared/testimonials.ts";
 
 const requiredText = (min: number, max: number, tooShort: string, tooLong: string) =>
   z
-    .string({ error: TESTIMONIAL_MESSAGES.required })
+    .string({ error: REASON.feedbackIncomplete })
     .trim()
-    .min(1, TESTIMONIAL_MESSAGES.required)
+    .min(1, REASON.feedbackIncomplete)
     .min(min, tooShort)
     .max(max, tooLong);
 
 export const testimonialSubmissionSchema = z.object({
-  name: requiredText(
-    ...TESTIMONIAL_LIMITS.name,
-    TESTIMONIAL_MESSAGES.nameShort,
-    TESTIMONIAL_MESSAGES.nameLong,
-  ),
+  name: requiredText(...TESTIMONIAL_LIMITS.name, REASON.nameTooShort, REASON.nameTooLong),
   profession: z
     .string()
     .trim()
-    .max(TESTIMONIAL_LIMITS.profession, TESTIMONIAL_MESSAGES.professionLong)
+    .max(TESTIMONIAL_LIMITS.profession, REASON.professionTooLong)
     .optional()
     .nullable()
     .transform((value) => (value ? value : null)),
   content: requiredText(
     ...TESTIMONIAL_LIMITS.content,
-    TESTIMONIAL_MESSAGES.contentShort,
-    TESTIMONIAL_MESSAGES.contentLong,
+    REASON.feedbackTooShort,
+    REASON.feedbackTooLong,
   ),
   rating: z
-    .number({ error: TESTIMONIAL_MESSAGES.required })
-    .int(TESTIMONIAL_MESSAGES.ratingWhole)
-    .min(1, TESTIMONIAL_MESSAGES.rating)
-    .max(5, TESTIMONIAL_MESSAGES.rating),
+    .number({ error: REASON.feedbackIncomplete })
+    .int(REASON.ratingNotWhole)
+    .min(1, REASON.ratingOutOfRange)
+    .max(5, REASON.ratingOutOfRange),
 });
 
 export type TestimonialSubmission = z.infer<typeof testimonialSubmissionSchema>;
