@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from "drizzle-orm";
 import type { Refinement } from "#shared/generation.ts";
 import type {
   GenerationRequest,
@@ -9,6 +21,7 @@ import type {
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { WRITER_STOPPED, generations, guests, users } from "#server/db/schema.ts";
+import { preparedPerDatabase } from "#server/db/prepared.ts";
 
 /**
  * The `generations` table, its whole life (STYLE: one owner per table): a pending row
@@ -426,13 +439,29 @@ export function historyPageQuery(db: Database, listed: SQL | undefined) {
     .orderBy(desc(generations.createdAt), desc(generations.id));
 }
 
-/** A finished text. */
-const finished = eq(generations.status, "done");
+/**
+ * A finished text, the status written into the statement: PostgreSQL may run the history's
+ * prepared statement with one plan for any parameters from its sixth read, and with the
+ * status a parameter that plan read every account's finished texts for each page.
+ */
+const finished = sql`${generations.status} = 'done'`;
 
 /** What the history lists before a search or a filter: the account's finished top-level texts. */
-export function topLevelTexts(userId: string) {
+export function topLevelTexts(userId: string | Placeholder) {
   return and(eq(generations.userId, userId), finished, isNull(generations.rootId));
 }
+
+/**
+ * The history's first look (no search, no filter), for any account and page, built once
+ * per database and on PostgreSQL planned once per connection: the populated-database
+ * history page of DESIGN §11 reads slower without it (docs/benchmarks.md).
+ */
+const unfilteredHistoryPage = preparedPerDatabase((db) =>
+  historyPageQuery(db, topLevelTexts(sql.placeholder("userId")))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("history_page"),
+);
 
 /**
  * A signed-in user's finished texts, newest first, a page of top-level texts at a time,
@@ -472,9 +501,11 @@ async function readHistory(
         );
 
   // One statement for the page, its total and whether it has refinements to fetch.
-  const rows = await historyPageQuery(db, listed)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const offset = (query.page - 1) * query.pageSize;
+  const rows =
+    matches.length === 0
+      ? await unfilteredHistoryPage(db).execute({ userId, limit: query.pageSize, offset })
+      : await historyPageQuery(db, listed).limit(query.pageSize).offset(offset);
   const total =
     rows[0]?.total ??
     (query.page === 1

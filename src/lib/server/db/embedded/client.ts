@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import { isDatabaseUnavailable } from "../errors.ts";
 import { countQuery } from "../query-count.ts";
@@ -103,8 +104,20 @@ interface ThreadOptions {
   migrationsFolder: string;
 }
 
+/**
+ * PGlite's WebAssembly runs on V8's baseline compiler only (README.md here). V8 would
+ * otherwise recompile Postgres's hottest functions with its optimising compiler during the
+ * first writes, a memory peak that alone passes DESIGN §11's budget. Set before the thread
+ * compiles the module, and only when this process opens an embedded database.
+ */
+function baselineWebAssemblyOnly(): void {
+  setFlagsFromString("--no-wasm-tier-up");
+  setFlagsFromString("--no-wasm-dynamic-tiering");
+}
+
 /** Starts the thread on an existing folder; resolves once it has migrated and answers. */
 async function startThread(options: ThreadOptions): Promise<Worker> {
+  baselineWebAssemblyOnly();
   const worker = new Worker(THREAD_SCRIPT, {
     workerData: {
       dataDir: options.pgDir,
