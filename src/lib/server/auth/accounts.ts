@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, lt, sql, TransactionRollbackError } from "drizzle-orm";
+import { and, eq, lt, TransactionRollbackError } from "drizzle-orm";
 import type { RegisterInput } from "#shared/schemas/auth.ts";
 import { getConfig } from "#server/config.ts";
 import { DAY_MS } from "#server/clock.ts";

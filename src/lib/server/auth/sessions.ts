@@ -1,4 +1,4 @@
-import { eq, lt, or, sql } from "drizzle-orm";
+import { eq, lt, or } from "drizzle-orm";
 import { DAY_MS, HOUR_MS } from "#server/clock.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { AppError } from "#server/errors.ts";
