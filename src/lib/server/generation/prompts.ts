@@ -10,9 +10,9 @@ import {
   type ContentType,
   type Length,
   type Refinement,
-  type Tone,
 } from "#shared/generation.ts";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
+import { TONE_GUIDES } from "./tones.ts";
 
 /** What each kind of text is, for the model (one system prompt per content type). */
 const CONTENT_BRIEFS: Record<ContentType, string> = {
@@ -32,14 +32,6 @@ const CONTENT_BRIEFS: Record<ContentType, string> = {
   proposal:
     "a persuasive proposal with a title, an overview, objectives, a plan, benefits and next steps",
   creative: "an original piece of creative writing (a poem or poetic prose) with a title",
-};
-
-const TONE_GUIDES: Record<Tone, string> = {
-  standard: "natural and clear",
-  formal: "formal and professional",
-  friendly: "warm and friendly",
-  persuasive: "persuasive and confident",
-  concise: "concise and to the point",
 };
 
 /**
@@ -118,7 +110,7 @@ export function buildPrompt(input: GenerationRequest, source?: RefinementSource)
     SHARED_INSTRUCTIONS,
     `It holds the subject and the description of the text the user wants. Write ${CONTENT_BRIEFS[input.contentType]}.`,
     `Write entirely in ${language}, in that language's own script.`,
-    `Tone: ${TONE_GUIDES[input.tone]}. Length: about ${words} words.`,
+    `Tone: ${TONE_GUIDES[input.tone].instructions}. Length: about ${words} words.`,
     ...(input.variant > 1
       ? [
           `This is version ${input.variant} of this request: write it afresh, with different wording, openings and examples from earlier versions.`,
