@@ -45,6 +45,9 @@ export const tr: Record<MessageKey, string> = {
   "generator.emptyPrompt.title": "Ne yazalım?",
   "generator.emptyPrompt.body":
     "Lütfen nasıl bir metin istediğinizi yazın, örneğin: ev sahibime kalorifer hakkında bir e-posta.",
+  "voice.label": "Yazım sesi",
+  "voice.none": "Yok (yalnızca üslup)",
+  "voice.manage": "Sesleri yönet",
   "tone.standard": "Standart",
   "tone.formal": "Resmî",
   "tone.friendly": "Samimi",
