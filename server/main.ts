@@ -117,8 +117,11 @@ function secureHeadersOnWrite(res: ServerResponse, pathname: string): void {
   } as typeof res.writeHead;
 }
 
-/** Methods the app answers; anything else (TRACE, PROPFIND, …) never reaches the adapter. */
-const APP_METHODS = ["GET", "HEAD", "POST", "DELETE", "OPTIONS"];
+/**
+ * Methods the app answers (PATCH changes a saved voice); anything else (TRACE, PROPFIND, …)
+ * never reaches the adapter.
+ */
+const APP_METHODS = ["GET", "HEAD", "POST", "PATCH", "DELETE", "OPTIONS"];
 const GENERIC_FAILURE = "Something went wrong. Please try again later.";
 
 /** An answer made here, before the app: JSON under /api, plain text elsewhere. */

@@ -87,6 +87,7 @@ export const consoleText = {
   "accounts.credits": "{credits} credits",
   "account.balance": "Balance",
   "account.ledger": "Ledger sum",
+  "account.voices": "Saved voices",
   "account.status": "Status",
   "account.joined": "Joined",
   "account.adjust": "Grant or take back credits",

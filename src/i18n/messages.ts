@@ -59,11 +59,22 @@ const en = {
   "generator.emptyPrompt.title": "What should we write?",
   "generator.emptyPrompt.body":
     "Please describe the text you want, for example: an email to my landlord about the heating.",
+  "voice.label": "Voice",
+  "voice.none": "None (the tone alone)",
+  "voice.manage": "Manage voices",
   "tone.standard": "Standard",
   "tone.formal": "Formal",
   "tone.friendly": "Friendly",
   "tone.persuasive": "Persuasive",
   "tone.concise": "Concise",
+  "tone.confident": "Confident",
+  "tone.empathetic": "Empathetic",
+  "tone.enthusiastic": "Enthusiastic",
+  "tone.casual": "Casual",
+  "tone.inspirational": "Inspirational",
+  "tone.humorous": "Humorous",
+  "tone.academic": "Academic",
+  "tone.diplomatic": "Diplomatic",
   "length.auto": "Automatic",
   "length.short": "Short (~120 words)",
   "length.medium": "Medium (~300 words)",
@@ -451,10 +462,15 @@ export function translate(
   key: MessageKey,
   values: Record<string, string | number> = {},
 ): string {
-  return fill(language, messagesFor(language)[key], values);
+  return fillMessage(language, messagesFor(language)[key], values);
 }
 
-function fill(language: string, template: string, values: Record<string, string | number>) {
+/** A message's `{placeholders}` filled, numbers written as the language writes them. */
+export function fillMessage(
+  language: string,
+  template: string,
+  values: Record<string, string | number>,
+): string {
   return template.replace(/\{(\w+)\}/g, (match, name: string) => {
     const value = values[name];
     if (value === undefined) return match;

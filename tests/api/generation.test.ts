@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { countCharacters, partialTextCost } from "#shared/credits.ts";
+import { TONE_GUIDES } from "#server/generation/tones.ts";
 import { startChatFake } from "../fakes/chat-completions.ts";
 import { ApiClient, signUp } from "../support/client.ts";
 import { createStorage, startServer } from "../support/server.ts";
@@ -67,6 +68,15 @@ describe("answers", () => {
       subject: "the quarterly results",
       description: request.content,
     });
+  });
+
+  it("gives the writer the chosen tone's instructions in the system message", async () => {
+    const { client } = await signUp(server.url, true);
+    const response = await client.post("/api/email/generate", { ...request, tone: "empathetic" });
+    expect(response.status).toBe(200);
+    const [system, user] = server.mistral.requests.at(-1)!.body.messages;
+    expect(system!.content).toContain(`Tone: ${TONE_GUIDES.empathetic.instructions}.`);
+    expect(user!.content).not.toContain(TONE_GUIDES.empathetic.instructions);
   });
 
   it("streams server-sent events: start, deltas that add up to the text, done", async () => {

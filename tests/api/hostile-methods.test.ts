@@ -6,10 +6,10 @@ import { useServer } from "../support/use-server.ts";
 /**
  * Issue 7, items 1 and 17: one odd request used to stop the server (TRACE made the
  * adapter's WHATWG Request throw). Every method Node's parser accepts, against a page, a
- * static file and an API route: only GET, HEAD, POST, DELETE and OPTIONS reach the app,
+ * static file and an API route: only GET, HEAD, POST, PATCH, DELETE and OPTIONS reach the app,
  * the rest get 405 with Allow, and the process stays up.
  */
-const APP_METHODS = ["GET", "HEAD", "POST", "DELETE", "OPTIONS"];
+const APP_METHODS = ["GET", "HEAD", "POST", "PATCH", "DELETE", "OPTIONS"];
 const TARGETS = ["/", "/favicon.svg", "/api/auth/me"];
 
 const server = useServer();
@@ -65,7 +65,7 @@ describe("every method Node's parser accepts", () => {
         expect(answer.status).toBeLessThan(500);
       } else {
         expect(answer.status).toBe(405);
-        expect(answer.headers.allow).toBe("GET, HEAD, POST, DELETE, OPTIONS");
+        expect(answer.headers.allow).toBe("GET, HEAD, POST, PATCH, DELETE, OPTIONS");
         if (path.startsWith("/api") && method !== "CONNECT") {
           expect(JSON.parse(answer.body)).toEqual({
             success: false,

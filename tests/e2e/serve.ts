@@ -35,7 +35,11 @@ function answer(body: ChatRequest["body"]): string {
   const system = body.messages.find((message) => message.role === "system")?.content ?? "";
   const user = body.messages.find((message) => message.role === "user")?.content ?? "{}";
   // A refinement sends the text to rework instead of a request: its title shows it was read.
-  const { subject: asked, text } = JSON.parse(user) as { subject?: string; text?: string };
+  const {
+    subject: asked,
+    text,
+    voice,
+  } = JSON.parse(user) as { subject?: string; text?: string; voice?: { style?: string } };
   if (/sign-off/i.test(user)) return SIGNED_OFF;
   if (/big table/i.test(user)) return bigTable();
   const subject =
@@ -45,7 +49,9 @@ function answer(body: ChatRequest["body"]): string {
   const perSentence = sentence.split(" ").length;
   const body_ = Array.from({ length: Math.ceil(words / perSentence) }, () => sentence);
   const digest = createHash("sha256").update(JSON.stringify(body)).digest("hex").slice(0, 12);
-  return `# ${subject}\n\n${body_.join(" ")}\n\nReference ${digest}.\n`;
+  // A saved voice (issue 42) travels as data: the text says it was read.
+  const voiced = voice?.style ? `\n\nWritten as you write: ${voice.style}` : "";
+  return `# ${subject}\n\n${body_.join(" ")}${voiced}\n\nReference ${digest}.\n`;
 }
 
 /**

@@ -107,6 +107,8 @@ export interface AccountDetail {
   account: AccountSummary & { verifiedAt: string | null };
   /** The ledger's sum beside the balance: the two are equal (DESIGN §4). */
   ledgerSum: number;
+  /** How many saved voices the account keeps: the number, never their text. */
+  voices: number;
   activity: ActivityRow[];
   texts: TextMetadata[];
 }

@@ -1,4 +1,5 @@
 import { MAX_EDITED_TEXT_CHARS, MAX_PROMPT_CHARS } from "./generation.ts";
+import { MAX_VOICES, MAX_VOICE_NAME_CHARS, MAX_VOICE_TEXT_CHARS } from "./voices.ts";
 
 /**
  * Every failure a user can meet on the site, by its stable key (its reason), in English:
@@ -37,6 +38,16 @@ const GENERATION_RULES = {
   editTextTooLong: `Please keep the text under ${MAX_EDITED_TEXT_CHARS} characters.`,
 } as const;
 
+/** Saved voices' rules (issue 42). */
+const VOICE_RULES = {
+  voiceNameMissing: "Please give the voice a name.",
+  voiceNameTooLong: `Please keep the voice's name under ${MAX_VOICE_NAME_CHARS} characters.`,
+  voiceDescriptionTooLong: `Please keep the description under ${MAX_VOICE_TEXT_CHARS} characters.`,
+  voiceSampleTooLong: `Please keep the sample under ${MAX_VOICE_TEXT_CHARS} characters.`,
+  voiceEmpty: "Please describe how you write, or give a sample of your writing.",
+  voiceInvalid: "Please choose one of your voices.",
+} as const;
+
 /** The feedback form's rules (spec §5); its name follows the auth rules. */
 const FEEDBACK_RULES = {
   feedbackIncomplete: "Please provide your name, feedback content, and rating.",
@@ -56,6 +67,8 @@ const ANSWERS = {
   userExhausted: "Credits exhausted. Wait for weekly reset.",
   unverifiedExhausted: "Verify your email to unlock 1000 weekly credits.",
   textNotFound: "That text was not found.",
+  voiceNotFound: "That voice was not found.",
+  voiceLimit: `You can keep up to ${MAX_VOICES} voices. Delete one to add another.`,
   needsAiWriter: "Refining a text needs an AI writer, and none is ready yet.",
   cancelled: "The generation was cancelled.",
   writersBusy:
@@ -71,7 +84,13 @@ const ANSWERS = {
 } as const;
 
 /** Each failure's English, by its reason. */
-export const FAILURES = { ...AUTH_RULES, ...GENERATION_RULES, ...FEEDBACK_RULES, ...ANSWERS };
+export const FAILURES = {
+  ...AUTH_RULES,
+  ...GENERATION_RULES,
+  ...VOICE_RULES,
+  ...FEEDBACK_RULES,
+  ...ANSWERS,
+};
 
 /** The stable key of a failure: the `reason` of an answer, a shared schema's rule message. */
 export type FailureReason = keyof typeof FAILURES;

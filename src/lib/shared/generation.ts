@@ -30,7 +30,26 @@ export const CONTENT_TYPES = [
   { id: "creative" },
 ] as const;
 
-export const TONES = ["standard", "formal", "friendly", "persuasive", "concise"] as const;
+/**
+ * The tones a text may take (DESIGN §5: at least twelve). Their names are in the catalog
+ * (src/i18n, `tone.*`); the writer's instructions for each are data on the server
+ * (src/lib/server/generation/tones.json).
+ */
+export const TONES = [
+  "standard",
+  "formal",
+  "friendly",
+  "persuasive",
+  "concise",
+  "confident",
+  "empathetic",
+  "enthusiastic",
+  "casual",
+  "inspirational",
+  "humorous",
+  "academic",
+  "diplomatic",
+] as const;
 export const LENGTHS = ["short", "medium", "long"] as const;
 
 export type Language = (typeof LANGUAGES)[number]["id"];

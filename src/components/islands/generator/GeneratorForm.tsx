@@ -46,6 +46,7 @@ export default function GeneratorForm() {
   const [contentType, setContentType] = useState<ContentType>("email");
   const [tone, setTone] = useState<Tone>("standard");
   const [length, setLength] = useState<Length | "">("");
+  const [voiceId, setVoiceId] = useState("");
   const [error, setError] = useState<{
     field: "content" | "language" | "contentType";
     message: string;
@@ -119,6 +120,7 @@ export default function GeneratorForm() {
       language: language as (typeof LANGUAGE_IDS)[number],
       contentType,
       ...(length ? { length } : {}),
+      ...(voiceId ? { voiceId } : {}),
     };
     afterUnsavedEdits(() => void generate(request));
   }
@@ -140,6 +142,8 @@ export default function GeneratorForm() {
         onContentTypeChange={chooseContentType}
         onToneChange={setTone}
         onLengthChange={setLength}
+        voiceId={voiceId}
+        onVoiceChange={setVoiceId}
         invalid={error?.field === "language" || error?.field === "contentType" ? error.field : null}
       />
       <div className="order-1 grid gap-1.5 sm:order-2">

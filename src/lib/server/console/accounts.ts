@@ -12,6 +12,7 @@ import type { Database, Transaction } from "#server/db/index.ts";
 import { UNIQUE_VIOLATION, sqlState } from "#server/db/errors.ts";
 import { creditLedger, generations, users } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
+import { countVoices } from "#server/voices/voices.ts";
 import { recordOperatorAction } from "./audit.ts";
 
 /** The accounts part of the console (DESIGN §7b); every change is recorded in the audit. */
@@ -55,7 +56,7 @@ export async function accountDetail(
   if (!(await applyWeeklyGrant(db, userId, now))) return null;
   const words = sql<number>`case when coalesce(btrim(${generations.generatedContent}), '') = '' then 0
     else array_length(regexp_split_to_array(btrim(${generations.generatedContent}), '\\s+'), 1) end`;
-  const [[account], [ledger], activity, texts] = await Promise.all([
+  const [[account], [ledger], voices, activity, texts] = await Promise.all([
     db
       .select({
         id: users.id,
@@ -72,6 +73,7 @@ export async function accountDetail(
       .select({ sum: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` })
       .from(creditLedger)
       .where(eq(creditLedger.userId, userId)),
+    countVoices(db, userId),
     listCreditActivity(db, userId, 1, DETAIL_ROWS),
     db
       .select({
@@ -97,6 +99,7 @@ export async function accountDetail(
       verifiedAt: account.verifiedAt?.toISOString() ?? null,
     },
     ledgerSum: ledger?.sum ?? 0,
+    voices,
     activity: activity.entries,
     texts: texts.map((text) => ({
       ...text,

@@ -177,6 +177,28 @@ export const generations = pgTable(
   ],
 );
 
+/**
+ * A signed-in user's saved voices (issue 42): how they write, in their words and/or a
+ * sample of their writing, given to the writer as data. They go with the account.
+ */
+export const voices = pgTable(
+  "voices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** How the user writes, in their own words; empty when only a sample is given. */
+    description: text("description").notNull().default(""),
+    /** A sample of the user's own writing; empty when only a description is given. */
+    sample: text("sample").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("voices_user_created_idx").on(t.userId, t.createdAt)],
+);
+
 export const creditReason = pgEnum("credit_reason", [
   "signup_grant",
   "verification_top_up",

@@ -10,9 +10,10 @@ import {
   type ContentType,
   type Length,
   type Refinement,
-  type Tone,
 } from "#shared/generation.ts";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
+import type { WriterVoice } from "#server/voices/voices.ts";
+import { TONE_GUIDES } from "./tones.ts";
 
 /** What each kind of text is, for the model (one system prompt per content type). */
 const CONTENT_BRIEFS: Record<ContentType, string> = {
@@ -32,14 +33,6 @@ const CONTENT_BRIEFS: Record<ContentType, string> = {
   proposal:
     "a persuasive proposal with a title, an overview, objectives, a plan, benefits and next steps",
   creative: "an original piece of creative writing (a poem or poetic prose) with a title",
-};
-
-const TONE_GUIDES: Record<Tone, string> = {
-  standard: "natural and clear",
-  formal: "formal and professional",
-  friendly: "warm and friendly",
-  persuasive: "persuasive and confident",
-  concise: "concise and to the point",
 };
 
 /**
@@ -94,22 +87,37 @@ export const SHARED_INSTRUCTIONS = [
 ].join("\n");
 
 /**
- * The instructions are ours; the visitor's words travel as data in the user message,
- * never spliced into the instructions (DESIGN §5). A refinement's source text is data too.
+ * How to read a saved voice. The voice itself (its owner's words about how they write, a
+ * sample of their writing) is data in the user message, like the request: a voice that
+ * says "ignore your rules" is a sample of writing, not an instruction.
  */
-export function buildPrompt(input: GenerationRequest, source?: RefinementSource): Prompt {
+const VOICE_GUIDE =
+  'Its "voice" is how the user writes: "style" in their own words and/or a "sample" of their writing. Write the text as they would: follow that style and the sample\'s word choice, sentence length and rhythm, never its content or facts.';
+
+/**
+ * The instructions are ours; the visitor's words travel as data in the user message,
+ * never spliced into the instructions (DESIGN §5). A refinement's source text is data too,
+ * and so is a saved voice.
+ */
+export function buildPrompt(
+  input: GenerationRequest,
+  source?: RefinementSource,
+  voice?: WriterVoice,
+): Prompt {
   const language = languageLabel(input.language);
   const words = LENGTH_WORDS[input.length];
+  const voiced = voice ? { voice } : {};
   if (source) {
     const system = [
       SHARED_INSTRUCTIONS,
       `Its "text" is ${CONTENT_BRIEFS[input.contentType]}: rewrite it.`,
       REFINEMENT_GOALS[source.action](language),
+      ...(voice ? [VOICE_GUIDE] : []),
       `Write entirely in ${language}, in that language's own script.`,
     ].join("\n");
     return {
       system,
-      user: JSON.stringify({ text: source.text }),
+      user: JSON.stringify({ text: source.text, ...voiced }),
       maxTokens: TOKEN_BUDGET[input.length],
       ...sampling(input.variant),
     };
@@ -117,15 +125,16 @@ export function buildPrompt(input: GenerationRequest, source?: RefinementSource)
   const system = [
     SHARED_INSTRUCTIONS,
     `It holds the subject and the description of the text the user wants. Write ${CONTENT_BRIEFS[input.contentType]}.`,
+    ...(voice ? [VOICE_GUIDE] : []),
     `Write entirely in ${language}, in that language's own script.`,
-    `Tone: ${TONE_GUIDES[input.tone]}. Length: about ${words} words.`,
+    `Tone: ${TONE_GUIDES[input.tone].instructions}. Length: about ${words} words.`,
     ...(input.variant > 1
       ? [
           `This is version ${input.variant} of this request: write it afresh, with different wording, openings and examples from earlier versions.`,
         ]
       : []),
   ].join("\n");
-  const user = JSON.stringify({ subject: input.subject, description: input.content });
+  const user = JSON.stringify({ subject: input.subject, description: input.content, ...voiced });
   return { system, user, maxTokens: TOKEN_BUDGET[input.length], ...sampling(input.variant) };
 }
 
@@ -141,11 +150,12 @@ export function longestInstructions(): string[] {
     for (const { id: contentType } of CONTENT_TYPES) {
       for (const tone of TONES) {
         const request = { ...base, language, contentType, tone, variant: MAX_VARIANT };
-        candidates.push(buildPrompt(request).system);
+        candidates.push(buildPrompt(request, undefined, {}).system);
       }
       for (const action of REFINEMENTS) {
         const request = { ...base, language, contentType, variant: 1 };
-        candidates.push(buildPrompt(request, { parentId: "", action, text: "" }).system);
+        const source = { parentId: "", action, text: "" };
+        candidates.push(buildPrompt(request, source, {}).system);
       }
     }
     longest.push(candidates.reduce((a, b) => (b.length > a.length ? b : a)));

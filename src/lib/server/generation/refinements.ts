@@ -34,6 +34,7 @@ export async function refinementOf(
     ...base,
     variant: request.variant,
     refine: request.refine,
+    voiceId: request.voiceId,
     language: action === "translate" ? request.language : base.language,
     tone: action === "formal" ? "formal" : action === "friendlier" ? "friendly" : base.tone,
     length: action === "longer" ? LONGER[base.length] : base.length,

@@ -19,6 +19,7 @@ import {
 } from "./writers/fallback.ts";
 import { assertWritersCanTakeMore, planWriting } from "./writers/registry.ts";
 import type { TextProvider } from "./writers/types.ts";
+import { writerVoiceOf, type WriterVoice } from "#server/voices/voices.ts";
 
 /**
  * A generation in the order it happens (docs/architecture.md): plan who writes, charge the
@@ -41,6 +42,8 @@ export async function startGeneration(
 ): Promise<Generation> {
   const plan = planWriting();
   const refinement = request.refine ? await refinementOf(db, owner, request) : undefined;
+  // A voice is checked even for a template draft (which does not write in it): another's is 404.
+  const voice = request.voiceId ? await writerVoiceOf(db, owner, request.voiceId) : undefined;
   if (plan.kind === "template") {
     if (refinement) throw failure("NEEDS_AI_WRITER", "needsAiWriter");
     return templateDraft(db, owner, request, plan.reason, options);
@@ -50,7 +53,7 @@ export async function startGeneration(
   const lineage = refinement?.lineage ?? null;
   const reserved = await reserveText(db, owner, asked, options, lineage);
   const run = openRun(db, asked, reserved, lineage, options);
-  void write(run, plan.providers, refinement).catch((error: unknown) =>
+  void write(run, plan.providers, refinement, voice).catch((error: unknown) =>
     getLogger().error({ err: error, generationId: run.generationId }, "generation task failed"),
   );
   return {
@@ -136,7 +139,12 @@ function openRun(
 }
 
 /** Writes the text into the run's events, then settles it however it ended. */
-async function write(run: Run, providers: TextProvider[], refinement?: RefinementPlan) {
+async function write(
+  run: Run,
+  providers: TextProvider[],
+  refinement?: RefinementPlan,
+  voice?: WriterVoice,
+) {
   try {
     const writer = writeText(run.request, providers, {
       signal: run.controller.signal,
@@ -144,6 +152,7 @@ async function write(run: Run, providers: TextProvider[], refinement?: Refinemen
       keepPartial: run.options.paced,
       onWriter: (provider) => (run.writingLocally = provider.id === "llama"),
       source: refinement?.source,
+      voice,
     });
     for (;;) {
       const step = await writer.next();

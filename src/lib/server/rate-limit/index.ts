@@ -36,6 +36,8 @@ export const RATE_LIMITS = {
   // Edits are free versions: a writer saves a handful an hour, not hundreds.
   editByOwner: { points: 120, duration: 60 * 60 },
   watchAdByAccount: { points: 30, duration: 60 * 60 },
+  // Saving, changing and deleting voices: a person manages ten, not hundreds an hour.
+  voicesByAccount: { points: 120, duration: 60 * 60 },
 } as const satisfies Record<string, { points: number; duration: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -38,6 +38,8 @@ export const generationRequestSchema = z
      * A follow-up to one of the caller's finished texts; the server reads that text itself.
      * For `translate`, `language` is the language to translate into.
      */
+    /** One of the caller's saved voices: the writer writes as it (the server reads it). */
+    voiceId: z.uuid({ error: REASON.voiceInvalid }).optional(),
     refine: z
       .object({
         parentId: z.uuid({ error: REASON.refineParentMissing }),

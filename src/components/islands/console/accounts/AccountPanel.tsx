@@ -81,6 +81,10 @@ export function AccountPanel({
           <dd className="font-semibold tabular-nums">{detail.ledgerSum}</dd>
         </div>
         <div>
+          <dt className="text-slate-600 dark:text-slate-400">{consoleText["account.voices"]}</dt>
+          <dd className="tabular-nums">{detail.voices}</dd>
+        </div>
+        <div>
           <dt className="text-slate-600 dark:text-slate-400">{consoleText["account.status"]}</dt>
           <dd>
             {account.emailVerified

@@ -11,9 +11,10 @@ import {
 import { setLanguage } from "#stores/preferences.ts";
 import { SelectField } from "#components/ui/Field.tsx";
 import { useMessages } from "#components/ui/use-messages.ts";
+import { VoicePicker } from "./VoicePicker.tsx";
 
 /**
- * Language, content type, tone and length. Phones fold them under "More options", and
+ * Language, content type, tone, length and (signed in) a saved voice. Phones fold them under "More options", and
  * unfold them when one is refused.
  */
 export function GeneratorOptions({
@@ -23,6 +24,8 @@ export function GeneratorOptions({
   onContentTypeChange,
   onToneChange,
   onLengthChange,
+  voiceId,
+  onVoiceChange,
   invalid,
 }: {
   contentType: string;
@@ -31,6 +34,9 @@ export function GeneratorOptions({
   onContentTypeChange(value: string): void;
   onToneChange(value: Tone): void;
   onLengthChange(value: Length | ""): void;
+  /** A signed-in user's chosen voice, or "" for none. */
+  voiceId: string;
+  onVoiceChange(value: string): void;
   /** The select the form refused, if any. */
   invalid: "language" | "contentType" | null;
 }) {
@@ -91,6 +97,7 @@ export function GeneratorOptions({
             ...LENGTHS.map((option) => ({ value: option, label: t(`length.${option}`) })),
           ]}
         />
+        <VoicePicker voiceId={voiceId} onVoiceChange={onVoiceChange} />
       </div>
     </div>
   );

@@ -11,6 +11,7 @@ import russian from "./phrases/russian.json" with { type: "json" };
 import spanish from "./phrases/spanish.json" with { type: "json" };
 import turkish from "./phrases/turkish.json" with { type: "json" };
 import skeletonData from "./skeletons.json" with { type: "json" };
+import { TONE_GUIDES } from "../tones.ts";
 
 /**
  * The free "Template draft" (decision 066): when no AI writer is ready, a scaffold to fill
@@ -144,14 +145,16 @@ export function composeOfflineDraft(request: GenerationRequest): string {
   const phrases = PHRASES[language];
   const recipient = findRecipient(request.content);
   const register = recipient ? SKELETONS.recipients[recipient]! : "formal";
-  const concise = request.tone === "concise";
+  // Each tone's draft shape is data beside its instructions (tones.json).
+  const { draft: toneShape } = TONE_GUIDES[request.tone];
+  const concise = toneShape === "concise";
   const flags: Record<Flag, boolean> = {
     formal: register === "formal",
     informal: register !== "formal",
     warm: register === "warm",
     plain: register !== "warm",
     long: request.length === "long" && !concise,
-    persuasive: request.tone === "persuasive",
+    persuasive: toneShape === "persuasive",
   };
   const more = Math.min(request.variant - 1, 5);
   const sections = (concise ? 1 : { short: 2, medium: 3, long: 4 }[request.length]) + more;

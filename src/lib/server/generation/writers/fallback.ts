@@ -4,6 +4,7 @@ import { countCharacters } from "#shared/credits.ts";
 import { getConfig } from "#server/config.ts";
 import { failure } from "#server/errors.ts";
 import { getLogger } from "#server/logger.ts";
+import type { WriterVoice } from "#server/voices/voices.ts";
 import { buildPrompt, type RefinementSource } from "../prompts.ts";
 import { QueueFull } from "./local/writer.ts";
 import { busyError } from "./registry.ts";
@@ -123,6 +124,8 @@ interface WriteOptions {
   onWriter?: (provider: TextProvider) => void;
   /** A refinement: the finished text to rewrite. */
   source?: RefinementSource;
+  /** The caller's chosen voice, given to the writer as data. */
+  voice?: WriterVoice;
 }
 
 /**
@@ -137,7 +140,7 @@ export async function* writeText(
   providers: TextProvider[],
   options: WriteOptions,
 ): AsyncGenerator<WriterEvent, WrittenText> {
-  const prompt = buildPrompt(request, options.source);
+  const prompt = buildPrompt(request, options.source, options.voice);
   const characterCap = prompt.maxTokens * CHARACTERS_PER_TOKEN_CAP;
   let onlyBusy = true;
   for (const provider of providers) {
