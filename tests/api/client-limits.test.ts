@@ -2,7 +2,7 @@ import { connect, type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import { signUp } from "../support/client.ts";
 import { type RunningServer } from "../support/server.ts";
-import { registerFrom, sendFrom } from "../support/loopback.ts";
+import { pipelineFrom, registerFrom, sendFrom } from "../support/loopback.ts";
 import { useServer } from "../support/use-server.ts";
 import { readServerSentEvents } from "#shared/sse.ts";
 
@@ -49,34 +49,26 @@ function attack(server: RunningServer, until: number) {
     socket.write("GET /about HTTP/1.1\r\nHost: x\r\n");
   }
 
-  const pipeline = "GET /api/auth/me HTTP/1.1\r\nHost: x\r\n\r\n".repeat(32);
-  const pipelining = () => {
-    if (Date.now() >= until) return;
-    const socket = connect({ host: "127.0.0.1", port, localAddress: STRANGER });
-    open.add(socket);
-    counts.connections++;
-    let seen = "";
-    let answered = 0;
-    socket.on("error", () => {});
-    socket.on("connect", () => socket.write(pipeline));
-    socket.on("data", (part: Buffer) => {
-      seen += part.toString("latin1");
-      for (const [, status] of seen.matchAll(/HTTP\/1\.1 (\d{3})/g)) {
-        answered++;
-        if (status === "200") counts.ok++;
-        else if (status === "503") counts.busy++;
-      }
-      seen = seen.slice(seen.lastIndexOf("HTTP/1.1 ") + 1);
-      if (answered >= 32) socket.destroy();
-    });
-    socket.on("close", () => {
+  pipelineFrom({
+    port,
+    from: STRANGER,
+    request: "GET /api/auth/me HTTP/1.1\r\nHost: x\r\n\r\n",
+    requests: 32,
+    connections: 100,
+    open,
+    more() {
+      if (Date.now() >= until) return false;
+      counts.connections++;
+      return true;
+    },
+    onStatus(status) {
+      if (status === "200") counts.ok++;
+      else if (status === "503") counts.busy++;
+    },
+    onClose(answered) {
       if (answered === 0) counts.refused++;
-      open.delete(socket);
-      // A refused connection comes back after a moment, not in a tight loop.
-      setTimeout(pipelining, answered === 0 ? 50 : 0);
-    });
-  };
-  for (let i = 0; i < 100; i++) pipelining();
+    },
+  });
 
   return {
     counts,

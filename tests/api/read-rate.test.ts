@@ -1,8 +1,8 @@
 import { Agent } from "node:http";
-import { connect, type Socket } from "node:net";
+import { type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import { type RunningServer } from "../support/server.ts";
-import { registerFrom, sendFrom } from "../support/loopback.ts";
+import { pipelineFrom, registerFrom, sendFrom } from "../support/loopback.ts";
 import { useServer } from "../support/use-server.ts";
 
 /**
@@ -24,34 +24,21 @@ function flood(server: RunningServer) {
   const settled = new Promise<void>((done) => (settle = done));
   const open = new Set<Socket>();
   let stopped = false;
-  const pipeline = "GET /api/credits/status HTTP/1.1\r\nHost: x\r\n\r\n".repeat(32);
-  const connection = () => {
-    if (stopped) return;
-    const socket = connect({ host: "127.0.0.1", port: server.port, localAddress: STRANGER });
-    open.add(socket);
-    let seen = "";
-    let answered = 0;
-    socket.on("error", () => {});
-    socket.on("connect", () => socket.write(pipeline));
-    socket.on("data", (part: Buffer) => {
-      seen += part.toString("latin1");
-      for (const [, status] of seen.matchAll(/HTTP\/1\.1 (\d{3})/g)) {
-        answered++;
-        if (status === "200") counts.ok++;
-        else if (status === "429") counts.limited++;
-        else if (status === "503") counts.busy++;
-      }
+  pipelineFrom({
+    port: server.port,
+    from: STRANGER,
+    request: "GET /api/credits/status HTTP/1.1\r\nHost: x\r\n\r\n",
+    requests: 32,
+    connections: 100,
+    open,
+    more: () => !stopped,
+    onStatus(status) {
+      if (status === "200") counts.ok++;
+      else if (status === "429") counts.limited++;
+      else if (status === "503") counts.busy++;
       if (counts.limited > 0 || counts.ok + counts.busy >= 20_000) settle();
-      seen = seen.slice(seen.lastIndexOf("HTTP/1.1 ") + 1);
-      if (answered >= 32) socket.destroy();
-    });
-    socket.on("close", () => {
-      open.delete(socket);
-      // A connection refused at the address's cap comes back after a moment.
-      setTimeout(connection, answered === 0 ? 50 : 0);
-    });
-  };
-  for (let i = 0; i < 100; i++) connection();
+    },
+  });
   return {
     counts,
     settled,

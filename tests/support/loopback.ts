@@ -1,4 +1,5 @@
 import { request as httpRequest, type Agent } from "node:http";
+import { connect, type Socket } from "node:net";
 import { expect } from "vitest";
 
 /**
@@ -63,4 +64,49 @@ export async function registerFrom(
     .map((line) => line.split(";")[0]!)
     .join("; ");
   return { email, password, cookie };
+}
+
+/**
+ * A stranger's pipelining: `connections` connections from `from`, each sending `requests`
+ * copies of `request` at once, closing once all are answered, and coming back (after a
+ * moment when none was: a refused connection) for as long as `more()` says. Each answer's
+ * status goes to `onStatus`, each closed connection's count of answers to `onClose`. Its
+ * sockets are kept in `open`, for the caller to destroy.
+ */
+export function pipelineFrom(options: {
+  port: number;
+  from: string;
+  request: string;
+  requests: number;
+  connections: number;
+  open: Set<Socket>;
+  more: () => boolean;
+  onStatus: (status: string) => void;
+  onClose?: (answered: number) => void;
+}): void {
+  const pipeline = options.request.repeat(options.requests);
+  const connection = () => {
+    if (!options.more()) return;
+    const socket = connect({ host: "127.0.0.1", port: options.port, localAddress: options.from });
+    options.open.add(socket);
+    let seen = "";
+    let answered = 0;
+    socket.on("error", () => {});
+    socket.on("connect", () => socket.write(pipeline));
+    socket.on("data", (part: Buffer) => {
+      seen += part.toString("latin1");
+      for (const [, status] of seen.matchAll(/HTTP\/1\.1 (\d{3})/g)) {
+        answered++;
+        options.onStatus(status!);
+      }
+      seen = seen.slice(seen.lastIndexOf("HTTP/1.1 ") + 1);
+      if (answered >= options.requests) socket.destroy();
+    });
+    socket.on("close", () => {
+      options.onClose?.(answered);
+      options.open.delete(socket);
+      setTimeout(connection, answered === 0 ? 50 : 0);
+    });
+  };
+  for (let i = 0; i < options.connections; i++) connection();
 }
