@@ -1,6 +1,7 @@
 import { defineCollection } from "astro:content";
 import { file, glob } from "astro/loaders";
 import { z } from "astro/zod";
+import { useCaseSchema } from "./lib/shared/use-cases.ts";
 
 /** Marketer-edited text. Components read these; they hold no copy of their own. */
 
@@ -92,4 +93,25 @@ const ads = defineCollection({
     }),
 });
 
-export const collections = { pages, copy, faq, testimonials, ads };
+/**
+ * Use cases (issue 42): one YAML file each, named by its slug; each is a page at
+ * /write/<slug> and a choice in the generator. The README says how to add one.
+ */
+const useCases = defineCollection({
+  loader: glob({
+    pattern: "*.{yaml,yml}",
+    base: "./src/content/use-cases",
+    generateId({ entry, data }) {
+      const fileSlug = entry.replace(/\.ya?ml$/, "");
+      if (data.slug !== fileSlug) {
+        throw new Error(
+          `src/content/use-cases/${entry}: slug must be "${fileSlug}", as the file is named`,
+        );
+      }
+      return fileSlug;
+    },
+  }),
+  schema: useCaseSchema,
+});
+
+export const collections = { pages, copy, faq, testimonials, ads, useCases };

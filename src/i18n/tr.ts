@@ -129,6 +129,12 @@ export const tr: Record<MessageKey, string> = {
   "failure.voiceSampleTooLong": "Lütfen örneği 1.500 karakterin altında tutun.",
   "failure.voiceEmpty": "Lütfen nasıl yazdığınızı anlatın veya yazınızdan bir örnek verin.",
   "failure.voiceInvalid": "Lütfen seslerinizden birini seçin.",
+  "failure.useCaseUnknown": "Lütfen listelenen kullanım alanlarından birini seçin.",
+  "failure.useCaseFieldUnknown": "Bu kullanım alanında böyle bir alan yok.",
+  "failure.useCaseFieldInvalid": "Lütfen bu alanı metinle doldurun.",
+  "failure.useCaseFieldMissing": "Lütfen bu alanı doldurun.",
+  "failure.useCaseFieldTooLong": "Lütfen bu alanı kısaltın.",
+  "failure.useCaseOptionUnknown": "Lütfen listelenen seçeneklerden birini seçin.",
   "failure.needsAiWriter":
     "Bir metni iyileştirmek için yapay zekâ yazarı gerekir; henüz hazır değil.",
   "failure.cancelled": "Metin oluşturma durduruldu.",

@@ -38,6 +38,16 @@ const GENERATION_RULES = {
   editTextTooLong: `Please keep the text under ${MAX_EDITED_TEXT_CHARS} characters.`,
 } as const;
 
+/** Use cases' rules (issue 42): the request's use case and fields against its definition. */
+const USE_CASE_RULES = {
+  useCaseUnknown: "Please choose one of the listed use cases.",
+  useCaseFieldUnknown: "This use case has no such field.",
+  useCaseFieldInvalid: "Please fill in this field with text.",
+  useCaseFieldMissing: "Please fill in this field.",
+  useCaseFieldTooLong: "Please shorten this field.",
+  useCaseOptionUnknown: "Please choose one of the listed options.",
+} as const;
+
 /** Saved voices' rules (issue 42). */
 const VOICE_RULES = {
   voiceNameMissing: "Please give the voice a name.",
@@ -88,6 +98,7 @@ export const FAILURES = {
   ...AUTH_RULES,
   ...GENERATION_RULES,
   ...VOICE_RULES,
+  ...USE_CASE_RULES,
   ...FEEDBACK_RULES,
   ...ANSWERS,
 };

@@ -13,6 +13,7 @@ import {
 } from "#shared/generation.ts";
 import { deriveSubject } from "#shared/subject.ts";
 import { REASON } from "#shared/failures.ts";
+import { FIELD_ID, USE_CASE_SLUG } from "#shared/use-cases.ts";
 import { z } from "#shared/zod.ts";
 
 /**
@@ -23,11 +24,13 @@ import { z } from "#shared/zod.ts";
 export const generationRequestSchema = z
   .object({
     subject: z.string().trim().max(MAX_SUBJECT_CHARS).optional().default(""),
+    /** The description; with a use case it is optional (its fields say what to write). */
     content: z
       .string({ error: REASON.contentMissing })
       .trim()
-      .min(1, REASON.contentMissing)
-      .max(MAX_PROMPT_CHARS, REASON.contentTooLong),
+      .max(MAX_PROMPT_CHARS, REASON.contentTooLong)
+      .optional()
+      .default(""),
     tone: z.enum(TONES).optional().default("standard"),
     language: z.enum(LANGUAGE_IDS, { error: REASON.languageMissing }),
     contentType: z.enum(CONTENT_TYPE_IDS, { error: REASON.contentTypeMissing }),
@@ -38,6 +41,23 @@ export const generationRequestSchema = z
      * A follow-up to one of the caller's finished texts; the server reads that text itself.
      * For `translate`, `language` is the language to translate into.
      */
+    /**
+     * A use case (src/content/use-cases/<slug>.yaml) and its fields' values by field id;
+     * the server checks them against that use case's definition (issue 42).
+     */
+    useCase: z
+      .string({ error: REASON.useCaseUnknown })
+      .regex(USE_CASE_SLUG, REASON.useCaseUnknown)
+      .max(60, REASON.useCaseUnknown)
+      .optional(),
+    fields: z
+      .record(
+        z.string().regex(FIELD_ID, REASON.useCaseFieldUnknown),
+        z
+          .string({ error: REASON.useCaseFieldInvalid })
+          .max(MAX_PROMPT_CHARS, REASON.useCaseFieldTooLong),
+      )
+      .optional(),
     /** One of the caller's saved voices: the writer writes as it (the server reads it). */
     voiceId: z.uuid({ error: REASON.voiceInvalid }).optional(),
     refine: z
@@ -47,9 +67,18 @@ export const generationRequestSchema = z
       })
       .optional(),
   })
+  .superRefine((body, ctx) => {
+    if (!body.useCase && !body.content) {
+      ctx.addIssue({ code: "custom", path: ["content"], message: REASON.contentMissing });
+    }
+    if (body.fields && !body.useCase) {
+      ctx.addIssue({ code: "custom", path: ["useCase"], message: REASON.useCaseUnknown });
+    }
+  })
   .transform((body) => ({
     ...body,
-    subject: body.subject || deriveSubject(body.content),
+    subject:
+      body.subject || deriveSubject(body.content || Object.values(body.fields ?? {}).join(" ")),
     length: body.length ?? DEFAULT_LENGTH[body.contentType],
   }));
 
@@ -88,6 +117,9 @@ export interface HistoryItem {
   refinement: Refinement | "edited" | null;
   /** Regenerate: which version of the same request (1 for the first). */
   variant: number;
+  /** The use case it was written for (its slug) and the values of its fields. */
+  useCase: string | null;
+  fields: Record<string, string> | null;
   /** A stopped text: the words that reached the client. */
   stoppedWords: number | null;
   /** For a text that is no refinement: the refinements made from it, oldest first. */

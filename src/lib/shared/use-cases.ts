@@ -1,0 +1,148 @@
+import { CONTENT_TYPE_IDS, LENGTHS, TONES } from "./generation.ts";
+import { z } from "./zod.ts";
+
+/**
+ * Use cases (issue 42): one YAML file each in src/content/use-cases/, checked by this
+ * schema when the site builds (a wrong file fails the build, naming the file and the
+ * field). Everything a person reads is in English and Turkish; the writer's instructions
+ * are English, ours, and name the fields as slots (`{recipient}`), never their values.
+ */
+
+export const USE_CASE_CATEGORIES = [
+  "email",
+  "work",
+  "marketing",
+  "study",
+  "personal",
+  "creative",
+] as const;
+export type UseCaseCategory = (typeof USE_CASE_CATEGORIES)[number];
+
+export const FIELD_KINDS = ["line", "paragraph", "choice"] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+
+export const USE_CASE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const FIELD_ID = /^[a-z][a-zA-Z0-9]{0,29}$/;
+/** `{fieldId}` in the instructions: where the writer is pointed at that field's value. */
+export const SLOT = /\{([^{}]*)\}/g;
+
+export const MAX_USE_CASE_FIELDS = 6;
+/** The longest value each kind of field takes (a field's own maxLength may be lower). */
+export const MAX_FIELD_CHARS: Record<FieldKind, number> = {
+  line: 300,
+  paragraph: 2000,
+  choice: 60,
+};
+
+/** A text a person reads, in both of the site's languages. */
+function localized(max: number) {
+  return z.object({
+    en: z.string().trim().min(1).max(max),
+    tr: z.string().trim().min(1).max(max),
+  });
+}
+export type Localized = { en: string; tr: string };
+
+const optionSchema = z.object({
+  value: z.string().regex(FIELD_ID, "must be a short id: a-z first, then letters and digits"),
+  label: localized(60),
+});
+
+export const useCaseFieldSchema = z.object({
+  id: z.string().regex(FIELD_ID, "must be a short id: a-z first, then letters and digits"),
+  label: localized(60),
+  /** One line under the label (or its placeholder): what to put in. */
+  hint: localized(160),
+  kind: z.enum(FIELD_KINDS),
+  /** A choice's options, at least two; only a choice has them. */
+  options: z.array(optionSchema).min(2).max(12).optional(),
+  required: z.boolean().default(false),
+  maxLength: z.number().int().min(1).optional(),
+});
+
+export const useCaseSchema = z
+  .object({
+    /** The page's address, /write/<slug>; the file is named <slug>.yaml. */
+    slug: z.string().regex(USE_CASE_SLUG, "must be lower-case words joined by hyphens").max(60),
+    name: localized(60),
+    category: z.enum(USE_CASE_CATEGORIES),
+    /** One line: on /write, in the picker and under the page's heading. */
+    summary: localized(160),
+    /** A paragraph or two on the page. */
+    description: localized(900),
+    seo: z.object({ title: localized(70), description: localized(170) }),
+    contentType: z.enum(CONTENT_TYPE_IDS),
+    tone: z.enum(TONES),
+    length: z.enum(LENGTHS),
+    fields: z.array(useCaseFieldSchema).min(1).max(MAX_USE_CASE_FIELDS),
+    /** For the writer, in English: what to write, with the fields as `{id}` slots. */
+    instructions: z.string().trim().min(20).max(1200),
+    /** An example of what it writes (Markdown), shown on the page. */
+    example: localized(4000),
+    faq: z
+      .array(z.object({ question: localized(200), answer: localized(800) }))
+      .min(3)
+      .max(5),
+  })
+  .superRefine((useCase, ctx) => {
+    const ids = new Set<string>();
+    useCase.fields.forEach((field, i) => {
+      const path = ["fields", i];
+      if (ids.has(field.id)) {
+        ctx.addIssue({ code: "custom", path: [...path, "id"], message: `repeats "${field.id}"` });
+      }
+      ids.add(field.id);
+      if (field.kind === "choice" && !field.options) {
+        ctx.addIssue({
+          code: "custom",
+          path: [...path, "options"],
+          message: "a choice needs options",
+        });
+      }
+      if (field.kind !== "choice" && field.options) {
+        ctx.addIssue({
+          code: "custom",
+          path: [...path, "options"],
+          message: `a ${field.kind} has no options`,
+        });
+      }
+      if (field.maxLength !== undefined && field.maxLength > MAX_FIELD_CHARS[field.kind]) {
+        ctx.addIssue({
+          code: "custom",
+          path: [...path, "maxLength"],
+          message: `a ${field.kind} takes at most ${MAX_FIELD_CHARS[field.kind]} characters`,
+        });
+      }
+    });
+    for (const [, slot] of useCase.instructions.matchAll(SLOT)) {
+      if (!ids.has(slot!)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["instructions"],
+          message: `{${slot}} names no field (fields: ${[...ids].join(", ")})`,
+        });
+      }
+    }
+  });
+
+export type UseCase = z.output<typeof useCaseSchema>;
+export type UseCaseField = UseCase["fields"][number];
+
+/** The most a field of this definition takes. */
+export function fieldMaxLength(field: Pick<UseCaseField, "kind" | "maxLength">): number {
+  return field.maxLength ?? MAX_FIELD_CHARS[field.kind];
+}
+
+/**
+ * What the generator island needs of a use case: no SEO, page copy, example or FAQ (and
+ * no instructions, which only the server reads).
+ */
+export type UseCaseForForm = Pick<
+  UseCase,
+  "slug" | "name" | "category" | "summary" | "contentType" | "tone" | "length" | "fields"
+>;
+
+export function useCaseForForm(useCase: UseCase): UseCaseForForm {
+  const { slug, name, category, summary, contentType, tone, length, fields } = useCase;
+  return { slug, name, category, summary, contentType, tone, length, fields };
+}
