@@ -75,6 +75,12 @@ const en = {
   "tone.humorous": "Humorous",
   "tone.academic": "Academic",
   "tone.diplomatic": "Diplomatic",
+  "useCase.category.email": "E-mail",
+  "useCase.category.work": "Work",
+  "useCase.category.marketing": "Marketing",
+  "useCase.category.study": "Study",
+  "useCase.category.personal": "Personal",
+  "useCase.category.creative": "Creative",
   "length.auto": "Automatic",
   "length.short": "Short (~120 words)",
   "length.medium": "Medium (~300 words)",
@@ -447,6 +453,11 @@ export async function loadTurkish(): Promise<void> {
 /** The interface's language for a selected output language: Turkish or English. */
 export function uiLocale(language: string): "tr" | "en" {
   return language === "turkish" && turkish ? "tr" : "en";
+}
+
+/** A use case's text (src/content/use-cases/) in the interface's language. */
+export function localized(language: string, text: { en: string; tr: string }): string {
+  return text[uiLocale(language)];
 }
 
 export function messagesFor(language: string): Record<MessageKey, string> {
