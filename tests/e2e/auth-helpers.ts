@@ -53,4 +53,8 @@ export async function followOutboxLink(
   const href = await link.getAttribute("href");
   await page.setExtraHTTPHeaders({ "x-forwarded-for": clientAddress });
   await page.goto(href!);
+  // The page the link opens asks for the user and their voices: a test that next clears
+  // the cookies or signs in someone else must not meet those answers (one arriving late
+  // would set the old session's cookie again).
+  await page.waitForLoadState("networkidle");
 }
