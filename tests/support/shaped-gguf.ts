@@ -133,7 +133,9 @@ function knownText(): string {
             variant: 2,
           } as Parameters<typeof buildPrompt>[0];
           parts.push(buildPrompt(request).system);
-          parts.push(buildPrompt(request, undefined, undefined, LONGEST_USE_CASE).system);
+          if (length === "long") {
+            parts.push(buildPrompt(request, undefined, undefined, LONGEST_USE_CASE).system);
+          }
         }
       }
       for (const action of REFINEMENTS) {

@@ -184,8 +184,8 @@ describe("a request's use case, checked against its definition", () => {
   });
 
   it("does not read a refinement's use case: it is its parent's", () => {
-    const refine = { parentId: "00000000-0000-4000-8000-000000000000", action: "shorter" };
-    const asked = request({ refine, fields: { nonsense: "x" } } as GenerationRequestBody);
+    const refine = { parentId: "00000000-0000-4000-8000-000000000000", action: "shorter" as const };
+    const asked = request({ refine, fields: { nonsense: "x" } });
     expect(checkUseCaseRequest(asked, null)).toEqual({ request: asked });
   });
 });
