@@ -87,6 +87,10 @@ describe("with an AI writer", () => {
         { "fields.recipient": ["useCaseFieldMissing"] },
       ],
       [
+        { ...request, fields: { ...FIELDS, "Not a field!": "10k" } },
+        { "fields.Not a field!": ["useCaseFieldUnknown"] },
+      ],
+      [
         { ...request, fields: { ...FIELDS, recipient: "x".repeat(201) } },
         { "fields.recipient": ["useCaseFieldTooLong"] },
       ],
