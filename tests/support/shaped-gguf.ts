@@ -17,7 +17,7 @@
  */
 import { open } from "node:fs/promises";
 import { LANGUAGES, CONTENT_TYPES, LENGTHS, TONES, REFINEMENTS } from "#shared/generation.ts";
-import { buildPrompt } from "#server/generation/prompts.ts";
+import { LONGEST_USE_CASE, buildPrompt } from "#server/generation/prompts.ts";
 import {
   ALIGNMENT,
   ByteWriter,
@@ -133,6 +133,9 @@ function knownText(): string {
             variant: 2,
           } as Parameters<typeof buildPrompt>[0];
           parts.push(buildPrompt(request).system);
+          if (length === "long") {
+            parts.push(buildPrompt(request, undefined, undefined, LONGEST_USE_CASE).system);
+          }
         }
       }
       for (const action of REFINEMENTS) {

@@ -154,6 +154,13 @@ export const generations = pgTable(
     cancelRequestedAt: timestamp("cancel_requested_at", { withTimezone: true }),
     /** A stopped text: how many of its words had reached the client (its cost follows). */
     stoppedWords: integer("stopped_words"),
+    /**
+     * A use case's text (issue 42): its slug (src/content/use-cases/<slug>.yaml) and the
+     * values of its fields by field id, as checked against its definition; null for a text
+     * described in the user's own words. Refinements and edits copy them from their parent.
+     */
+    useCase: text("use_case"),
+    fields: jsonb("fields").$type<Record<string, string>>(),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },

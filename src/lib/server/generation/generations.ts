@@ -78,6 +78,8 @@ function newRow(owner: CreditOwner, request: GenerationRequest, lineage: Lineage
     parentId: lineage?.parentId ?? null,
     rootId: lineage?.rootId ?? null,
     refinement: lineage?.refinement ?? null,
+    useCase: request.useCase ?? null,
+    fields: request.useCase ? (request.fields ?? {}) : null,
     addressHash: owner.addressHash ?? null,
   };
 }
@@ -111,6 +113,7 @@ export async function findFinishedText(
       language: row.language as GenerationRequest["language"],
       contentType: row.contentType as GenerationRequest["contentType"],
       length: (row.length ?? "medium") as GenerationRequest["length"],
+      ...(row.useCase ? { useCase: row.useCase, fields: row.fields ?? {} } : {}),
     },
   };
 }
@@ -385,6 +388,8 @@ const historyColumns = {
   rootId: generations.rootId,
   refinement: generations.refinement,
   variant: generations.variant,
+  useCase: generations.useCase,
+  fields: generations.fields,
   stoppedWords: generations.stoppedWords,
 };
 
@@ -405,6 +410,8 @@ function historyItem(row: HistoryRow, refinements: HistoryItem[] = []): HistoryI
     parentId: row.parentId,
     refinement: row.refinement as HistoryItem["refinement"],
     variant: row.variant,
+    useCase: row.useCase,
+    fields: row.useCase ? (row.fields ?? {}) : null,
     stoppedWords: row.stoppedWords,
     refinements,
   };

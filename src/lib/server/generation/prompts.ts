@@ -12,6 +12,7 @@ import {
   type Refinement,
 } from "#shared/generation.ts";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
+import { SLOT, type UseCase } from "#shared/use-cases.ts";
 import type { WriterVoice } from "#server/voices/voices.ts";
 import { TONE_GUIDES } from "./tones.ts";
 
@@ -94,15 +95,47 @@ export const SHARED_INSTRUCTIONS = [
 const VOICE_GUIDE =
   'Its "voice" is how the user writes: "style" in their own words and/or a "sample" of their writing. Write the text as they would: follow that style and the sample\'s word choice, sentence length and rhythm, never its content or facts.';
 
+/** What the writer needs of a use case: its instructions and its fields' definitions. */
+export type PromptUseCase = Pick<UseCase, "instructions" | "fields">;
+
+/**
+ * How to read a use case's fields. The use case's instructions are ours (its file's), and
+ * name each field as a slot; the slot becomes a pointer into the user message, where the
+ * value is, so that a value is data the instructions refer to, never part of them.
+ */
+const USE_CASE_GUIDE =
+  'Its "fields" are what the user filled in for this kind of text, by name: where the instructions below name "fields.<name>", use that field\'s value; a field missing from "fields" was left empty.';
+
+/** A use case's instructions with each `{field}` slot as a reference to that field's value. */
+export function useCaseInstructions(useCase: Pick<UseCase, "instructions">): string {
+  return useCase.instructions.replace(SLOT, (_, id: string) => `"fields.${id}"`);
+}
+
+/**
+ * The fields as the writer reads them, in the use case's order: a choice as its option's
+ * English label (the writer reads English; the value is an id).
+ */
+function fieldValues(useCase: PromptUseCase, fields: Record<string, string> = {}) {
+  const values: Record<string, string> = {};
+  for (const field of useCase.fields) {
+    const value = fields[field.id];
+    if (value === undefined || value === "") continue;
+    const option = field.options?.find((o) => o.value === value);
+    values[field.id] = option ? option.label.en : value;
+  }
+  return values;
+}
+
 /**
  * The instructions are ours; the visitor's words travel as data in the user message,
  * never spliced into the instructions (DESIGN §5). A refinement's source text is data too,
- * and so is a saved voice.
+ * and so is a saved voice, and so are a use case's fields (its instructions point at them).
  */
 export function buildPrompt(
   input: GenerationRequest,
   source?: RefinementSource,
   voice?: WriterVoice,
+  useCase?: PromptUseCase,
 ): Prompt {
   const language = languageLabel(input.language);
   const words = LENGTH_WORDS[input.length];
@@ -124,7 +157,15 @@ export function buildPrompt(
   }
   const system = [
     SHARED_INSTRUCTIONS,
-    `It holds the subject and the description of the text the user wants. Write ${CONTENT_BRIEFS[input.contentType]}.`,
+    ...(useCase
+      ? [
+          `It holds the subject of the text the user wants and, when they gave one, its description. Write ${CONTENT_BRIEFS[input.contentType]}.`,
+          USE_CASE_GUIDE,
+          `Instructions for this kind of text: ${useCaseInstructions(useCase)}`,
+        ]
+      : [
+          `It holds the subject and the description of the text the user wants. Write ${CONTENT_BRIEFS[input.contentType]}.`,
+        ]),
     ...(voice ? [VOICE_GUIDE] : []),
     `Write entirely in ${language}, in that language's own script.`,
     `Tone: ${TONE_GUIDES[input.tone].instructions}. Length: about ${words} words.`,
@@ -134,13 +175,37 @@ export function buildPrompt(
         ]
       : []),
   ].join("\n");
-  const user = JSON.stringify({ subject: input.subject, description: input.content, ...voiced });
+  const user = JSON.stringify(
+    useCase
+      ? {
+          subject: input.subject,
+          fields: fieldValues(useCase, input.fields),
+          ...(input.content ? { description: input.content } : {}),
+          ...voiced,
+        }
+      : { subject: input.subject, description: input.content, ...voiced },
+  );
   return { system, user, maxTokens: TOKEN_BUDGET[input.length], ...sampling(input.variant) };
 }
 
+/** The most characters a use case's instructions take (the schema's `instructions` max). */
+export const MAX_USE_CASE_INSTRUCTIONS = 1200;
+
 /**
- * The longest instructions of each language, for a new text and for a refinement: what a
- * model's context must hold beside the longest text (checked when the model loads).
+ * A use case's instructions at their longest (the schema's 1200 characters), for the bound
+ * below: English prose with a slot in each sentence, as the use cases' files write them.
+ */
+export const LONGEST_USE_CASE: PromptUseCase = (() => {
+  const sentence =
+    "Write to {recipient} about {offer}: open with why, give the benefit for them, then ask for {ask}. ";
+  const instructions = sentence.repeat(Math.ceil(MAX_USE_CASE_INSTRUCTIONS / sentence.length));
+  return { instructions: instructions.slice(0, MAX_USE_CASE_INSTRUCTIONS), fields: [] };
+})();
+
+/**
+ * The longest instructions of each language, for a new text (with and without a use case
+ * at its longest) and for a refinement: what a model's context must hold beside the
+ * longest text (checked when the model loads).
  */
 export function longestInstructions(): string[] {
   const longest: string[] = [];
@@ -151,6 +216,7 @@ export function longestInstructions(): string[] {
       for (const tone of TONES) {
         const request = { ...base, language, contentType, tone, variant: MAX_VARIANT };
         candidates.push(buildPrompt(request, undefined, {}).system);
+        candidates.push(buildPrompt(request, undefined, {}, LONGEST_USE_CASE).system);
       }
       for (const action of REFINEMENTS) {
         const request = { ...base, language, contentType, variant: 1 };

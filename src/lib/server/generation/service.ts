@@ -1,4 +1,5 @@
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
+import type { UseCase } from "#shared/use-cases.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import { databaseUnavailableError, isDatabaseUnavailable } from "#server/db/errors.ts";
 import type { Database } from "#server/db/index.ts";
@@ -33,12 +34,15 @@ const STOP_GRACE_MS = 1_000;
 /**
  * Reserves the cost, then writes the text in the background, reporting it as events. A
  * template draft is written at once and free; a refinement first reads the text it refines.
+ * A use case's text comes with its definition, its fields already checked against it
+ * (use-cases.ts); a refinement's use case and fields are its parent's.
  */
 export async function startGeneration(
   db: Database,
   owner: CreditOwner,
   request: GenerationRequest,
   options: GenerationOptions,
+  useCase?: UseCase,
 ): Promise<Generation> {
   const plan = planWriting();
   const refinement = request.refine ? await refinementOf(db, owner, request) : undefined;
@@ -46,14 +50,14 @@ export async function startGeneration(
   const voice = request.voiceId ? await writerVoiceOf(db, owner, request.voiceId) : undefined;
   if (plan.kind === "template") {
     if (refinement) throw failure("NEEDS_AI_WRITER", "needsAiWriter");
-    return templateDraft(db, owner, request, plan.reason, options);
+    return templateDraft(db, owner, request, plan.reason, options, useCase);
   }
   assertWritersCanTakeMore(plan);
   const asked = refinement?.request ?? request;
   const lineage = refinement?.lineage ?? null;
   const reserved = await reserveText(db, owner, asked, options, lineage);
   const run = openRun(db, asked, reserved, lineage, options);
-  void write(run, plan.providers, refinement, voice).catch((error: unknown) =>
+  void write(run, plan.providers, { refinement, voice, useCase }).catch((error: unknown) =>
     getLogger().error({ err: error, generationId: run.generationId }, "generation task failed"),
   );
   return {
@@ -142,8 +146,11 @@ function openRun(
 async function write(
   run: Run,
   providers: TextProvider[],
-  refinement?: RefinementPlan,
-  voice?: WriterVoice,
+  {
+    refinement,
+    voice,
+    useCase,
+  }: { refinement?: RefinementPlan; voice?: WriterVoice; useCase?: UseCase },
 ) {
   try {
     const writer = writeText(run.request, providers, {
@@ -153,6 +160,7 @@ async function write(
       onWriter: (provider) => (run.writingLocally = provider.id === "llama"),
       source: refinement?.source,
       voice,
+      useCase,
     });
     for (;;) {
       const step = await writer.next();

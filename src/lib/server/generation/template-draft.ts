@@ -1,4 +1,5 @@
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
+import type { UseCase } from "#shared/use-cases.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database } from "#server/db/index.ts";
 import { eventChannel } from "./event-channel.ts";
@@ -17,8 +18,9 @@ export async function templateDraft(
   request: GenerationRequest,
   templateReason: TemplateReason,
   options: GenerationOptions,
+  useCase?: UseCase,
 ): Promise<Generation> {
-  const content = composeOfflineDraft(request);
+  const content = composeOfflineDraft(request, useCase);
   const now = options.now();
   const { generationId, credits } = await saveTemplateDraft(db, owner, request, content, now);
   const { subject } = request;

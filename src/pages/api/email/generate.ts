@@ -4,6 +4,7 @@ import { systemNow } from "#server/clock.ts";
 import { getConfig } from "#server/config.ts";
 import { getDb } from "#server/db/index.ts";
 import { startGeneration } from "#server/generation/service.ts";
+import { withUseCase } from "#server/generation/use-cases.ts";
 import { readJsonBody } from "#server/http/api.ts";
 import { generationEventStream, generationJson } from "#server/http/generation-answers.ts";
 import { payingOwnerOf } from "#server/http/guest.ts";
@@ -16,21 +17,30 @@ export const prerender = false;
  * `Accept: text/event-stream` (start, delta, reset, done or error).
  */
 export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
-  const body = await readJsonBody(request, generationRequestSchema);
+  // A use case's fields are checked against its definition before anything is charged.
+  const { request: body, useCase } = await withUseCase(
+    await readJsonBody(request, generationRequestSchema),
+  );
   await consumeRateLimit("generateByAddress", locals.clientNetwork);
   const db = await getDb();
   const owner = await payingOwnerOf(db, locals, cookies, url, systemNow());
   await consumeRateLimit("generateByOwner", owner.kind === "user" ? owner.userId : owner.guestId);
   const streamed = (request.headers.get("accept") ?? "").includes("text/event-stream");
   const config = getConfig();
-  const generation = await startGeneration(db, owner, body, {
-    now: systemNow,
-    paced: streamed,
-    leaseMs: config.RESERVATION_TIMEOUT_MS,
-    address: locals.clientNetwork,
-    ownerInFlight: config.TEXTS_IN_FLIGHT_PER_OWNER,
-    addressInFlight: config.TEXTS_IN_FLIGHT_PER_ADDRESS,
-  });
+  const generation = await startGeneration(
+    db,
+    owner,
+    body,
+    {
+      now: systemNow,
+      paced: streamed,
+      leaseMs: config.RESERVATION_TIMEOUT_MS,
+      address: locals.clientNetwork,
+      ownerInFlight: config.TEXTS_IN_FLIGHT_PER_OWNER,
+      addressInFlight: config.TEXTS_IN_FLIGHT_PER_ADDRESS,
+    },
+    useCase,
+  );
   // A client that left while the generation started has already fired its abort.
   if (request.signal.aborted) generation.clientGone();
   else request.signal.addEventListener("abort", () => generation.clientGone(), { once: true });

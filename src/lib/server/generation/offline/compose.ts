@@ -1,5 +1,6 @@
 import { LANGUAGES, type ContentType, type Language } from "#shared/generation.ts";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
+import type { UseCase } from "#shared/use-cases.ts";
 import arabic from "./phrases/arabic.json" with { type: "json" };
 import chinese from "./phrases/chinese.json" with { type: "json" };
 import english from "./phrases/english.json" with { type: "json" };
@@ -128,22 +129,63 @@ function loose(text: string): string {
   return text.toLocaleLowerCase().replace(/\s+/gu, " ").trim();
 }
 
-/** The subject the user typed as a title, or null when it is (a cut of) the request. */
-function ownTitle(request: GenerationRequest): string | null {
+/**
+ * The subject the user typed as a title, or null when it is (a cut of) the request: its
+ * description, or a use case's fields, which the subject is derived from when none is typed.
+ */
+function ownTitle(request: GenerationRequest, asked: string): string | null {
   const subject = request.subject.trim();
   const cut = loose(subject.replace(/\.\.\.$/u, ""));
-  return cut === "" || loose(request.content).includes(cut) ? null : subject;
+  return cut === "" || loose(asked).includes(cut) ? null : subject;
+}
+
+/** What a template draft needs of a use case: its name and its fields' labels. */
+export type DraftUseCase = Pick<UseCase, "name" | "fields">;
+
+/** One line of the quoted request, as the language quotes its brief: `[Label: “value”]`. */
+function quotedLine(phrases: Phrases, label: string, value: string): string {
+  const parts = /^\[(.+?)(\s?[:：]\s*)(.*)\]$/u.exec(phrases.brief);
+  const [, , separator, quoted] = parts ?? ["", "", ": ", "“{brief}”"];
+  const line = quoted!.replace("{brief}", () => value.replace(/\s+/gu, " ").trim());
+  return `[${label}${separator}${line}]`;
+}
+
+/**
+ * The request quoted at the top: the description, or for a use case its name (and the
+ * description when given), then one line for each field filled in, under its label (in
+ * Turkish for a Turkish draft, English otherwise), a choice as its option's label.
+ */
+function quotedRequest(request: GenerationRequest, phrases: Phrases, useCase?: DraftUseCase) {
+  const brief = (text: string) =>
+    phrases.brief.replace("{brief}", () => text.replace(/\s+/gu, " "));
+  if (!useCase) return brief(request.content);
+  const words = request.language === "turkish" ? "tr" : "en";
+  const description = request.content.trim();
+  const lines = [
+    brief(description ? `${useCase.name[words]}: ${description}` : useCase.name[words]),
+  ];
+  for (const field of useCase.fields) {
+    const value = request.fields?.[field.id]?.trim();
+    if (!value) continue;
+    const option = field.options?.find((o) => o.value === value);
+    lines.push(quotedLine(phrases, field.label[words], option ? option.label[words] : value));
+  }
+  return lines.join("\n");
 }
 
 /**
  * A template draft in the requested language: the brief, then the content type's skeleton
  * with its labels, greeting, closing and bracketed guidance. The same request always gives
  * the same text; Regenerate's variants 2, 3, … each add a section, so none repeats another.
+ * A use case's draft quotes its fields, and finds whom it is written to in them.
  */
-export function composeOfflineDraft(request: GenerationRequest): string {
+export function composeOfflineDraft(request: GenerationRequest, useCase?: DraftUseCase): string {
   const { language } = request;
   const phrases = PHRASES[language];
-  const recipient = findRecipient(request.content);
+  const asked = [request.content, ...Object.values(useCase ? (request.fields ?? {}) : {})].join(
+    "\n",
+  );
+  const recipient = findRecipient(asked);
   const register = recipient ? SKELETONS.recipients[recipient]! : "formal";
   // Each tone's draft shape is data beside its instructions (tones.json).
   const { draft: toneShape } = TONE_GUIDES[request.tone];
@@ -158,7 +200,7 @@ export function composeOfflineDraft(request: GenerationRequest): string {
   };
   const more = Math.min(request.variant - 1, 5);
   const sections = (concise ? 1 : { short: 2, medium: 3, long: 4 }[request.length]) + more;
-  const title = ownTitle(request);
+  const title = ownTitle(request, asked);
   const slot = (key: string) => `[${phrases.slots[key]}]`;
 
   const fill = (template: string, n: number): string =>
@@ -176,8 +218,7 @@ export function composeOfflineDraft(request: GenerationRequest): string {
         return phrases.labels[key]!;
       });
 
-  const brief = request.content.replace(/\s+/gu, " ");
-  const paragraphs = [phrases.brief.replace("{brief}", () => brief)];
+  const paragraphs = [quotedRequest(request, phrases, useCase)];
   for (const block of SKELETONS.types[request.contentType]) {
     if (typeof block === "string") {
       paragraphs.push(fill(block, 1));

@@ -5,7 +5,7 @@ import { getConfig } from "#server/config.ts";
 import { failure } from "#server/errors.ts";
 import { getLogger } from "#server/logger.ts";
 import type { WriterVoice } from "#server/voices/voices.ts";
-import { buildPrompt, type RefinementSource } from "../prompts.ts";
+import { buildPrompt, type PromptUseCase, type RefinementSource } from "../prompts.ts";
 import { QueueFull } from "./local/writer.ts";
 import { busyError } from "./registry.ts";
 import type { TextProvider } from "./types.ts";
@@ -126,6 +126,8 @@ interface WriteOptions {
   source?: RefinementSource;
   /** The caller's chosen voice, given to the writer as data. */
   voice?: WriterVoice;
+  /** A use case's text: its instructions, pointing at the request's fields. */
+  useCase?: PromptUseCase;
 }
 
 /**
@@ -140,7 +142,7 @@ export async function* writeText(
   providers: TextProvider[],
   options: WriteOptions,
 ): AsyncGenerator<WriterEvent, WrittenText> {
-  const prompt = buildPrompt(request, options.source, options.voice);
+  const prompt = buildPrompt(request, options.source, options.voice, options.useCase);
   const characterCap = prompt.maxTokens * CHARACTERS_PER_TOKEN_CAP;
   let onlyBusy = true;
   for (const provider of providers) {

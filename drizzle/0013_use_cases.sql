@@ -1,0 +1,2 @@
+ALTER TABLE "generations" ADD COLUMN "use_case" text;--> statement-breakpoint
+ALTER TABLE "generations" ADD COLUMN "fields" jsonb;
