@@ -13,11 +13,13 @@ export interface NavLink {
 
 export const PRIMARY_NAV: readonly NavLink[] = [
   { href: "/", key: "nav.home" },
+  { href: "/write", key: "nav.write" },
   { href: "/about", key: "nav.about" },
   { href: "/contact", key: "nav.contact" },
 ];
 
 export const FOOTER_NAV: readonly NavLink[] = [
+  { href: "/write", key: "nav.write" },
   { href: "/privacy-policy", key: "nav.privacy" },
   { href: "/terms-of-service", key: "nav.terms" },
   { href: "/about", key: "nav.about" },
