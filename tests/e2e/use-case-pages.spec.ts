@@ -114,6 +114,14 @@ test.describe("/write", () => {
   });
 });
 
+test.describe(() => {
+  test.use({ expectedConsole: [/status of 404/] });
+  test("an address under /write that names no use case is the 404 page", async ({ page }) => {
+    const response = await page.goto("/write/no-such-use-case");
+    expect(response?.status()).toBe(404);
+  });
+});
+
 test.describe(`/write/${MODEL.slug}`, () => {
   const path = `/write/${MODEL.slug}`;
 
@@ -205,6 +213,7 @@ for (const theme of ["light", "dark"] as const) {
     for (const path of ["/write", `/write/${MODEL.slug}`]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle");
       expect(await seriousAxeViolations(page), path).toEqual([]);
     }
   });
