@@ -41,6 +41,8 @@ const runs = (part: string) => !ONLY || ONLY.includes(part);
 const EXTRA_NODE_FLAGS = (process.env.BENCH_NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean);
 /** The measured server's flags: the event-loop probe (bench/loop-probe.ts) and any extra. */
 const PROBED_NODE_FLAGS = ["--import", resolve("bench/loop-probe.ts"), ...EXTRA_NODE_FLAGS];
+/** The use case whose landing page is measured beside the home page (issue 42). */
+const USE_CASE_PAGE = "/write/cold-outreach-email";
 const rows: { what: string; figure: string; budget: string; ok: boolean | null }[] = [];
 
 function record(what: string, figure: string, budget: string, ok: boolean | null): void {
@@ -87,12 +89,14 @@ async function measureJavaScript(server: RunningServer, cookie: string): Promise
   const get = async (path: string, withCookie = false) =>
     (await fetch(`${server.url}${path}`, { headers: withCookie ? { cookie } : {} })).text();
   let content = 0;
+  // /write, the use cases' list, is held to the content pages' budget.
   for (const path of [
     "/about",
     "/contact",
     "/privacy-policy",
     "/terms-of-service",
     "/no-such-page",
+    "/write",
   ]) {
     const html = await get(path);
     const bytes = await scriptBytes(server.url, html);
@@ -105,8 +109,13 @@ async function measureJavaScript(server: RunningServer, cookie: string): Promise
       !react && bytes <= 5 * 1024,
     );
   }
-  const home = await scriptBytes(server.url, await get("/"));
-  record("JS on /", `${kb(home)} gzip`, "≤ 100 KB", home <= 100 * 1024);
+  // A use case's landing page is held to the home page's budget (DESIGN §11).
+  for (const path of ["/", USE_CASE_PAGE]) {
+    const html = await get(path);
+    const bytes = await scriptBytes(server.url, html);
+    record(`JS on ${path}`, `${kb(bytes)} gzip`, "≤ 100 KB", bytes <= 100 * 1024);
+    record(`HTML of ${path}`, `${kb(gzipSync(html).length)} gzip`, "(no budget)", null);
+  }
   for (const path of ["/login", "/profile", "/credits"]) {
     const bytes = await scriptBytes(server.url, await get(path, true), cookie);
     record(`JS on ${path}`, `${kb(bytes)} gzip`, "(no budget)", null);
@@ -121,7 +130,7 @@ async function measureLighthouse(server: RunningServer): Promise<void> {
   const { promisify } = await import("node:util");
   const run = promisify(execFile);
   const chrome = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  for (const path of ["/", "/about", "/login"]) {
+  for (const path of ["/", USE_CASE_PAGE, "/about", "/login"]) {
     const output = `/tmp/lighthouse-${path.replace(/\W/g, "") || "home"}.json`;
     const lighthouse = () =>
       run(

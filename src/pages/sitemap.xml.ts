@@ -1,8 +1,14 @@
 import type { APIRoute } from "astro";
-import { PUBLIC_ROUTES } from "#shared/public-routes.ts";
+import { getCollection } from "astro:content";
+import { PUBLIC_ROUTES, USE_CASE_PAGE_PRIORITY, useCasePath } from "#shared/public-routes.ts";
 
-export const GET: APIRoute = ({ site }) => {
-  const urls = PUBLIC_ROUTES.map(
+export const GET: APIRoute = async ({ site }) => {
+  const useCases = (await getCollection("useCases")).sort((a, b) => a.id.localeCompare(b.id));
+  const routes = [
+    ...PUBLIC_ROUTES,
+    ...useCases.map(({ id }) => ({ path: useCasePath(id), priority: USE_CASE_PAGE_PRIORITY })),
+  ];
+  const urls = routes.map(
     ({ path, priority }) =>
       `  <url><loc>${new URL(path, site).toString()}</loc><priority>${priority.toFixed(1)}</priority></url>`,
   );

@@ -4,6 +4,7 @@ import { expect, test } from "./fixtures.ts";
 const REACT_MARKER = "react.transitional.element";
 
 for (const path of [
+  "/write",
   "/about",
   "/contact",
   "/privacy-policy",

@@ -2,6 +2,11 @@ import { expect, test } from "./fixtures.ts";
 
 const pages = [
   { path: "/", canonical: "http://localhost:4321/" },
+  { path: "/write", canonical: "http://localhost:4321/write" },
+  {
+    path: "/write/cold-outreach-email",
+    canonical: "http://localhost:4321/write/cold-outreach-email",
+  },
   { path: "/about", canonical: "http://localhost:4321/about" },
   { path: "/contact", canonical: "http://localhost:4321/contact" },
   { path: "/privacy-policy", canonical: "http://localhost:4321/privacy-policy" },

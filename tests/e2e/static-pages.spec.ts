@@ -23,6 +23,13 @@ const routes: RouteCase[] = [
     activeLink: "Home",
   },
   {
+    path: "/write",
+    title: /^AI Writing Templates/,
+    heading: "What do you want to write?",
+    texts: ["Search use cases", "Cold outreach email"],
+    activeLink: "Use cases",
+  },
+  {
     path: "/about",
     title: /^About Us/,
     heading: "About Us",
@@ -82,6 +89,7 @@ for (const route of routes) {
         `© ${new Date().getFullYear()} AI Text Generator by STF. All rights reserved.`,
       );
       for (const [name, href] of [
+        ["Use cases", "/write"],
         ["Privacy Policy", "/privacy-policy"],
         ["Terms of Service", "/terms-of-service"],
         ["About Us", "/about"],
@@ -95,7 +103,7 @@ for (const route of routes) {
       const nav = isPhone(page)
         ? page.locator("#mobile-menu")
         : page.getByRole("navigation", { name: "Main" });
-      for (const name of ["Home", "About Us", "Contact", "Login", "Register"]) {
+      for (const name of ["Home", "Use cases", "About Us", "Contact", "Login", "Register"]) {
         await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
       }
       if (route.activeLink) {

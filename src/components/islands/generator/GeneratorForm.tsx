@@ -11,6 +11,7 @@ import {
   type Tone,
 } from "#shared/generation.ts";
 import { deriveSubject } from "#shared/subject.ts";
+import type { UseCaseForForm } from "#shared/use-cases.ts";
 import { $writers, type WritersStatus } from "#stores/engines.ts";
 import { $creditStatus } from "#stores/credits.ts";
 import { openCreditDialog } from "#stores/credit-dialog.ts";
@@ -36,8 +37,13 @@ function writerStatusLine(writers: WritersStatus, t: Translate): string {
   return t("writer.status.template");
 }
 
+export interface GeneratorFormProps {
+  /** On a use case's page (/write/<slug>): the use case whose fields the form asks. */
+  useCase?: UseCaseForForm;
+}
+
 /** The generator form (spec §2): language, content type, prompt, Generate Text. */
-export default function GeneratorForm() {
+export default function GeneratorForm(_props: GeneratorFormProps) {
   const { language, t } = useMessages();
   const { busy } = useStore($desk);
   const writers = useStore($writers);
