@@ -2,12 +2,11 @@ import { describe, expect, it } from "vitest";
 import { FAILURES } from "#shared/failures.ts";
 import { LANGUAGES, LENGTH_WORDS, MAX_VARIANT } from "#shared/generation.ts";
 import { generationRequestSchema, type GenerationRequestBody } from "#shared/schemas/generation.ts";
-import { useCaseSchema, type UseCase } from "#shared/use-cases.ts";
+import { MAX_USE_CASE_INSTRUCTIONS, useCaseSchema, type UseCase } from "#shared/use-cases.ts";
 import { AppError, failureBody } from "#server/errors.ts";
 import { composeOfflineDraft } from "#server/generation/offline/compose.ts";
 import {
   LONGEST_USE_CASE,
-  MAX_USE_CASE_INSTRUCTIONS,
   SHARED_INSTRUCTIONS,
   buildPrompt,
   longestInstructions,
@@ -249,9 +248,10 @@ describe("a use case's prompt", () => {
     expect(JSON.parse(prompt.user).fields).toEqual({ recipient: "Dana", offer: "RouteMate" });
   });
 
-  it("writes the request's tone and length, in the use case's content type", () => {
+  it("writes the request's tone and length, to the use case's instructions alone", () => {
     const prompt = buildPrompt(checked(FIELDS), undefined, undefined, useCase);
-    expect(prompt.system).toMatch(/a complete email: a subject line/);
+    // The content type's brief would fight the use case's (an X post has no headings).
+    expect(prompt.system).not.toMatch(/a complete email: a subject line/);
     expect(prompt.system).toContain(`Length: about ${LENGTH_WORDS.medium} words`);
     expect(prompt.system).toContain(`Tone: ${TONE_GUIDES.formal.instructions}.`);
   });

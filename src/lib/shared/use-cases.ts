@@ -27,6 +27,8 @@ export const FIELD_ID = /^[a-z][a-zA-Z0-9]{0,29}$/;
 export const SLOT = /\{([^{}]*)\}/g;
 
 export const MAX_USE_CASE_FIELDS = 6;
+/** The longest instructions a use case gives the writer (its prompt's bound counts on it). */
+export const MAX_USE_CASE_INSTRUCTIONS = 1200;
 /** The longest value each kind of field takes (a field's own maxLength may be lower). */
 export const MAX_FIELD_CHARS: Record<FieldKind, number> = {
   line: 300,
@@ -76,7 +78,7 @@ export const useCaseSchema = z
     length: z.enum(LENGTHS),
     fields: z.array(useCaseFieldSchema).min(1).max(MAX_USE_CASE_FIELDS),
     /** For the writer, in English: what to write, with the fields as `{id}` slots. */
-    instructions: z.string().trim().min(20).max(1200),
+    instructions: z.string().trim().min(20).max(MAX_USE_CASE_INSTRUCTIONS),
     /** An example of what it writes (Markdown), shown on the page. */
     example: localized(4000),
     faq: z

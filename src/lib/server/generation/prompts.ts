@@ -12,7 +12,7 @@ import {
   type Refinement,
 } from "#shared/generation.ts";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
-import { SLOT, type UseCase } from "#shared/use-cases.ts";
+import { MAX_USE_CASE_INSTRUCTIONS, SLOT, type UseCase } from "#shared/use-cases.ts";
 import type { WriterVoice } from "#server/voices/voices.ts";
 import { TONE_GUIDES } from "./tones.ts";
 
@@ -159,9 +159,11 @@ export function buildPrompt(
     SHARED_INSTRUCTIONS,
     ...(useCase
       ? [
-          `It holds the subject of the text the user wants and, when they gave one, its description. Write ${CONTENT_BRIEFS[input.contentType]}.`,
+          // The use case's instructions say what to write, in place of the content type's
+          // brief: an X post is no blog post with headings, though it is filed as one.
+          "It holds the subject of the text the user wants and, when they gave one, its description.",
           USE_CASE_GUIDE,
-          `Instructions for this kind of text: ${useCaseInstructions(useCase)}`,
+          `Write the text these instructions describe: ${useCaseInstructions(useCase)}`,
         ]
       : [
           `It holds the subject and the description of the text the user wants. Write ${CONTENT_BRIEFS[input.contentType]}.`,
@@ -187,9 +189,6 @@ export function buildPrompt(
   );
   return { system, user, maxTokens: TOKEN_BUDGET[input.length], ...sampling(input.variant) };
 }
-
-/** The most characters a use case's instructions take (the schema's `instructions` max). */
-export const MAX_USE_CASE_INSTRUCTIONS = 1200;
 
 /**
  * A use case's instructions at their longest (the schema's 1200 characters), for the bound
