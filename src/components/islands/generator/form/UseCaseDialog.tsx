@@ -8,10 +8,10 @@ import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { findUseCases } from "./use-case-search.ts";
 
-const choice =
-  "w-full rounded-md px-3 py-2 text-start hover:bg-brand-50 focus-visible:bg-brand-50 aria-[current=true]:bg-brand-50 aria-[current=true]:ring-1 aria-[current=true]:ring-brand-500 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800 dark:aria-[current=true]:bg-slate-800";
-
-/** One choice: its name names the button, its summary describes it. */
+/**
+ * One choice: a button named by its name, described by its summary; the whole row takes
+ * the click (the button's ::after covers it), but only the name names it.
+ */
 function Choice({
   name,
   summary,
@@ -25,21 +25,22 @@ function Choice({
 }) {
   const id = useId();
   return (
-    <button
-      type="button"
-      className={choice}
-      aria-labelledby={`${id}-name`}
-      aria-describedby={`${id}-summary`}
-      aria-current={current || undefined}
-      onClick={onChoose}
+    <div
+      className={`relative rounded-md px-3 py-2 hover:bg-brand-50 dark:hover:bg-slate-800 ${current ? "bg-brand-50 ring-1 ring-brand-500 dark:bg-slate-800" : ""}`}
     >
-      <span id={`${id}-name`} className="block font-medium text-slate-900 dark:text-white">
+      <button
+        type="button"
+        className="text-start font-medium text-slate-900 after:absolute after:inset-0 dark:text-white"
+        aria-describedby={id}
+        aria-current={current || undefined}
+        onClick={onChoose}
+      >
         {name}
-      </span>
-      <span id={`${id}-summary`} className="block text-xs text-slate-600 dark:text-slate-400">
+      </button>
+      <p id={id} className="text-xs text-slate-600 dark:text-slate-400">
         {summary}
-      </span>
-    </button>
+      </p>
+    </div>
   );
 }
 

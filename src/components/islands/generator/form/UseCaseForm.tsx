@@ -152,7 +152,7 @@ function UseCaseFieldControl({
       <div className="flex justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
         <span id={`${id}-hint`}>{localized(language, field.hint)}</span>
         {field.kind === "paragraph" && (
-          <span id={`${id}-count`} className="ms-auto tabular-nums">
+          <span id={`${id}-count`} className="ms-auto whitespace-nowrap tabular-nums">
             {t("generator.count", { count: value.length, max })}
           </span>
         )}
