@@ -1,4 +1,5 @@
 import type { Page, Request } from "@playwright/test";
+import { SAME_ORIGIN } from "./auth-helpers.ts";
 import { messagesFor, type MessageKey } from "#i18n/messages.ts";
 import { USE_CASE_MESSAGES } from "#i18n/use-cases.ts";
 import { expect, generatorSelect, isPhone, seriousAxeViolations, test, toast } from "./fixtures.ts";
@@ -43,7 +44,7 @@ test("on / the picker finds a use case by part of its name, and choosing it show
   await search.fill("zzqx");
   await expect(dialog.getByRole("status")).toHaveText("No use case matches your search.");
   await expect(cold).toBeHidden();
-  await search.fill("OUTRE");
+  await search.fill("COLD OUTR");
   await expect(cold).toBeVisible();
   await expect(cold).toHaveAccessibleDescription(/someone who does not know you yet/);
   await expect(dialog.getByRole("status")).toHaveText("1 use case");
@@ -87,7 +88,7 @@ test("the picker answers to the keyboard: arrows move between the choices", asyn
   test.skip(isPhone(page), "a keyboard's test; the phone runs the others");
   await page.goto("/");
   const dialog = await openPicker(page);
-  await dialog.getByLabel("Search use cases").fill("cold");
+  await dialog.getByLabel("Search use cases").fill("cold outreach");
   await page.keyboard.press("ArrowDown");
   await expect(dialog.getByRole("button", { name: "Describe it yourself" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
@@ -110,7 +111,7 @@ test("in Turkish the picker and the fields show the use case's Turkish name and 
   await (await generatorSelect(page, "Language")).selectOption("turkish");
   await expect(page.getByText("Kullanım alanı: Kendiniz anlatın")).toBeVisible();
   const dialog = await openPicker(page, "Bir kullanım alanı seçin");
-  await dialog.getByLabel("Kullanım alanlarında arayın").fill("soğuk");
+  await dialog.getByLabel("Kullanım alanlarında arayın").fill("soğuk tanış");
   const cold = dialog.getByRole("button", { name: "Soğuk tanışma e-postası" });
   await expect(cold).toHaveAccessibleDescription(/Sizi henüz tanımayan birine/);
   await expect(dialog.getByRole("heading", { name: "E-posta" })).toBeVisible();
@@ -250,4 +251,71 @@ test("Use this prompt again for a use case no longer listed fills the descriptio
     "Mention our Berlin office.\nHead of Operations at Swiftline\nRoute planning",
   );
   await expect(page.getByText("Use case: Describe it yourself")).toBeVisible();
+});
+
+test.describe(() => {
+  test.use({ expectedConsole: [/status of 400 .*\/api\/email\/generate/] });
+
+  test("a field the server refuses says why at the field", async ({ page }) => {
+    await page.goto("/");
+    const dialog = await openPicker(page);
+    await dialog.getByLabel("Search use cases").fill("cold outreach");
+    await dialog.getByRole("button", { name: "Cold outreach email" }).click();
+    const recipient = page.getByLabel("Who you are writing to");
+    await recipient.fill("Head of Operations at Swiftline");
+    await page.getByLabel("What you offer").fill("Route planning");
+    // What the browser would never send (its box stops at 200 characters), sent as is: the
+    // server's own check answers.
+    await page.route("**/api/email/generate", async (route) => {
+      const body = route.request().postDataJSON() as { fields: Record<string, string> };
+      body.fields.recipient = "x".repeat(201);
+      await route.continue({ postData: JSON.stringify(body) });
+    });
+    const answer = page.waitForResponse("**/api/email/generate");
+    await page.getByRole("button", { name: "Generate Text" }).click();
+    expect((await answer).status()).toBe(400);
+    await expect(recipient).toHaveAttribute("aria-invalid", "true");
+    await expect(recipient).toHaveAccessibleDescription(/Please shorten this field\./);
+    await expect(recipient).toBeFocused();
+    // Typing clears it.
+    await recipient.fill("Head of Operations");
+    await expect(recipient).not.toHaveAttribute("aria-invalid");
+  });
+});
+
+test("the history names a use case's text, and Use this prompt again restores it", async ({
+  page,
+  accounts,
+}) => {
+  await accounts.register("use-case-history", { verified: true });
+  const written = await page.request.post("/api/email/generate", {
+    headers: SAME_ORIGIN,
+    data: {
+      useCase: "cold-outreach-email",
+      fields: { recipient: "Head of Operations at Swiftline", offer: "Route planning" },
+      content: "",
+      language: "english",
+      contentType: "email",
+      tone: "friendly",
+    },
+  });
+  expect(written.status(), await written.text()).toBe(200);
+
+  await page.goto("/profile");
+  const entry = page.locator("[data-history-entry]").filter({ visible: true });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText("Cold outreach email");
+  await entry.getByRole("button", { name: /^Open "/ }).click();
+  const viewer = page.getByRole("dialog").filter({ hasText: "Use this prompt again" });
+  await expect(viewer).toContainText("Email · Cold outreach email · English");
+
+  await viewer.getByRole("button", { name: "Use this prompt again" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Use case: Cold outreach email")).toBeVisible();
+  await expect(page.getByLabel("Who you are writing to")).toHaveValue(
+    "Head of Operations at Swiftline",
+  );
+  await expect(page.getByLabel("What you offer")).toHaveValue("Route planning");
+  const promptLabel = "Anything else the writer should know (optional)";
+  await expect(await generatorSelect(page, "Tone", promptLabel)).toHaveValue("friendly");
 });
