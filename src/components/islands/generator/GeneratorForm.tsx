@@ -46,11 +46,16 @@ function writerStatusLine(writers: WritersStatus, t: Translate): string {
   return t("writer.status.template");
 }
 
+export interface GeneratorFormProps {
+  /** On a use case's page (/write/<slug>): the use case whose fields the form asks. */
+  useCase?: UseCaseForForm;
+}
+
 /**
  * The generator form (spec §2): language, content type, prompt, Generate Text; with a use
  * case (issue 42, the page's or one picked above the description) its fields too.
  */
-export default function GeneratorForm({ useCase: pageUseCase }: { useCase?: UseCaseForForm }) {
+export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormProps) {
   const { language, t } = useMessages();
   const { busy } = useStore($desk);
   const writers = useStore($writers);
