@@ -59,6 +59,10 @@ const en = {
   "generator.emptyPrompt.title": "What should we write?",
   "generator.emptyPrompt.body":
     "Please describe the text you want, for example: an email to my landlord about the heating.",
+  "useCase.label": "Use case",
+  "useCase.describe": "Describe it yourself",
+  "useCase.choose": "Choose a use case",
+  "useCase.extraLabel": "Anything else the writer should know (optional)",
   "voice.label": "Voice",
   "voice.none": "None (the tone alone)",
   "voice.manage": "Manage voices",

@@ -45,6 +45,10 @@ export const tr: Record<MessageKey, string> = {
   "generator.emptyPrompt.title": "Ne yazalım?",
   "generator.emptyPrompt.body":
     "Lütfen nasıl bir metin istediğinizi yazın, örneğin: ev sahibime kalorifer hakkında bir e-posta.",
+  "useCase.label": "Kullanım alanı",
+  "useCase.describe": "Kendiniz anlatın",
+  "useCase.choose": "Bir kullanım alanı seçin",
+  "useCase.extraLabel": "Yazarın bilmesi gereken başka bir şey (isteğe bağlı)",
   "voice.label": "Yazım sesi",
   "voice.none": "Yok (yalnızca üslup)",
   "voice.manage": "Sesleri yönet",

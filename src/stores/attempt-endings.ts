@@ -17,7 +17,7 @@ export function giveUp(
   errorAction: DeskState["errorAction"] = "retry",
 ): void {
   updateDesk({ busy: false, writing: null, queuePosition: null, error, errorAction });
-  if (attempt.kind === "new" && !$prompt.get().trim()) $prompt.set(attempt.request.content);
+  if (attempt.kind === "new" && !$prompt.get().trim()) $prompt.set(attempt.request.content ?? "");
 }
 
 /** Ends an attempt that kept a text (finished, or stopped after some words). */

@@ -1,5 +1,6 @@
 import { atom } from "nanostores";
 import type { VersionOrigin } from "#i18n/messages.ts";
+import type { FailedAnswer } from "#shared/api/failures.ts";
 import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
 import type { TemplateReason } from "./engines.ts";
 
@@ -36,6 +37,8 @@ export interface DeskState {
   error: string | null;
   /** What the error box offers: Retry, the credit options, or nothing (text was kept). */
   errorAction: "retry" | "credits" | "none";
+  /** The last refusal's answer when it named fields (`fields.<id>`): the form shows them there. */
+  fieldFailures?: FailedAnswer | null;
 }
 
 /** The result panel's content (spec §4, Generation). */

@@ -60,7 +60,7 @@ function handleEvent(attempt: Attempt, message: GenerationEvent, control: Attemp
     const { generationId, subject } = message.data;
     control.generationId = generationId;
     // Spec §4: the prompt box is cleared once the request is under way.
-    if (attempt.kind === "new" && $prompt.get().trim() === attempt.request.content.trim()) {
+    if (attempt.kind === "new" && $prompt.get().trim() === (attempt.request.content ?? "").trim()) {
       $prompt.set("");
     }
     updateDesk({

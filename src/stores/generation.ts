@@ -45,6 +45,7 @@ async function run(attempt: Attempt): Promise<void> {
     busy: true,
     error: null,
     errorAction: "retry",
+    fieldFailures: null,
     queuePosition: null,
     writing: {
       request: attempt.request,
@@ -71,6 +72,7 @@ async function run(attempt: Attempt): Promise<void> {
         openCreditDialog(Boolean(body.isGuest));
         return;
       }
+      if (body.fieldErrors) updateDesk({ fieldFailures: body });
       const fallback = t("error.server", { status: String(status) });
       failed(attempt, body.message || body.code ? failureText(body, "error.generic") : fallback);
       return;

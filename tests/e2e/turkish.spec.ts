@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { messagesFor, type MessageKey } from "#i18n/messages.ts";
+import { USE_CASE_MESSAGES } from "#i18n/use-cases.ts";
 import { SITE_NAME } from "#shared/site.ts";
 import { SAME_IN_BOTH } from "../support/i18n-same.ts";
 import { SAME_ORIGIN, newEmail } from "./auth-helpers.ts";
@@ -15,10 +16,16 @@ const PROPER_NAMES: Partial<Record<MessageKey, string>> = {
     "“Ad” is also a Turkish word (“name”, as in the profile's “Ad”): its Turkish text, “Reklam”, is checked by the unit test",
 };
 
-/** Every English text of the catalog, as a pattern that finds it in a page's text. */
-const ENGLISH = (Object.entries(messagesFor("english")) as [MessageKey, string][])
-  .filter(([key]) => !(key in SAME_IN_BOTH) && !(key in PROPER_NAMES))
-  .map(([key, text]) => ({ key, text, pattern: patternOf(text) }));
+/**
+ * Every English text of the catalog, and of the use-case picker's own (loaded with it), as
+ * a pattern that finds it in a page's text.
+ */
+const ENGLISH = [
+  ...(Object.entries(messagesFor("english")) as [MessageKey, string][]).filter(
+    ([key]) => !(key in SAME_IN_BOTH) && !(key in PROPER_NAMES),
+  ),
+  ...Object.entries(USE_CASE_MESSAGES.en),
+].map(([key, text]) => ({ key, text, pattern: patternOf(text) }));
 
 /** Placeholders match any text; words match whole, not inside a longer word. */
 function patternOf(text: string): RegExp {
@@ -102,6 +109,16 @@ test("Turkish shows no English string from a list the test keeps of every UI key
   await expect(reminder).toContainText("sa");
   await expectNoEnglish(page, "/ with the verification reminder");
   await clickIn(reminder, "Daha sonra hatırlat");
+
+  // The use-case picker, and a use case's fields; then back to describing it.
+  await clickIn(page, "Bir kullanım alanı seçin");
+  const picker = page.getByRole("dialog", { name: "Bir kullanım alanı seçin" });
+  await expect(picker.getByRole("heading", { name: "E-posta" })).toBeVisible();
+  await expectNoEnglish(page, "the use-case picker");
+  await clickIn(picker, "Soğuk tanışma e-postası");
+  await expect(page.getByLabel("Kime yazıyorsunuz")).toBeVisible();
+  await expectNoEnglish(page, "/ with a use case's fields");
+  await clickIn(page, "Kendiniz anlatın");
 
   // A text, written through the generator.
   await page

@@ -61,7 +61,7 @@ export function Field({ label, error, hint, id, ...input }: FieldProps) {
 }
 
 const selectClass =
-  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-500 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-white";
+  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-500 disabled:opacity-70 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-white";
 
 /** A labelled select over a list of options; the first option is the default's place. */
 export function SelectField({
@@ -71,6 +71,7 @@ export function SelectField({
   onChange,
   options,
   invalid = false,
+  disabled,
 }: {
   id: string;
   label: string;
@@ -78,6 +79,7 @@ export function SelectField({
   onChange(value: string): void;
   options: readonly { value: string; label: string }[];
   invalid?: boolean;
+  disabled?: boolean;
 }) {
   return (
     <Labelled id={id} label={label}>
@@ -87,6 +89,7 @@ export function SelectField({
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={invalid || undefined}
+        disabled={disabled}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>

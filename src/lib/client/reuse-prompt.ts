@@ -5,7 +5,7 @@ const KEY = "atg:reuse-prompt";
 
 export type ReusablePrompt = Pick<
   GenerationRequestBody,
-  "content" | "contentType" | "language" | "tone" | "length"
+  "content" | "contentType" | "language" | "tone" | "length" | "useCase" | "fields"
 >;
 
 export function savePromptForReuse(prompt: ReusablePrompt): void {

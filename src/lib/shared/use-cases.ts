@@ -1,5 +1,15 @@
 import { CONTENT_TYPE_IDS, LENGTHS, TONES } from "./generation.ts";
+import { FIELD_KINDS, MAX_FIELD_CHARS, USE_CASE_CATEGORIES } from "./use-case-limits.ts";
 import { z } from "./zod.ts";
+
+export {
+  FIELD_KINDS,
+  MAX_FIELD_CHARS,
+  USE_CASE_CATEGORIES,
+  fieldMaxLength,
+  type FieldKind,
+  type UseCaseCategory,
+} from "./use-case-limits.ts";
 
 /**
  * Use cases (issue 42): one YAML file each in src/content/use-cases/, checked by this
@@ -7,19 +17,6 @@ import { z } from "./zod.ts";
  * field). Everything a person reads is in English and Turkish; the writer's instructions
  * are English, ours, and name the fields as slots (`{recipient}`), never their values.
  */
-
-export const USE_CASE_CATEGORIES = [
-  "email",
-  "work",
-  "marketing",
-  "study",
-  "personal",
-  "creative",
-] as const;
-export type UseCaseCategory = (typeof USE_CASE_CATEGORIES)[number];
-
-export const FIELD_KINDS = ["line", "paragraph", "choice"] as const;
-export type FieldKind = (typeof FIELD_KINDS)[number];
 
 export const USE_CASE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const FIELD_ID = /^[a-z][a-zA-Z0-9]{0,29}$/;
@@ -29,12 +26,6 @@ export const SLOT = /\{([^{}]*)\}/g;
 export const MAX_USE_CASE_FIELDS = 6;
 /** The longest instructions a use case gives the writer (its prompt's bound counts on it). */
 export const MAX_USE_CASE_INSTRUCTIONS = 1200;
-/** The longest value each kind of field takes (a field's own maxLength may be lower). */
-export const MAX_FIELD_CHARS: Record<FieldKind, number> = {
-  line: 300,
-  paragraph: 2000,
-  choice: 60,
-};
 
 /** A text a person reads, in both of the site's languages. */
 function localized(max: number) {
@@ -129,11 +120,6 @@ export const useCaseSchema = z
 
 export type UseCase = z.output<typeof useCaseSchema>;
 export type UseCaseField = UseCase["fields"][number];
-
-/** The most a field of this definition takes. */
-export function fieldMaxLength(field: Pick<UseCaseField, "kind" | "maxLength">): number {
-  return field.maxLength ?? MAX_FIELD_CHARS[field.kind];
-}
 
 /**
  * What the generator island needs of a use case: no SEO, page copy, example or FAQ (and

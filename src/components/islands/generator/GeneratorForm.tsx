@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useState, type FormEvent, type KeyboardEvent } from "react";
 import {
   CONTENT_TYPE_IDS,
   LANGUAGE_IDS,
@@ -10,21 +10,30 @@ import {
   type Length,
   type Tone,
 } from "#shared/generation.ts";
+import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
 import { deriveSubject } from "#shared/subject.ts";
 import type { UseCaseForForm } from "#shared/use-cases.ts";
 import { $writers, type WritersStatus } from "#stores/engines.ts";
 import { $creditStatus } from "#stores/credits.ts";
 import { openCreditDialog } from "#stores/credit-dialog.ts";
-import { $desk, $prompt } from "#stores/desk.ts";
+import { $desk, $prompt, updateDesk } from "#stores/desk.ts";
 import { generate } from "#stores/generation.ts";
 import { afterUnsavedEdits } from "#stores/text-edit.ts";
 import { setLanguage } from "#stores/preferences.ts";
 import { showToast } from "#stores/toasts.ts";
+import { rememberUseCase } from "#stores/use-cases.ts";
 import { storeContentType, storedContentType } from "#client/chosen-content-type.ts";
-import { takePromptForReuse } from "#client/reuse-prompt.ts";
+import { takePromptForReuse, type ReusablePrompt } from "#client/reuse-prompt.ts";
 import { useMessages, type Translate } from "#components/ui/use-messages.ts";
 import { CostLine } from "./form/CostLine.tsx";
 import { GeneratorOptions } from "./form/GeneratorOptions.tsx";
+import { fieldElementId } from "./form/field-ids.ts";
+import { UseCaseOpener } from "./form/UseCasePicker.tsx";
+
+/** A use case's fields and their checks load when one is chosen, the picker when opened. */
+const loadFieldsCode = () => import("./form/UseCaseForm.tsx");
+const UseCaseForm = lazy(loadFieldsCode);
+const UseCaseDialog = lazy(() => import("./form/UseCaseDialog.tsx"));
 
 /** Why texts are template drafts for now, in one line. */
 function writerStatusLine(writers: WritersStatus, t: Translate): string {
@@ -42,16 +51,23 @@ export interface GeneratorFormProps {
   useCase?: UseCaseForForm;
 }
 
-/** The generator form (spec §2): language, content type, prompt, Generate Text. */
-export default function GeneratorForm(_props: GeneratorFormProps) {
+/**
+ * The generator form (spec §2): language, content type, prompt, Generate Text; with a use
+ * case (issue 42, the page's or one picked above the description) its fields too.
+ */
+export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormProps) {
   const { language, t } = useMessages();
   const { busy } = useStore($desk);
   const writers = useStore($writers);
   const { data: credits } = useStore($creditStatus);
   const prompt = useStore($prompt);
-  const [contentType, setContentType] = useState<ContentType>("email");
-  const [tone, setTone] = useState<Tone>("standard");
-  const [length, setLength] = useState<Length | "">("");
+  const [useCase, setUseCase] = useState<UseCaseForForm | null>(pageUseCase ?? null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [picking, setPicking] = useState(false);
+  const [contentType, setContentType] = useState<ContentType>(pageUseCase?.contentType ?? "email");
+  const [tone, setTone] = useState<Tone>(pageUseCase?.tone ?? "standard");
+  const [length, setLength] = useState<Length | "">(pageUseCase?.length ?? "");
   const [voiceId, setVoiceId] = useState("");
   const [error, setError] = useState<{
     field: "content" | "language" | "contentType";
@@ -64,18 +80,61 @@ export default function GeneratorForm(_props: GeneratorFormProps) {
   useEffect(() => {
     const reused = takePromptForReuse();
     if (!reused) {
-      setContentType(storedContentType());
+      if (pageUseCase) rememberUseCase(pageUseCase);
+      else setContentType(storedContentType());
       return;
     }
-    // "Use this prompt again" from the history: the request as it was, ready to send.
-    $prompt.set(reused.content);
+    if (!reused.useCase) return restore(reused, null, reused.content ?? "");
+    void loadFieldsCode().then(async ({ reusedUseCase }) => {
+      const { useCase: found, description } = await reusedUseCase(reused);
+      restore(reused, found, description);
+    });
+    // Once, as the form opens: the page's use case is fixed for its page.
+  }, []);
+
+  /** "Use this prompt again" from the history: the request as it was, ready to send. */
+  function restore(reused: ReusablePrompt, found: UseCaseForForm | null, description: string) {
+    if (found) chooseUseCase(found, reused.fields ?? {});
+    $prompt.set(description);
     if ((CONTENT_TYPE_IDS as string[]).includes(reused.contentType))
       setContentType(reused.contentType);
     if ((LANGUAGE_IDS as string[]).includes(reused.language)) setLanguage(reused.language);
     if (reused.tone && (TONES as readonly string[]).includes(reused.tone)) setTone(reused.tone);
     if (reused.length && (LENGTHS as readonly string[]).includes(reused.length))
       setLength(reused.length);
-  }, []);
+  }
+
+  /** A use case sets the type, tone and length it writes; "Describe it yourself" goes back. */
+  function chooseUseCase(next: UseCaseForForm | null, values: Record<string, string> = {}) {
+    setUseCase(next);
+    setFields(values);
+    setFieldErrors({});
+    setError(null);
+    // A refusal's field failures were for the fields as they were.
+    updateDesk({ fieldFailures: null });
+    if (!next) {
+      setContentType(storedContentType());
+      return;
+    }
+    rememberUseCase(next);
+    setContentType(next.contentType);
+    setTone(next.tone);
+    setLength(next.length);
+  }
+
+  function onPickerChoice(next: UseCaseForForm | null) {
+    setPicking(false);
+    chooseUseCase(next);
+    // The dialog is gone: the person goes on at the first field (UseCaseForm), or here.
+    if (!next) requestAnimationFrame(() => document.getElementById("generator-prompt")?.focus());
+  }
+
+  function changeField(id: string, value: string) {
+    setFields((values) => ({ ...values, [id]: value }));
+    if (fieldErrors[id]) {
+      setFieldErrors(({ [id]: _dropped, ...others }) => others);
+    }
+  }
 
   function chooseContentType(value: string) {
     const next = value as ContentType;
@@ -104,6 +163,17 @@ export default function GeneratorForm(_props: GeneratorFormProps) {
       return;
     }
     const content = prompt.trim();
+    if (useCase) {
+      // Loaded already: the fields on screen came with it.
+      void loadFieldsCode().then(({ checkUseCaseFields }) => {
+        const checked = checkUseCaseFields(useCase, fields, language);
+        setFieldErrors("refused" in checked ? checked.refused : {});
+        if ("request" in checked) return send(content, checked.request);
+        setError(null);
+        document.getElementById(fieldElementId(Object.keys(checked.refused)[0]!))?.focus();
+      });
+      return;
+    }
     if (!content) {
       setError({ field: "content", message: t("failure.contentMissing") });
       showToast({
@@ -113,14 +183,22 @@ export default function GeneratorForm(_props: GeneratorFormProps) {
       });
       return;
     }
+    send(content, { subject: deriveSubject(content) });
+  }
+
+  /** What the text is about: the description's subject, or (the server names it) a use case. */
+  function send(
+    content: string,
+    about: Pick<GenerationRequestBody, "subject" | "useCase" | "fields">,
+  ) {
     setError(null);
     if (outOfCredits) {
       openCreditDialog(charged.isGuest);
       return;
     }
     // The store clears the prompt box once the server has accepted it (decision 035).
-    const request = {
-      subject: deriveSubject(content),
+    const request: GenerationRequestBody = {
+      ...about,
       content,
       tone,
       language: language as (typeof LANGUAGE_IDS)[number],
@@ -151,38 +229,67 @@ export default function GeneratorForm(_props: GeneratorFormProps) {
         voiceId={voiceId}
         onVoiceChange={setVoiceId}
         invalid={error?.field === "language" || error?.field === "contentType" ? error.field : null}
+        contentTypeFixed={useCase !== null}
       />
-      <div className="order-1 grid gap-1.5 sm:order-2">
-        <label
-          htmlFor="generator-prompt"
-          className="text-sm font-medium text-slate-800 dark:text-slate-200"
-        >
-          {t("generator.promptLabel")}
-        </label>
-        <textarea
-          id="generator-prompt"
-          rows={6}
-          dir="auto"
-          maxLength={MAX_PROMPT_CHARS}
-          value={prompt}
-          onChange={(event) => $prompt.set(event.target.value)}
-          onKeyDown={onPromptKeyDown}
-          placeholder={t("generator.placeholder")}
-          aria-invalid={error?.field === "content" || undefined}
-          aria-describedby={described}
-          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-brand-500 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-white dark:placeholder:text-slate-400"
-        />
-        <div className="flex justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
-          <span className="hidden sm:inline">{t("desk.shortcut")}</span>
-          <span id="generator-count" className="ml-auto tabular-nums">
-            {t("generator.count", { count: prompt.length, max: MAX_PROMPT_CHARS })}
-          </span>
-        </div>
-        {error && (
-          <p id="generator-error" role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {error.message}
-          </p>
+      <div className="order-1 grid gap-4 sm:order-2">
+        {useCase ? (
+          <Suspense fallback={null}>
+            <UseCaseForm
+              useCase={useCase}
+              onPick={() => setPicking(true)}
+              onDescribe={() => onPickerChoice(null)}
+              values={fields}
+              errors={fieldErrors}
+              onChange={changeField}
+              onRefused={setFieldErrors}
+              // Not the page's own, as the page opens: chosen, or brought back from the history.
+              autoFocus={useCase !== pageUseCase}
+            />
+          </Suspense>
+        ) : (
+          <UseCaseOpener onOpen={() => setPicking(true)} />
         )}
+        {picking && (
+          <Suspense fallback={null}>
+            <UseCaseDialog
+              chosen={useCase?.slug ?? null}
+              onChoose={onPickerChoice}
+              onClose={() => setPicking(false)}
+            />
+          </Suspense>
+        )}
+        <div className="grid gap-1.5">
+          <label
+            htmlFor="generator-prompt"
+            className="text-sm font-medium text-slate-800 dark:text-slate-200"
+          >
+            {useCase ? t("useCase.extraLabel") : t("generator.promptLabel")}
+          </label>
+          <textarea
+            id="generator-prompt"
+            rows={useCase ? 3 : 6}
+            dir="auto"
+            maxLength={MAX_PROMPT_CHARS}
+            value={prompt}
+            onChange={(event) => $prompt.set(event.target.value)}
+            onKeyDown={onPromptKeyDown}
+            placeholder={useCase ? undefined : t("generator.placeholder")}
+            aria-invalid={error?.field === "content" || undefined}
+            aria-describedby={described}
+            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-brand-500 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-white dark:placeholder:text-slate-400"
+          />
+          <div className="flex justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
+            <span className="hidden sm:inline">{t("desk.shortcut")}</span>
+            <span id="generator-count" className="ml-auto tabular-nums">
+              {t("generator.count", { count: prompt.length, max: MAX_PROMPT_CHARS })}
+            </span>
+          </div>
+          {error && (
+            <p id="generator-error" role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {error.message}
+            </p>
+          )}
+        </div>
       </div>
       <div className="order-3 grid gap-1.5">
         <button

@@ -1,9 +1,10 @@
 import { useStore } from "@nanostores/react";
 import { useRef } from "react";
-import { modelBadge, versionLabel } from "#i18n/messages.ts";
+import { localized, modelBadge, versionLabel } from "#i18n/messages.ts";
 import { $writers } from "#stores/engines.ts";
 import { $desk, shownVersion, versionOrigin } from "#stores/desk.ts";
 import { $creditStatus } from "#stores/credits.ts";
+import { $knownUseCases } from "#stores/use-cases.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { DiscardDialog } from "./result/DiscardDialog.tsx";
 import { ResultActions } from "./result/ResultActions.tsx";
@@ -24,6 +25,8 @@ export default function ResultPanel() {
   const text = version?.text ?? "";
   const hasText = text.length > 0;
   const language = version?.request.language ?? "english";
+  // Chosen in this tab, so known: the panel shows this session's texts only.
+  const useCase = useStore($knownUseCases)[version?.request.useCase ?? ""];
   const actionRow = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const editor = useTextEditor(text, streaming, desk.shown);
@@ -42,9 +45,16 @@ export default function ResultPanel() {
   return (
     <div ref={panel} className="flex h-full scroll-mt-24 flex-col">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">
-          {t("result.heading")}
-        </h2>
+        <div>
+          <h2 className="text-lg font-semibold text-slate-900 dark:text-white">
+            {t("result.heading")}
+          </h2>
+          {useCase && (
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {localized(uiLanguage, useCase.name)}
+            </p>
+          )}
+        </div>
         <div className="flex items-center gap-2">
           {!streaming && !editing && desk.versions.length > 1 && (
             <VersionPicker

@@ -27,6 +27,7 @@ export function GeneratorOptions({
   voiceId,
   onVoiceChange,
   invalid,
+  contentTypeFixed = false,
 }: {
   contentType: string;
   tone: Tone;
@@ -39,6 +40,8 @@ export function GeneratorOptions({
   onVoiceChange(value: string): void;
   /** The select the form refused, if any. */
   invalid: "language" | "contentType" | null;
+  /** A use case is chosen: it says what type of text it writes. */
+  contentTypeFixed?: boolean;
 }) {
   const { language, t } = useMessages();
   const [optionsOpen, setOptionsOpen] = useState(false);
@@ -79,6 +82,7 @@ export function GeneratorOptions({
             label: contentTypeName(language, option.id),
           }))}
           invalid={invalid === "contentType"}
+          disabled={contentTypeFixed}
         />
         <SelectField
           id="generator-tone"

@@ -4,6 +4,7 @@ import { textDirection } from "#shared/generation.ts";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
 import { showToast } from "#stores/toasts.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
+import { UseCaseName } from "../use-case-name.tsx";
 import { EntryDate } from "./EntryDate.tsx";
 
 const action =
@@ -114,7 +115,14 @@ export function HistoryEntries({
               >
                 <EntrySubject item={item} parent={parent} language={uiLanguage} />
               </td>
-              <td className="py-2 pr-4">{contentTypeName(uiLanguage, item.contentType)}</td>
+              <td className="py-2 pr-4">
+                {contentTypeName(uiLanguage, item.contentType)}
+                {item.useCase && (
+                  <span className="block text-xs text-slate-600 dark:text-slate-400">
+                    <UseCaseName slug={item.useCase} />
+                  </span>
+                )}
+              </td>
               <td className="py-2 pr-4">{languageOption(uiLanguage, item.language)}</td>
               <td className="py-2 pr-4 whitespace-nowrap">
                 <EntryDate item={item} />
@@ -137,7 +145,8 @@ export function HistoryEntries({
               <EntrySubject item={item} parent={parent} language={uiLanguage} />
             </p>
             <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-              {contentTypeName(uiLanguage, item.contentType)} ·{" "}
+              {contentTypeName(uiLanguage, item.contentType)}
+              <UseCaseName slug={item.useCase} before=" · " /> ·{" "}
               {languageOption(uiLanguage, item.language)} · <EntryDate item={item} />
             </p>
             <p

@@ -5,6 +5,7 @@ import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 import { RenderedText } from "#components/ui/RenderedText.tsx";
 import { TextActions } from "#components/ui/TextActions.tsx";
 import { useMessages } from "#components/ui/use-messages.ts";
+import { UseCaseName } from "../use-case-name.tsx";
 import { EntryDate } from "./EntryDate.tsx";
 import { historyButton } from "./history-button.ts";
 
@@ -17,6 +18,8 @@ function reuse(item: HistoryItem) {
     language: item.language as ReusablePrompt["language"],
     tone: item.tone as ReusablePrompt["tone"],
     length: (item.length ?? undefined) as ReusablePrompt["length"],
+    // The generator finds the use case by its slug; one no longer listed becomes the description.
+    ...(item.useCase ? { useCase: item.useCase, fields: item.fields ?? {} } : {}),
   });
   location.assign("/");
 }
@@ -42,7 +45,8 @@ export function HistoryViewer({
       description={
         item && (
           <p>
-            {contentTypeName(uiLanguage, item.contentType)} ·{" "}
+            {contentTypeName(uiLanguage, item.contentType)}
+            <UseCaseName slug={item.useCase} before=" · " /> ·{" "}
             {languageOption(uiLanguage, item.language)} · <EntryDate item={item} />
           </p>
         )

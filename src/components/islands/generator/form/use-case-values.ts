@@ -1,0 +1,77 @@
+import { wordReason } from "#i18n/messages.ts";
+import type { ReusablePrompt } from "#client/reuse-prompt.ts";
+import type { FailureReason } from "#shared/failures.ts";
+import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
+import { fieldMaxLength } from "#shared/use-case-limits.ts";
+import type { UseCaseForForm } from "#shared/use-cases.ts";
+import { listedUseCase } from "#stores/use-case-list.ts";
+
+/**
+ * The browser's check of a use case's fields before sending, by the server's reasons (so
+ * with its words): field id → why it would be refused.
+ */
+export function useCaseFieldProblems(
+  useCase: Pick<UseCaseForForm, "fields">,
+  values: Record<string, string>,
+): Record<string, FailureReason> {
+  const problems: Record<string, FailureReason> = {};
+  for (const field of useCase.fields) {
+    const value = values[field.id]?.trim() ?? "";
+    if (!value) {
+      if (field.required) problems[field.id] = "useCaseFieldMissing";
+    } else if (value.length > fieldMaxLength(field)) {
+      problems[field.id] = "useCaseFieldTooLong";
+    } else if (field.options && !field.options.some((option) => option.value === value)) {
+      problems[field.id] = "useCaseOptionUnknown";
+    }
+  }
+  return problems;
+}
+
+/** What the request carries: the use case's filled-in fields, trimmed; empty ones left out. */
+export function useCaseFieldValues(
+  useCase: Pick<UseCaseForForm, "fields">,
+  values: Record<string, string>,
+): Record<string, string> {
+  return Object.fromEntries(
+    useCase.fields
+      .map((field) => [field.id, values[field.id]?.trim() ?? ""] as const)
+      .filter(([, value]) => value),
+  );
+}
+
+/**
+ * Before sending: the request's use case and fields, or why some fields would be refused
+ * (field id → the server's reason, worded in the interface's language).
+ */
+export function checkUseCaseFields(
+  useCase: UseCaseForForm,
+  values: Record<string, string>,
+  language: string,
+):
+  | { refused: Record<string, string> }
+  | { request: Required<Pick<GenerationRequestBody, "useCase" | "fields">> } {
+  const problems = Object.entries(useCaseFieldProblems(useCase, values));
+  if (problems.length > 0) {
+    return {
+      refused: Object.fromEntries(
+        problems.map(([id, reason]) => [id, wordReason(language, reason)]),
+      ),
+    };
+  }
+  return { request: { useCase: useCase.slug, fields: useCaseFieldValues(useCase, values) } };
+}
+
+/**
+ * "Use this prompt again" for a text written for a use case: that use case, if still
+ * listed, with the description as it was; otherwise what was asked for, as the description.
+ */
+export async function reusedUseCase(
+  reused: ReusablePrompt,
+): Promise<{ useCase: UseCaseForForm | null; description: string }> {
+  const useCase = await listedUseCase(reused.useCase ?? "");
+  const description = useCase
+    ? (reused.content ?? "")
+    : [reused.content, ...Object.values(reused.fields ?? {})].filter(Boolean).join("\n");
+  return { useCase, description };
+}

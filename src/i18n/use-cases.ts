@@ -1,0 +1,47 @@
+import { fillMessage, uiLocale } from "./messages.ts";
+
+/**
+ * The use-case picker's and fields' words (issue 42), in English and Turkish. A file of its
+ * own because that code loads when a use case is picked: its words stay out of the home
+ * page's JavaScript (DESIGN §11). The words shown before are in the main catalog
+ * (`useCase.*`), and the use cases' own texts in their files (`localized()`).
+ */
+const useCasesEn = {
+  "useCase.change": "Change use case",
+  "useCase.describeHint": "Say in your own words what to write.",
+  "useCase.pick": "Choose…",
+  "useCase.dialog.body": "Pick what you want to write: its form asks for what the writer needs.",
+  "useCase.search": "Search use cases",
+  "useCase.count.one": "{count} use case",
+  "useCase.count.other": "{count} use cases",
+  "useCase.noMatch": "No use case matches your search.",
+  "useCase.loadFailed": "The use cases could not be loaded. Please try again.",
+} as const;
+
+export type UseCaseMessageKey = keyof typeof useCasesEn;
+
+const useCasesTr: Record<UseCaseMessageKey, string> = {
+  "useCase.change": "Kullanım alanını değiştir",
+  "useCase.describeHint": "Ne yazılacağını kendi sözlerinizle anlatın.",
+  "useCase.pick": "Seçin…",
+  "useCase.dialog.body":
+    "Ne yazmak istediğinizi seçin: formu, yazarın ihtiyaç duyduğu bilgileri sorar.",
+  "useCase.search": "Kullanım alanlarında arayın",
+  "useCase.count.one": "{count} kullanım alanı",
+  "useCase.count.other": "{count} kullanım alanı",
+  "useCase.noMatch": "Aramanıza uyan bir kullanım alanı yok.",
+  "useCase.loadFailed": "Kullanım alanları yüklenemedi. Lütfen yeniden deneyin.",
+};
+
+/** Every key in both languages, for the catalog's tests. */
+export const USE_CASE_MESSAGES = { en: useCasesEn, tr: useCasesTr };
+
+/** One of the picker's messages in the interface's language, its placeholders filled. */
+export function useCaseMessage(
+  language: string,
+  key: UseCaseMessageKey,
+  values: Record<string, string | number> = {},
+): string {
+  const messages = uiLocale(language) === "tr" ? useCasesTr : useCasesEn;
+  return fillMessage(language, messages[key], values);
+}

@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import { loadTurkish } from "#i18n/messages.ts";
+import { USE_CASE_MESSAGES, useCaseMessage, type UseCaseMessageKey } from "#i18n/use-cases.ts";
+import type { UseCaseForForm } from "#shared/use-cases.ts";
+import {
+  checkUseCaseFields,
+  useCaseFieldProblems,
+  useCaseFieldValues,
+} from "#components/islands/generator/form/use-case-values.ts";
+import { findUseCases } from "#components/islands/generator/form/use-case-search.ts";
+
+await loadTurkish();
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+function useCase(
+  slug: string,
+  category: UseCaseForForm["category"],
+  en: string,
+  tr: string,
+): UseCaseForForm {
+  return {
+    slug,
+    category,
+    name: { en, tr },
+    summary: { en: `${en}, in a few lines.`, tr: `${tr}, birkaç satırda.` },
+    contentType: "email",
+    tone: "standard",
+    length: "short",
+    fields: [
+      {
+        id: "recipient",
+        label: { en: "To", tr: "Kime" },
+        hint: { en: "Who", tr: "Kim" },
+        kind: "line",
+        required: true,
+        maxLength: 10,
+      },
+      {
+        id: "ask",
+        label: { en: "Ask", tr: "İstek" },
+        hint: { en: "What", tr: "Ne" },
+        kind: "choice",
+        required: false,
+        options: [
+          { value: "call", label: { en: "A call", tr: "Görüşme" } },
+          { value: "demo", label: { en: "A demo", tr: "Demo" } },
+        ],
+      },
+      {
+        id: "notes",
+        label: { en: "Notes", tr: "Notlar" },
+        hint: { en: "More", tr: "Daha" },
+        kind: "paragraph",
+        required: false,
+      },
+    ],
+  };
+}
+
+const COLD = useCase(
+  "cold-outreach-email",
+  "email",
+  "Cold outreach email",
+  "Soğuk tanışma e-postası",
+);
+const LIST = [
+  useCase("wedding-toast", "personal", "Wedding toast", "Düğün konuşması"),
+  COLD,
+  useCase("apology-email", "email", "Apology email", "Özür e-postası"),
+  useCase("linkedin-post", "marketing", "LinkedIn post", "LinkedIn gönderisi"),
+];
+
+describe("the use-case picker's words", () => {
+  it("are worded in Turkish for every English key, with the same placeholders", () => {
+    const { en, tr } = USE_CASE_MESSAGES;
+    expect(Object.keys(tr).sort()).toEqual(Object.keys(en).sort());
+    for (const key of Object.keys(en) as UseCaseMessageKey[]) {
+      expect(tr[key].trim(), key).toBeTruthy();
+      expect(tr[key], key).not.toBe(en[key]);
+      expect(placeholders(tr[key]), key).toEqual(placeholders(en[key]));
+    }
+  });
+
+  it("follow the chosen language", () => {
+    expect(useCaseMessage("turkish", "useCase.count.other", { count: 1000 })).toBe(
+      "1.000 kullanım alanı",
+    );
+    expect(useCaseMessage("german", "useCase.search")).toBe("Search use cases");
+  });
+});
+
+describe("finding a use case", () => {
+  const slugs = (query: string, language = "english") =>
+    findUseCases(LIST, query, language).map((group) => [
+      group.category,
+      group.useCases.map((found) => found.slug),
+    ]);
+
+  it("lists every one by category, in the catalog's order, by name within each", () => {
+    expect(slugs("")).toEqual([
+      ["email", ["apology-email", "cold-outreach-email"]],
+      ["marketing", ["linkedin-post"]],
+      ["personal", ["wedding-toast"]],
+    ]);
+  });
+
+  it("finds one by part of its name, whatever the case, every word typed", () => {
+    expect(slugs("OUTRE")).toEqual([["email", ["cold-outreach-email"]]]);
+    expect(slugs("email cold")).toEqual([["email", ["cold-outreach-email"]]]);
+    expect(slugs("email toast")).toEqual([]);
+  });
+
+  it("reads the summary in the interface's language and names in both", () => {
+    expect(slugs("few lines").length).toBe(3);
+    expect(slugs("satırda", "turkish").length).toBe(3);
+    expect(slugs("few lines", "turkish")).toEqual([]);
+    expect(slugs("toast", "turkish")).toEqual([["personal", ["wedding-toast"]]]);
+  });
+
+  it("matches Turkish letters typed without their marks, and Turkish capitals", () => {
+    expect(slugs("soguk", "turkish")).toEqual([["email", ["cold-outreach-email"]]]);
+    expect(slugs("DÜĞÜN", "turkish")).toEqual([["personal", ["wedding-toast"]]]);
+  });
+});
+
+describe("checking a use case's fields before sending", () => {
+  it("names a missing required field, an over-long one and an unknown option", () => {
+    expect(useCaseFieldProblems(COLD, {})).toEqual({ recipient: "useCaseFieldMissing" });
+    expect(useCaseFieldProblems(COLD, { recipient: "   " })).toEqual({
+      recipient: "useCaseFieldMissing",
+    });
+    expect(useCaseFieldProblems(COLD, { recipient: "x".repeat(11), ask: "lunch" })).toEqual({
+      recipient: "useCaseFieldTooLong",
+      ask: "useCaseOptionUnknown",
+    });
+    expect(useCaseFieldProblems(COLD, { recipient: ` ${"x".repeat(10)} `, ask: "call" })).toEqual(
+      {},
+    );
+  });
+
+  it("sends the filled-in fields trimmed, the empty ones left out", () => {
+    expect(
+      useCaseFieldValues(COLD, { recipient: " Dana ", ask: "", notes: "\n", other: "x" }),
+    ).toEqual({ recipient: "Dana" });
+  });
+
+  it("words each refusal as the server does, in the interface's language", () => {
+    expect(checkUseCaseFields(COLD, {}, "english")).toEqual({
+      refused: { recipient: "Please fill in this field." },
+    });
+    expect(checkUseCaseFields(COLD, {}, "turkish")).toEqual({
+      refused: { recipient: "Lütfen bu alanı doldurun." },
+    });
+    expect(checkUseCaseFields(COLD, { recipient: "Dana", ask: "demo" }, "english")).toEqual({
+      request: { useCase: "cold-outreach-email", fields: { recipient: "Dana", ask: "demo" } },
+    });
+  });
+});
