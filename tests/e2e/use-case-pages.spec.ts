@@ -128,7 +128,8 @@ test.describe(`/write/${MODEL.slug}`, () => {
   test("has its heading, summary, example and questions", async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(MODEL.name.en);
-    await expect(page.getByText(MODEL.summary.en)).toBeVisible();
+    // The page's own line; the form names the use case with it too once it has loaded.
+    await expect(page.locator("p[data-bilingual]", { hasText: MODEL.summary.en })).toBeVisible();
     const example = page.getByRole("region", { name: "An example" });
     // Markdown rendered: "**Subject:**" is bold, not asterisks.
     await expect(example.locator("strong").first()).toHaveText("Subject:");
@@ -187,7 +188,8 @@ test.describe(`/write/${MODEL.slug}`, () => {
     const heading = page.getByRole("heading", { level: 1 });
     await expect(heading).toHaveText(MODEL.name.tr);
     await expect(heading).toHaveAttribute("lang", "tr");
-    await expect(page.getByText(MODEL.summary.tr)).toBeVisible();
+    // The page's own line; the form names the use case with it too once it has loaded.
+    await expect(page.locator("p[data-bilingual]", { hasText: MODEL.summary.tr })).toBeVisible();
     const questions = page.getByRole("region", { name: "Sorular ve yanıtlar" });
     await expect(questions.getByText(MODEL.faq[0]!.question.tr)).toBeVisible();
     await expect(page.getByRole("region", { name: "Bir örnek" })).toContainText(
