@@ -205,6 +205,35 @@ test("a guest writes a text for a use case: the request carries it, the result n
   await expect(result.getByText("Cold outreach email", { exact: true })).toBeVisible();
 });
 
+test("a search visitor writes on the use case's page as a guest, as on the home page", async ({
+  page,
+}) => {
+  await page.goto("/write/cold-outreach-email");
+  const card = page.locator("#credit-card");
+  await expect(card).toContainText("300 credits");
+  // The page's use case is chosen at start: its fields show, no picker needs opening.
+  const recipient = page.getByLabel("Who you are writing to");
+  await expect(recipient).toBeVisible();
+  await expect(page.getByLabel("What you offer")).toBeVisible();
+  await recipient.fill("Head of Operations at Swiftline");
+  await page.getByLabel("What you offer").fill("RouteMate plans delivery routes in a minute.");
+  const request = nextGeneration(page);
+  await page.getByRole("button", { name: "Generate Text" }).click();
+  expect((await request).postDataJSON()).toMatchObject({
+    useCase: "cold-outreach-email",
+    fields: { recipient: "Head of Operations at Swiftline" },
+  });
+  await expect(toast(page, "Email generated using a local AI model.")).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(
+    page.locator("#result").getByText("Cold outreach email", { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByTestId("result-text")).not.toBeEmpty();
+  // A guest's trial counts it as on the home page.
+  await expect(card).toContainText("200 credits");
+});
+
 /** What the history's "Use this prompt again" leaves for the generator (HistoryViewer). */
 async function reuseFromHistory(page: Page, prompt: Record<string, unknown>): Promise<void> {
   await page.addInitScript((saved) => {
