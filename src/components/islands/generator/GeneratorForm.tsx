@@ -1,37 +1,24 @@
 import { useStore } from "@nanostores/react";
-import { lazy, Suspense, useEffect, useState, type FormEvent, type KeyboardEvent } from "react";
-import {
-  CONTENT_TYPE_IDS,
-  LANGUAGE_IDS,
-  LENGTHS,
-  MAX_PROMPT_CHARS,
-  TONES,
-  type ContentType,
-  type Length,
-  type Tone,
-} from "#shared/generation.ts";
+import { lazy, Suspense, useState, type FormEvent, type KeyboardEvent } from "react";
+import { CONTENT_TYPE_IDS, LANGUAGE_IDS, MAX_PROMPT_CHARS } from "#shared/generation.ts";
 import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
 import { deriveSubject } from "#shared/subject.ts";
 import type { UseCaseForForm } from "#shared/use-cases.ts";
 import { $writers, type WritersStatus } from "#stores/engines.ts";
 import { $creditStatus } from "#stores/credits.ts";
 import { openCreditDialog } from "#stores/credit-dialog.ts";
-import { $desk, $prompt, updateDesk } from "#stores/desk.ts";
+import { $desk, $prompt } from "#stores/desk.ts";
 import { generate } from "#stores/generation.ts";
 import { afterUnsavedEdits } from "#stores/text-edit.ts";
-import { setLanguage } from "#stores/preferences.ts";
 import { showToast } from "#stores/toasts.ts";
-import { rememberUseCase } from "#stores/use-cases.ts";
-import { storeContentType, storedContentType } from "#client/chosen-content-type.ts";
-import { takePromptForReuse, type ReusablePrompt } from "#client/reuse-prompt.ts";
 import { useMessages, type Translate } from "#components/ui/use-messages.ts";
 import { CostLine } from "./form/CostLine.tsx";
 import { GeneratorOptions } from "./form/GeneratorOptions.tsx";
 import { fieldElementId } from "./form/field-ids.ts";
 import { UseCaseOpener } from "./form/UseCasePicker.tsx";
+import { loadFieldsCode, useFormChoices } from "./form/use-form-choices.ts";
 
-/** A use case's fields and their checks load when one is chosen, the picker when opened. */
-const loadFieldsCode = () => import("./form/UseCaseForm.tsx");
+/** A use case's fields load when one is chosen, the picker when it is opened. */
 const UseCaseForm = lazy(loadFieldsCode);
 const UseCaseDialog = lazy(() => import("./form/UseCaseDialog.tsx"));
 
@@ -61,13 +48,21 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
   const writers = useStore($writers);
   const { data: credits } = useStore($creditStatus);
   const prompt = useStore($prompt);
-  const [useCase, setUseCase] = useState<UseCaseForForm | null>(pageUseCase ?? null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const {
+    useCase,
+    chooseUseCase,
+    fields,
+    changeField,
+    fieldErrors,
+    setFieldErrors,
+    contentType,
+    chooseContentType,
+    tone,
+    setTone,
+    length,
+    setLength,
+  } = useFormChoices(pageUseCase);
   const [picking, setPicking] = useState(false);
-  const [contentType, setContentType] = useState<ContentType>(pageUseCase?.contentType ?? "email");
-  const [tone, setTone] = useState<Tone>(pageUseCase?.tone ?? "standard");
-  const [length, setLength] = useState<Length | "">(pageUseCase?.length ?? "");
   const [voiceId, setVoiceId] = useState("");
   const [error, setError] = useState<{
     field: "content" | "language" | "contentType";
@@ -77,69 +72,12 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
   const charged = writers?.writer === "ai" && credits ? credits : null;
   const outOfCredits = charged !== null && !charged.hasCredits;
 
-  useEffect(() => {
-    const reused = takePromptForReuse();
-    if (!reused) {
-      if (pageUseCase) rememberUseCase(pageUseCase);
-      else setContentType(storedContentType());
-      return;
-    }
-    if (!reused.useCase) return restore(reused, null, reused.content ?? "");
-    void loadFieldsCode().then(async ({ reusedUseCase }) => {
-      const { useCase: found, description } = await reusedUseCase(reused);
-      restore(reused, found, description);
-    });
-    // Once, as the form opens: the page's use case is fixed for its page.
-  }, []);
-
-  /** "Use this prompt again" from the history: the request as it was, ready to send. */
-  function restore(reused: ReusablePrompt, found: UseCaseForForm | null, description: string) {
-    if (found) chooseUseCase(found, reused.fields ?? {});
-    $prompt.set(description);
-    if ((CONTENT_TYPE_IDS as string[]).includes(reused.contentType))
-      setContentType(reused.contentType);
-    if ((LANGUAGE_IDS as string[]).includes(reused.language)) setLanguage(reused.language);
-    if (reused.tone && (TONES as readonly string[]).includes(reused.tone)) setTone(reused.tone);
-    if (reused.length && (LENGTHS as readonly string[]).includes(reused.length))
-      setLength(reused.length);
-  }
-
-  /** A use case sets the type, tone and length it writes; "Describe it yourself" goes back. */
-  function chooseUseCase(next: UseCaseForForm | null, values: Record<string, string> = {}) {
-    setUseCase(next);
-    setFields(values);
-    setFieldErrors({});
-    setError(null);
-    // A refusal's field failures were for the fields as they were.
-    updateDesk({ fieldFailures: null });
-    if (!next) {
-      setContentType(storedContentType());
-      return;
-    }
-    rememberUseCase(next);
-    setContentType(next.contentType);
-    setTone(next.tone);
-    setLength(next.length);
-  }
-
   function onPickerChoice(next: UseCaseForForm | null) {
     setPicking(false);
+    setError(null);
     chooseUseCase(next);
     // The dialog is gone: the person goes on at the first field (UseCaseForm), or here.
     if (!next) requestAnimationFrame(() => document.getElementById("generator-prompt")?.focus());
-  }
-
-  function changeField(id: string, value: string) {
-    setFields((values) => ({ ...values, [id]: value }));
-    if (fieldErrors[id]) {
-      setFieldErrors(({ [id]: _dropped, ...others }) => others);
-    }
-  }
-
-  function chooseContentType(value: string) {
-    const next = value as ContentType;
-    setContentType(next);
-    storeContentType(next);
   }
 
   /** Ctrl+Enter (⌘+Enter on a Mac) sends the form from the prompt box. */

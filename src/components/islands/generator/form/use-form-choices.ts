@@ -1,0 +1,105 @@
+import { useEffect, useState } from "react";
+import {
+  CONTENT_TYPE_IDS,
+  LANGUAGE_IDS,
+  LENGTHS,
+  TONES,
+  type ContentType,
+  type Length,
+  type Tone,
+} from "#shared/generation.ts";
+import type { UseCaseForForm } from "#shared/use-cases.ts";
+import { $prompt, updateDesk } from "#stores/desk.ts";
+import { setLanguage } from "#stores/preferences.ts";
+import { rememberUseCase } from "#stores/use-cases.ts";
+import { storeContentType, storedContentType } from "#client/chosen-content-type.ts";
+import { takePromptForReuse, type ReusablePrompt } from "#client/reuse-prompt.ts";
+
+/** A use case's fields and their checks load when one is chosen (or brought back). */
+export const loadFieldsCode = () => import("./UseCaseForm.tsx");
+
+/**
+ * What the generator form asks for besides the description: the use case and its fields,
+ * the content type, tone and length. A use case sets the type, tone and length it writes;
+ * "Use this prompt again" from the history brings a whole request back, once, as the form
+ * opens.
+ */
+export function useFormChoices(pageUseCase: UseCaseForForm | undefined) {
+  const [useCase, setUseCase] = useState<UseCaseForForm | null>(pageUseCase ?? null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [contentType, setContentType] = useState<ContentType>(pageUseCase?.contentType ?? "email");
+  const [tone, setTone] = useState<Tone>(pageUseCase?.tone ?? "standard");
+  const [length, setLength] = useState<Length | "">(pageUseCase?.length ?? "");
+
+  useEffect(() => {
+    const reused = takePromptForReuse();
+    if (!reused) {
+      if (pageUseCase) rememberUseCase(pageUseCase);
+      else setContentType(storedContentType());
+      return;
+    }
+    if (!reused.useCase) return restore(reused, null, reused.content ?? "");
+    void loadFieldsCode().then(async ({ reusedUseCase }) => {
+      const { useCase: found, description } = await reusedUseCase(reused);
+      restore(reused, found, description);
+    });
+    // Once, as the form opens: the page's use case is fixed for its page.
+  }, []);
+
+  function restore(reused: ReusablePrompt, found: UseCaseForForm | null, description: string) {
+    if (found) chooseUseCase(found, reused.fields ?? {});
+    $prompt.set(description);
+    if ((CONTENT_TYPE_IDS as string[]).includes(reused.contentType))
+      setContentType(reused.contentType);
+    if ((LANGUAGE_IDS as string[]).includes(reused.language)) setLanguage(reused.language);
+    if (reused.tone && (TONES as readonly string[]).includes(reused.tone)) setTone(reused.tone);
+    if (reused.length && (LENGTHS as readonly string[]).includes(reused.length))
+      setLength(reused.length);
+  }
+
+  /** A use case, or `null` for "Describe it yourself". */
+  function chooseUseCase(next: UseCaseForForm | null, values: Record<string, string> = {}) {
+    setUseCase(next);
+    setFields(values);
+    setFieldErrors({});
+    // A refusal's field failures were for the fields as they were.
+    updateDesk({ fieldFailures: null });
+    if (!next) {
+      setContentType(storedContentType());
+      return;
+    }
+    rememberUseCase(next);
+    setContentType(next.contentType);
+    setTone(next.tone);
+    setLength(next.length);
+  }
+
+  function changeField(id: string, value: string) {
+    setFields((values) => ({ ...values, [id]: value }));
+    if (fieldErrors[id]) {
+      setFieldErrors(({ [id]: _dropped, ...others }) => others);
+    }
+  }
+
+  function chooseContentType(value: string) {
+    const next = value as ContentType;
+    setContentType(next);
+    storeContentType(next);
+  }
+
+  return {
+    useCase,
+    chooseUseCase,
+    fields,
+    changeField,
+    fieldErrors,
+    setFieldErrors,
+    contentType,
+    chooseContentType,
+    tone,
+    setTone,
+    length,
+    setLength,
+  };
+}
