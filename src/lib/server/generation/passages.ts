@@ -1,6 +1,5 @@
 import type { Language } from "#shared/generation.ts";
 import type { PassageRange, RefineRequest } from "#shared/schemas/generation.ts";
-import { REASON } from "#shared/failures.ts";
 import { failure, fieldFailures } from "#server/errors.ts";
 
 /**
