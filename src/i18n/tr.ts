@@ -102,6 +102,13 @@ export const tr: Record<MessageKey, string> = {
   "failure.contentTypeMissing": "Lütfen bir içerik türü seçin.",
   "failure.refineParentMissing": "Lütfen iyileştirmek için metinlerinizden birini seçin.",
   "failure.refineActionMissing": "Lütfen metnin nasıl iyileştirileceğini seçin.",
+  "failure.refineInstructionMissing": "Lütfen neyin değişeceğini yazın.",
+  "failure.refineInstructionTooLong": "Lütfen isteği 500 karakterin altında tutun.",
+  "failure.refineInstructionUnexpected": "Yalnızca “Değişiklik iste” bir istek metni alır.",
+  "failure.refinePassageInvalid": "Lütfen metinden bir bölüm seçin.",
+  "failure.refinePassageOutside": "Seçilen bölüm bu metinde değil. Lütfen yeniden seçin.",
+  "failure.refinePassageNotForTranslate":
+    "Bir bölüm tek başına çevrilemez; metnin tamamını çevirin.",
   "failure.editParentMissing": "Lütfen düzenlemek için metinlerinizden birini seçin.",
   "failure.editTextMissing": "Düzenlenen metin eksik.",
   "failure.editTextEmpty": "Düzenlenen metin boş.",
@@ -147,6 +154,8 @@ export const tr: Record<MessageKey, string> = {
   "failure.useCaseOptionUnknown": "Lütfen listelenen seçeneklerden birini seçin.",
   "failure.needsAiWriter":
     "Bir metni iyileştirmek için yapay zekâ yazarı gerekir; henüz hazır değil.",
+  "failure.refineTemplateDraft":
+    "Şablon taslağı yapay zekâ yazarıyla değiştirilemez. Kendiniz düzenleyin veya yeni bir metin yazın.",
   "failure.cancelled": "Metin oluşturma durduruldu.",
   "failure.writersBusy":
     "Yazar şu anda başka metinlerle meşgul. Kredileriniz iade edildi. Lütfen birkaç saniye sonra tekrar deneyin.",

@@ -16,7 +16,7 @@
  * The bench writes the real shapes (hundreds of MB to GB); tests write `tinyShape(...)`.
  */
 import { open } from "node:fs/promises";
-import { LANGUAGES, CONTENT_TYPES, LENGTHS, TONES, REFINEMENTS } from "#shared/generation.ts";
+import { LANGUAGES, CONTENT_TYPES, LENGTHS, TONES, REFINE_ACTIONS } from "#shared/generation.ts";
 import { LONGEST_USE_CASE, buildPrompt } from "#server/generation/prompts.ts";
 import {
   ALIGNMENT,
@@ -138,7 +138,7 @@ function knownText(): string {
           }
         }
       }
-      for (const action of REFINEMENTS) {
+      for (const action of REFINE_ACTIONS) {
         const request = {
           subject: "",
           content: "",
@@ -149,6 +149,10 @@ function knownText(): string {
           variant: 1,
         } as Parameters<typeof buildPrompt>[0];
         parts.push(buildPrompt(request, { parentId: "", action, text: "" }).system);
+        if (action === "translate") continue;
+        // A passage change's instructions (issue 43).
+        const splice = { start: 0, end: 1, passage: "x", continues: action === "continue" };
+        parts.push(buildPrompt(request, { parentId: "", action, text: "x", splice }).system);
       }
     }
   }

@@ -1,4 +1,4 @@
-import { MAX_EDITED_TEXT_CHARS, MAX_PROMPT_CHARS } from "./generation.ts";
+import { MAX_EDITED_TEXT_CHARS, MAX_INSTRUCTION_CHARS, MAX_PROMPT_CHARS } from "./generation.ts";
 import { MAX_VOICES, MAX_VOICE_NAME_CHARS, MAX_VOICE_TEXT_CHARS } from "./voices.ts";
 
 /**
@@ -32,6 +32,13 @@ const GENERATION_RULES = {
   contentTypeMissing: "Please choose a content type.",
   refineParentMissing: "Please choose one of your texts to refine.",
   refineActionMissing: "Please choose how to refine the text.",
+  refineInstructionMissing: "Please say what to change.",
+  refineInstructionTooLong: `Please keep the instruction under ${MAX_INSTRUCTION_CHARS} characters.`,
+  refineInstructionUnexpected: "Only “Ask for a change” takes an instruction.",
+  refinePassageInvalid: "Please select a passage of the text.",
+  refinePassageOutside: "The selected passage is not in this text. Please select it again.",
+  refinePassageNotForTranslate:
+    "A passage cannot be translated on its own; translate the whole text.",
   editParentMissing: "Please choose one of your texts to edit.",
   editTextMissing: "The edited text is missing.",
   editTextEmpty: "The edited text is empty.",
@@ -80,6 +87,8 @@ const ANSWERS = {
   voiceNotFound: "That voice was not found.",
   voiceLimit: `You can keep up to ${MAX_VOICES} voices. Delete one to add another.`,
   needsAiWriter: "Refining a text needs an AI writer, and none is ready yet.",
+  refineTemplateDraft:
+    "A template draft cannot be changed by the AI writer. Edit it yourself, or write a new text.",
   cancelled: "The generation was cancelled.",
   writersBusy:
     "The writer is busy with other texts right now. Your credits have been refunded. Please try again in a few seconds.",

@@ -77,9 +77,27 @@ export const DEFAULT_LENGTH: Record<ContentType, Length> = {
   creative: "medium",
 };
 
-/** Follow-ups to a finished text (issue 10): each rewrites it once. */
+/** The whole-text follow-ups to a finished text the result panel offers (issue 10). */
 export const REFINEMENTS = ["shorter", "longer", "formal", "friendlier", "translate"] as const;
 export type Refinement = (typeof REFINEMENTS)[number];
+
+/**
+ * Every action a follow-up may take (issue 43), each making one new version of a text: the
+ * whole text, or with a passage only that passage. `continue` writes on from a point;
+ * `instruction` follows the person's own words ("make the second paragraph warmer").
+ */
+export const REFINE_ACTIONS = [
+  ...REFINEMENTS,
+  "rephrase",
+  "simpler",
+  "grammar",
+  "continue",
+  "instruction",
+] as const;
+export type RefineAction = (typeof REFINE_ACTIONS)[number];
+
+/** The most characters of a person's own instruction ("Ask…", issue 43). */
+export const MAX_INSTRUCTION_CHARS = 500;
 
 /** Regenerate asks for variant 2, 3, … of one request; more than this is not a session's. */
 export const MAX_VARIANT = 50;

@@ -120,6 +120,9 @@ export async function listCreditActivity(
       charged: generations.cost,
       failureReason: generations.failureReason,
       refinement: generations.refinement,
+      instruction: generations.instruction,
+      passageStart: generations.passageStart,
+      passageEnd: generations.passageEnd,
       variant: generations.variant,
       language: generations.language,
       createdAt: creditLedger.createdAt,
@@ -131,9 +134,17 @@ export async function listCreditActivity(
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize);
   return {
-    entries: rows.slice(0, pageSize).map(({ failureReason, ...row }) => ({
+    entries: rows.slice(0, pageSize).map(({ failureReason, passageStart, passageEnd, ...row }) => ({
       ...row,
-      charged: row.stoppedWords === null ? null : row.charged,
+      passage:
+        passageStart !== null && passageEnd !== null
+          ? { start: passageStart, end: passageEnd }
+          : null,
+      // Priced by what it wrote: a stopped text, a passage change, an instruction (089).
+      charged:
+        row.stoppedWords !== null || passageStart !== null || row.refinement === "instruction"
+          ? row.charged
+          : null,
       stoppedByWriter: row.stoppedWords !== null && failureReason === WRITER_STOPPED,
       createdAt: row.createdAt.toISOString(),
     })),

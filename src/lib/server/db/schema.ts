@@ -150,6 +150,14 @@ export const generations = pgTable(
       onDelete: "set null",
     }),
     refinement: text("refinement"),
+    /** An `instruction` refinement: the person's own words (issue 43). */
+    instruction: text("instruction"),
+    /**
+     * A passage change (issue 43): the range of the parent's text it replaced, in UTF-16
+     * offsets (start = end where `continue` inserted); null for a whole-text version.
+     */
+    passageStart: integer("passage_start"),
+    passageEnd: integer("passage_end"),
     /** Stop was asked for: the instance that writes the text stops it (DESIGN §4). */
     cancelRequestedAt: timestamp("cancel_requested_at", { withTimezone: true }),
     /** A stopped text: how many of its words had reached the client (its cost follows). */

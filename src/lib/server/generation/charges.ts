@@ -12,7 +12,7 @@ import {
   expiredReservations,
   failPendingGeneration,
   ownerTextsInFlight,
-  settleStoppedGeneration,
+  settlePricedGeneration,
   type Lineage,
 } from "./generations.ts";
 import { admitAddressText, ownerTextsInFlightError } from "./texts-in-flight.ts";
@@ -139,8 +139,9 @@ export async function reserveText(
  * Ends a text that stopped early, by one rule (DESIGN §4, decision 056), whoever ended it:
  * the client's Stop, or its writer failing or stalling after text went out. What reached the
  * client is kept and costs its characters' share of a whole text; nothing delivered fails
- * and is refunded. Returns the result, or null when nothing was kept (or it was no longer
- * pending).
+ * and is refunded. A passage change (decision 089) keeps `content`, its parent's text with
+ * the delivered passage in place, and is priced by the passage alone. Returns the result,
+ * or null when nothing was kept (or it was no longer pending).
  */
 export async function settleStopped(
   db: Database,
@@ -148,6 +149,7 @@ export async function settleStopped(
   delivered: string,
   byWriter: boolean,
   now: Date,
+  content: string = delivered,
 ): Promise<{ words: number; charged: number; credits: number | null } | null> {
   const words = countWords(delivered);
   const charged = partialTextCost(countCharacters(delivered));
@@ -155,18 +157,62 @@ export async function settleStopped(
     await refundReservation(db, generationId, "stopped before any text", now);
     return null;
   }
+  const settled = await settleAtPrice(
+    db,
+    generationId,
+    {
+      content,
+      cost: charged,
+      modelUsed: "stopped",
+      stopped: { words, byWriter },
+    },
+    now,
+  );
+  return settled ? { words, charged, credits: settled.credits } : null;
+}
+
+/**
+ * Ends a finished passage change or instruction (decision 089): it costs what it wrote, by
+ * the stopped-text rule (its characters' share of a whole text, rounded up to 10, from 10
+ * to a whole text's cost), and the rest of the reservation goes back. `written` is what the
+ * writer wrote (the new passage), `content` the version kept. Null when it was no longer
+ * pending (the reconciler refunded it).
+ */
+export async function settleWritten(
+  db: Database,
+  generationId: string,
+  written: { written: string; content: string; modelUsed: string },
+  now: Date,
+): Promise<{ charged: number; credits: number | null } | null> {
+  const charged = Math.max(10, partialTextCost(countCharacters(written.written)));
+  const settled = await settleAtPrice(
+    db,
+    generationId,
+    {
+      content: written.content,
+      cost: charged,
+      modelUsed: written.modelUsed,
+      stopped: null,
+    },
+    now,
+  );
+  return settled ? { charged, credits: settled.credits } : null;
+}
+
+/** Settles a pending text at `cost` and refunds the rest of its reservation, in one go. */
+function settleAtPrice(
+  db: Database,
+  generationId: string,
+  settled: Parameters<typeof settlePricedGeneration>[2],
+  now: Date,
+): Promise<{ credits: number | null } | null> {
   return db.transaction(async (tx) => {
-    const settled = await settleStoppedGeneration(
-      tx,
-      generationId,
-      { content: delivered, words, cost: charged, byWriter },
-      now,
-    );
-    if (!settled) return null;
-    const unused = settled.reserved - charged;
+    const done = await settlePricedGeneration(tx, generationId, settled, now);
+    if (!done) return null;
+    const unused = done.reserved - settled.cost;
     const credits =
-      unused > 0 ? await refundGeneration(tx, settled.owner, generationId, unused, now) : null;
-    return { words, charged, credits };
+      unused > 0 ? await refundGeneration(tx, done.owner, generationId, unused, now) : null;
+    return { credits };
   });
 }
 

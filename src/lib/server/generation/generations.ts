@@ -11,10 +11,11 @@ import {
   type Placeholder,
   type SQL,
 } from "drizzle-orm";
-import type { Refinement } from "#shared/generation.ts";
+import type { RefineAction } from "#shared/generation.ts";
 import type {
   GenerationRequest,
   HistoryItem,
+  PassageRange,
   HistoryPage,
   HistoryQuery,
 } from "#shared/schemas/generation.ts";
@@ -61,7 +62,11 @@ export interface Lineage {
   parentId: string;
   rootId: string;
   /** A refinement's action, or "edited" for a version changed by hand. */
-  refinement: Refinement | "edited";
+  refinement: RefineAction | "edited";
+  /** An `instruction` refinement's words. */
+  instruction?: string | null;
+  /** A passage change: the range of the parent's text it replaced. */
+  passage?: PassageRange | null;
 }
 
 /** The columns every new row takes from its request, its owner and its lineage. */
@@ -78,6 +83,9 @@ function newRow(owner: CreditOwner, request: GenerationRequest, lineage: Lineage
     parentId: lineage?.parentId ?? null,
     rootId: lineage?.rootId ?? null,
     refinement: lineage?.refinement ?? null,
+    instruction: lineage?.instruction ?? null,
+    passageStart: lineage?.passage?.start ?? null,
+    passageEnd: lineage?.passage?.end ?? null,
     useCase: request.useCase ?? null,
     fields: request.useCase ? (request.fields ?? {}) : null,
     addressHash: owner.addressHash ?? null,
@@ -250,14 +258,21 @@ export async function settleGeneration(
 }
 
 /**
- * pending → done as a stopped text, once: keeps the words that reached the client and what
- * they cost. Returns who paid and what was reserved, for the refund of the rest in the same
- * transaction, or null when the generation was no longer pending.
+ * pending → done at a price set by what was written, once: a stopped text (the words that
+ * reached the client, and who ended it) or a finished passage change or instruction
+ * (decision 089). Returns who paid and what was reserved, for the refund of the rest in the
+ * same transaction, or null when the generation was no longer pending.
  */
-export async function settleStoppedGeneration(
+export async function settlePricedGeneration(
   tx: Transaction,
   generationId: string,
-  stopped: { content: string; words: number; cost: number; byWriter: boolean },
+  settled: {
+    content: string;
+    cost: number;
+    modelUsed: string;
+    /** A stopped text: its words that reached the client, and whether its writer ended it. */
+    stopped: { words: number; byWriter: boolean } | null;
+  },
   now: Date,
 ): Promise<{ owner: CreditOwner; reserved: number } | null> {
   const [row] = await tx
@@ -266,22 +281,23 @@ export async function settleStoppedGeneration(
     .where(and(eq(generations.id, generationId), eq(generations.status, "pending")))
     .for("update");
   if (!row) return null;
-  const [settled] = await tx
+  const { stopped } = settled;
+  const [payer] = await tx
     .update(generations)
     .set({
       status: "done",
-      generatedContent: stopped.content,
-      modelUsed: "stopped",
-      stoppedWords: stopped.words,
+      generatedContent: settled.content,
+      modelUsed: settled.modelUsed,
+      stoppedWords: stopped?.words ?? null,
       // Not a failure of the text's: who ended it, for the panel and the credit activity.
-      failureReason: stopped.byWriter ? WRITER_STOPPED : null,
-      cost: stopped.cost,
+      failureReason: stopped?.byWriter ? WRITER_STOPPED : null,
+      cost: settled.cost,
       finishedAt: now,
       leaseExpiresAt: null,
     })
     .where(and(eq(generations.id, generationId), eq(generations.status, "pending")))
     .returning(payerColumns);
-  return settled ? { owner: payerOf(settled), reserved: row.cost } : null;
+  return payer ? { owner: payerOf(payer), reserved: row.cost } : null;
 }
 
 /**
@@ -387,6 +403,9 @@ const historyColumns = {
   parentId: generations.parentId,
   rootId: generations.rootId,
   refinement: generations.refinement,
+  instruction: generations.instruction,
+  passageStart: generations.passageStart,
+  passageEnd: generations.passageEnd,
   variant: generations.variant,
   useCase: generations.useCase,
   fields: generations.fields,
@@ -409,6 +428,11 @@ function historyItem(row: HistoryRow, refinements: HistoryItem[] = []): HistoryI
     modelUsed: row.modelUsed,
     parentId: row.parentId,
     refinement: row.refinement as HistoryItem["refinement"],
+    instruction: row.instruction,
+    passage:
+      row.passageStart !== null && row.passageEnd !== null
+        ? { start: row.passageStart, end: row.passageEnd }
+        : null,
     variant: row.variant,
     useCase: row.useCase,
     fields: row.useCase ? (row.fields ?? {}) : null,

@@ -3,12 +3,22 @@ import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database } from "#server/db/index.ts";
 import { failure } from "#server/errors.ts";
 import { findFinishedText, type Lineage } from "./generations.ts";
+import { spliceOf, type Splice } from "./passages.ts";
 import type { RefinementSource } from "./prompts.ts";
 
 export interface RefinementPlan {
   request: GenerationRequest;
   lineage: Lineage;
   source: RefinementSource;
+  /** A passage change: where the writer's answer goes in the parent's text. */
+  splice: Splice | null;
+  /**
+   * Priced by what it writes (decision 089: a passage change or an instruction, by the
+   * stopped-text rule of decision 056), not as a whole text.
+   */
+  pricedByWriting: boolean;
+  /** The parent is a template draft, which no AI writer changes (issue 43, item 8). */
+  ofTemplateDraft: boolean;
 }
 
 const LONGER: Record<GenerationRequest["length"], GenerationRequest["length"]> = {
@@ -20,28 +30,54 @@ const LONGER: Record<GenerationRequest["length"], GenerationRequest["length"]> =
 /**
  * A follow-up to one of the owner's finished texts: the text as it is kept (never as the
  * client sends it), in the parent's language, type and tone unless the action changes them.
+ * A passage change keeps the parent's tone and length: only the passage changes. Throws a
+ * 404 for a text that is not the owner's, a 400 for a passage outside it.
  */
 export async function refinementOf(
   db: Database,
   owner: CreditOwner,
   request: GenerationRequest,
 ): Promise<RefinementPlan> {
-  const { parentId, action } = request.refine!;
+  const refine = request.refine!;
+  const { parentId, action } = refine;
   const parent = await findFinishedText(db, owner, parentId);
   if (!parent) throw failure("NOT_FOUND", "textNotFound");
+  const splice = spliceOf(refine, parent.text);
   const base = parent.request;
+  const whole = splice === null;
   const refined: GenerationRequest = {
     ...base,
     variant: request.variant,
-    refine: request.refine,
+    refine,
     voiceId: request.voiceId,
     language: action === "translate" ? request.language : base.language,
-    tone: action === "formal" ? "formal" : action === "friendlier" ? "friendly" : base.tone,
-    length: action === "longer" ? LONGER[base.length] : base.length,
+    tone:
+      whole && action === "formal"
+        ? "formal"
+        : whole && action === "friendlier"
+          ? "friendly"
+          : base.tone,
+    length: whole && action === "longer" ? LONGER[base.length] : base.length,
   };
+  const instruction = action === "instruction" ? (refine.instruction ?? "") : null;
   return {
     request: refined,
-    lineage: { parentId: parent.id, rootId: parent.rootId ?? parent.id, refinement: action },
-    source: { parentId: parent.id, action, text: parent.text },
+    lineage: {
+      parentId: parent.id,
+      rootId: parent.rootId ?? parent.id,
+      refinement: action,
+      instruction,
+      passage: splice ? { start: splice.start, end: splice.end } : null,
+    },
+    source: {
+      parentId: parent.id,
+      action,
+      text: parent.text,
+      ...(instruction !== null ? { instruction } : {}),
+      ...(splice ? { splice } : {}),
+    },
+    splice,
+    pricedByWriting: splice !== null || action === "instruction",
+    ofTemplateDraft: parent.modelUsed === "local",
   };
 }

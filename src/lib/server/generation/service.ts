@@ -5,9 +5,10 @@ import { databaseUnavailableError, isDatabaseUnavailable } from "#server/db/erro
 import type { Database } from "#server/db/index.ts";
 import { AppError, failure } from "#server/errors.ts";
 import { getLogger } from "#server/logger.ts";
-import { refundReservation, reserveText, settleStopped } from "./charges.ts";
+import { refundReservation, reserveText, settleStopped, settleWritten } from "./charges.ts";
 import { eventChannel, type EventChannel } from "./event-channel.ts";
 import { renewLease, settleGeneration, type Lineage } from "./generations.ts";
+import { passageShaper, spliceText, type PassageShaper } from "./passages.ts";
 import { refinementOf, type RefinementPlan } from "./refinements.ts";
 import { listenForStop } from "./stop.ts";
 import { templateDraft } from "./template-draft.ts";
@@ -49,14 +50,20 @@ export async function startGeneration(
   // A voice is checked even for a template draft (which does not write in it): another's is 404.
   const voice = request.voiceId ? await writerVoiceOf(db, owner, request.voiceId) : undefined;
   if (plan.kind === "template") {
+    // No AI writer: a refinement (a passage change, an instruction) is refused, never
+    // answered with a template draft of something else.
     if (refinement) throw failure("NEEDS_AI_WRITER", "needsAiWriter");
     return templateDraft(db, owner, request, plan.reason, options, useCase);
   }
+  // A template draft is the template's, not a writer's: no AI changes it (issue 43, item 8).
+  if (refinement?.ofTemplateDraft) throw failure("CONFLICT", "refineTemplateDraft");
   assertWritersCanTakeMore(plan);
   const asked = refinement?.request ?? request;
   const lineage = refinement?.lineage ?? null;
+  // Reserved as a whole text (COST_PER_USE, the rule's most); a text priced by what it
+  // writes gives the rest back when it is settled (decision 089).
   const reserved = await reserveText(db, owner, asked, options, lineage);
-  const run = openRun(db, asked, reserved, lineage, options);
+  const run = openRun(db, asked, reserved, lineage, options, refinement);
   void write(run, plan.providers, { refinement, voice, useCase }).catch((error: unknown) =>
     getLogger().error({ err: error, generationId: run.generationId }, "generation task failed"),
   );
@@ -78,6 +85,10 @@ interface Run {
   lineage: Lineage | null;
   options: GenerationOptions;
   channel: EventChannel;
+  /** A refinement: its parent's text, where the answer goes, how it is priced. */
+  refinement?: RefinementPlan;
+  /** A passage change: its answer, shaped as it streams into its place. */
+  shaper?: PassageShaper;
   /** Aborts the writer. */
   controller: AbortController;
   /** A person's Stop (or a Stop's end) was asked for. */
@@ -94,13 +105,19 @@ function openRun(
   reserved: { generationId: string; credits: number; releaseAddress: () => void },
   lineage: Lineage | null,
   options: GenerationOptions,
+  refinement?: RefinementPlan,
 ): Run {
   const { generationId, credits } = reserved;
   const channel = eventChannel();
   const controller = new AbortController();
   let stopTimer: NodeJS.Timeout | undefined;
+  const splice = refinement?.splice;
+  const shaper = splice
+    ? passageShaper(splice, refinement.source.text, request.language)
+    : undefined;
   const run: Run = {
     ...{ db, generationId, credits, request, lineage, options, channel, controller },
+    ...{ refinement, shaper },
     stopped: false,
     writingLocally: false,
     clientGone() {
@@ -138,7 +155,12 @@ function openRun(
     );
   }, options.leaseMs / 3);
   renewal.unref();
-  channel.push({ type: "start", generationId, subject: request.subject });
+  channel.push({
+    type: "start",
+    generationId,
+    subject: request.subject,
+    ...(splice ? { passage: { start: splice.start, end: splice.end } } : {}),
+  });
   return run;
 }
 
@@ -165,7 +187,15 @@ async function write(
     for (;;) {
       const step = await writer.next();
       if (step.done) return await settleFinished(run, step.value);
-      run.channel.push(step.value);
+      const event = step.value;
+      if (run.shaper && event.type === "delta") {
+        // A passage's answer, as it is kept: the whitespace around it stays the parent's.
+        const text = run.shaper.shape(event.text);
+        if (text) run.channel.push({ type: "delta", text });
+      } else {
+        if (event.type === "reset") run.shaper?.reset();
+        run.channel.push(event);
+      }
     }
   } catch (error) {
     const endedEarly =
@@ -178,25 +208,63 @@ async function write(
   }
 }
 
-function resultOf(run: Run, content: string, modelUsed: string): GenerationResult {
+/**
+ * The version a run keeps from what its writer wrote: the text itself, or for a passage
+ * change its parent's text with the new passage in place of the old (the rest byte for
+ * byte, by construction), and where that new passage now stands.
+ */
+function versionOf(run: Run, written: string): Pick<GenerationResult, "content" | "passage"> {
+  const splice = run.refinement?.splice;
+  if (!splice) return { content: written };
   return {
-    generationId: run.generationId,
-    subject: run.request.subject,
-    content,
-    modelUsed,
-    credits: run.credits,
-    ...(run.lineage ? { parentId: run.lineage.parentId, refinement: run.lineage.refinement } : {}),
+    content: spliceText(run.refinement!.source.text, splice, written),
+    passage: { start: splice.start, end: splice.start + written.length },
   };
 }
 
-/** The writer finished: done and paid in full, whatever Stop was recorded meanwhile. */
+function resultOf(run: Run, written: string, modelUsed: string): GenerationResult {
+  const lineage = run.lineage;
+  return {
+    generationId: run.generationId,
+    subject: run.request.subject,
+    ...versionOf(run, written),
+    modelUsed,
+    credits: run.credits,
+    ...(lineage ? { parentId: lineage.parentId, refinement: lineage.refinement } : {}),
+    ...(lineage?.instruction ? { instruction: lineage.instruction } : {}),
+  };
+}
+
+/**
+ * The writer finished: done and paid, whatever Stop was recorded meanwhile; in full, or for
+ * a passage change or an instruction, by what it wrote (decision 089).
+ */
 async function settleFinished(run: Run, written: WrittenText): Promise<void> {
-  const { content, modelUsed, modelName } = written;
+  const { modelUsed, modelName } = written;
+  const text = run.shaper ? run.shaper.written : written.content;
+  const { content } = versionOf(run, text);
   const now = run.options.now();
-  const settled = await settleGeneration(run.db, run.generationId, { content, modelUsed }, now);
+  let settled: "settled" | "gone";
+  let priced: { charged: number; credits: number | null } | null = null;
+  if (run.refinement?.pricedByWriting) {
+    priced = await settleWritten(
+      run.db,
+      run.generationId,
+      { written: text, content, modelUsed },
+      now,
+    );
+    settled = priced ? "settled" : "gone";
+  } else {
+    settled = await settleGeneration(run.db, run.generationId, { content, modelUsed }, now);
+  }
   if (settled === "settled") {
     run.channel.release();
-    run.channel.push({ type: "done", result: { ...resultOf(run, content, modelUsed), modelName } });
+    const result: GenerationResult = {
+      ...resultOf(run, text, modelUsed),
+      modelName,
+      ...(priced ? { charged: priced.charged, credits: priced.credits ?? run.credits } : {}),
+    };
+    run.channel.push({ type: "done", result });
   } else {
     // The reconciler refunded it meanwhile: the text was not paid for, so it is not given.
     const error = failure("SERVICE_UNAVAILABLE", "leaseLost");
@@ -216,6 +284,7 @@ async function settleEarly(run: Run, byWriter: boolean): Promise<void> {
       delivered,
       byWriter,
       run.options.now(),
+      versionOf(run, delivered).content,
     );
     if (!ended) {
       // Nothing had reached the client: refunded, as if no writer had answered, or cancelled.

@@ -1,5 +1,6 @@
 import type { AppError } from "#server/errors.ts";
 import type { GenerationResult } from "#shared/api/generation.ts";
+import type { PassageRange } from "#shared/schemas/generation.ts";
 import type { WriterEvent } from "./writers/fallback.ts";
 
 /** What a generation gives its client, and what it needs to run (DESIGN §5). */
@@ -8,7 +9,7 @@ export type { GenerationResult };
 
 /** What a running generation reports, in order: start, text, then done or error. */
 export type GenerationEvent =
-  | { type: "start"; generationId: string; subject: string }
+  | { type: "start"; generationId: string; subject: string; passage?: PassageRange }
   | WriterEvent
   | { type: "done"; result: GenerationResult }
   | { type: "error"; error: AppError };

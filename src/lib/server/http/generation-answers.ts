@@ -23,7 +23,8 @@ function frame({ event, data }: GenerationStreamEvent): Uint8Array {
 }
 
 /**
- * `start`, `queued` (place in line), `delta`, `reset`, then `done` or `error`. Pulled, not pushed: the next event is
+ * `start`, `queued` (place in line), `delta`, `reset`, then `done` or `error` (a passage
+ * change's as src/lib/shared/api/generation.ts says). Pulled, not pushed: the next event is
  * taken only when the connection has taken the last one, so "the client has text" means
  * text went out, whatever the writer's pace; a closed connection is the client gone.
  */
@@ -38,7 +39,11 @@ export function generationEventStream(generation: Generation): Response {
           controller.enqueue(
             frame({
               event: "start",
-              data: { generationId: event.generationId, subject: event.subject },
+              data: {
+                generationId: event.generationId,
+                subject: event.subject,
+                ...(event.passage ? { passage: event.passage } : {}),
+              },
             }),
           );
         } else if (event.type === "delta") {
@@ -48,8 +53,10 @@ export function generationEventStream(generation: Generation): Response {
         } else if (event.type === "reset") {
           controller.enqueue(frame({ event: "reset", data: {} }));
         } else if (event.type === "done") {
-          const { content: _content, ...rest } = event.result;
-          controller.enqueue(frame({ event: "done", data: rest }));
+          // A passage change's stream carried the new passage only: its version goes too.
+          const { content, ...rest } = event.result;
+          const data = event.result.passage ? { ...rest, content } : rest;
+          controller.enqueue(frame({ event: "done", data }));
         } else {
           controller.enqueue(
             frame({

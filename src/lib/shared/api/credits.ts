@@ -4,13 +4,21 @@ export interface CreditActivityEntry {
   delta: number;
   reason: string;
   subject: string | null;
-  /** A stopped text's refund: the words that reached the client, and what they cost. */
+  /** A stopped text's refund: the words that reached the client. */
   stoppedWords: number | null;
+  /**
+   * What a text priced by what it wrote cost (decision 089): a stopped text, a passage
+   * change, an instruction; null for a text at the whole price.
+   */
   charged: number | null;
   /** A stopped text that its writer ended (a failure or a stall), not the client's Stop. */
   stoppedByWriter: boolean;
   /** What a text's credits paid for: a refinement's action ("edited" is free), a variant. */
   refinement: string | null;
+  /** An `instruction` refinement's words ("Asked: …"). */
+  instruction: string | null;
+  /** A passage change: the range of its parent's text it replaced. */
+  passage: { start: number; end: number } | null;
   variant: number | null;
   language: string | null;
   createdAt: string;

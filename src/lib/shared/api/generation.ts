@@ -1,4 +1,5 @@
-import type { Refinement } from "#shared/generation.ts";
+import type { RefineAction } from "#shared/generation.ts";
+import type { PassageRange } from "#shared/schemas/generation.ts";
 import type { FailureReason } from "#shared/failures.ts";
 import type { TemplateReason } from "./writers.ts";
 
@@ -6,6 +7,13 @@ import type { TemplateReason } from "./writers.ts";
  * POST /api/email/generate: the JSON answer (`{ success: true, ...GenerationResult }`), or
  * the server-sent events of a stream, in order: start, queued, delta, reset, then done or
  * error (DESIGN §5).
+ *
+ * A passage change (`refine.passage`, or `continue`; issue 43, decision 089) streams the
+ * new passage only: `start` carries `passage`, the range of the parent's text it replaces
+ * (UTF-16 offsets; start = end where `continue` inserts), the deltas are the new passage,
+ * to show in that range's place, and `done` carries the whole new version as `content`
+ * with `passage`, where the new passage stands in it. The parent's text outside the range
+ * is the version's, byte for byte.
  */
 
 export interface GenerationResult {
@@ -20,8 +28,15 @@ export interface GenerationResult {
   credits: number;
   /** A refinement: the text it was made from, and how. */
   parentId?: string;
-  refinement?: Refinement | "edited";
-  /** A text that ended early: the words that reached the client, and what they cost. */
+  refinement?: RefineAction | "edited";
+  /** An `instruction` refinement: the person's words. */
+  instruction?: string;
+  /** A passage change: where its new passage stands in `content` (UTF-16 offsets). */
+  passage?: PassageRange;
+  /**
+   * A text that ended early: the words that reached the client. What it cost (`charged`)
+   * is also set for a passage change or an instruction, priced by what it wrote.
+   */
   stoppedWords?: number;
   charged?: number;
   /** Who ended it: the client's Stop, or its writer (a failure or a stall). */
@@ -30,10 +45,17 @@ export interface GenerationResult {
 
 /** One server-sent event of a generation, by its name. */
 export type GenerationStreamEvent =
-  | { event: "start"; data: { generationId: string; subject: string } }
+  | {
+      event: "start";
+      /** `passage`: a passage change's range of the parent's text, replaced by the deltas. */
+      data: { generationId: string; subject: string; passage?: PassageRange };
+    }
   | { event: "queued"; data: { position: number } }
   | { event: "delta"; data: { text: string } }
   | { event: "reset"; data: Record<string, never> }
-  /** The result without its text: the stream carried it. */
-  | { event: "done"; data: Omit<GenerationResult, "content"> }
+  /**
+   * The result without its text, which the stream carried; a passage change's with it
+   * (the stream carried only the new passage).
+   */
+  | { event: "done"; data: Omit<GenerationResult, "content"> & { content?: string } }
   | { event: "error"; data: { message: string; code: string; reason?: FailureReason } };

@@ -6,15 +6,88 @@ import {
   MAX_PROMPT_CHARS,
   MAX_SUBJECT_CHARS,
   MAX_EDITED_TEXT_CHARS,
+  MAX_INSTRUCTION_CHARS,
   MAX_VARIANT,
-  REFINEMENTS,
+  REFINE_ACTIONS,
   TONES,
-  type Refinement,
+  type RefineAction,
 } from "#shared/generation.ts";
 import { deriveSubject } from "#shared/subject.ts";
 import { REASON } from "#shared/failures.ts";
 import { FIELD_ID, USE_CASE_SLUG } from "#shared/use-cases.ts";
 import { z } from "#shared/zod.ts";
+
+/**
+ * A passage of a text, as character offsets into it: JavaScript string indices (UTF-16
+ * code units, as `String.prototype.slice` and the browser's selection count them; an emoji
+ * is two), `start` inclusive, `end` exclusive, `start < end`. Whether it lies inside the
+ * text is the server's check, once it has read the text (400 `refine.passage`).
+ */
+export interface PassageRange {
+  start: number;
+  end: number;
+}
+
+const passageSchema = z.custom<PassageRange>(
+  (value) =>
+    typeof value === "object" &&
+    value !== null &&
+    Object.keys(value).every((key) => key === "start" || key === "end") &&
+    Number.isSafeInteger((value as PassageRange).start) &&
+    Number.isSafeInteger((value as PassageRange).end) &&
+    (value as PassageRange).start >= 0 &&
+    (value as PassageRange).start < (value as PassageRange).end,
+  { error: REASON.refinePassageInvalid },
+);
+
+/**
+ * A follow-up to one of the caller's finished texts (issues 10 and 43); the server reads
+ * that text itself, never the client's copy. Each makes one new version of it.
+ *
+ * - Without `passage`: the whole text is rewritten (for `translate`, into the request's
+ *   `language`; for `instruction`, following the instruction).
+ * - With `passage` (any action but `translate`): only that passage of the parent's text is
+ *   rewritten; the server splices the writer's answer in its place, so the text before and
+ *   after it is kept byte for byte. Whitespace at the passage's edges counts as the text
+ *   around it, and is kept too.
+ * - `continue` writes new text after the passage: its `end` is where to continue from, and
+ *   nothing of the parent is replaced; without a passage it continues from the text's end.
+ * - `instruction` needs `instruction`, the person's own words (1 to MAX_INSTRUCTION_CHARS
+ *   characters, not blank): data for the writer, never part of its instructions. No other
+ *   action takes one.
+ *
+ * A passage change or an instruction costs what it writes (decision 089, the stopped-text
+ * rule of decision 056); other whole-text refinements cost a whole text.
+ */
+export const refineSchema = z
+  .object({
+    parentId: z.uuid({ error: REASON.refineParentMissing }),
+    action: z.enum(REFINE_ACTIONS, { error: REASON.refineActionMissing }),
+    instruction: z.string({ error: REASON.refineInstructionMissing }).optional(),
+    passage: passageSchema.optional(),
+  })
+  .superRefine((refine, ctx) => {
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: "custom", path: [path], message });
+    if (refine.action === "instruction") {
+      const instruction = refine.instruction?.trim() ?? "";
+      if (!instruction) issue("instruction", REASON.refineInstructionMissing);
+      else if ((refine.instruction ?? "").length > MAX_INSTRUCTION_CHARS) {
+        issue("instruction", REASON.refineInstructionTooLong);
+      }
+    } else if (refine.instruction !== undefined) {
+      issue("instruction", REASON.refineInstructionUnexpected);
+    }
+    if (refine.action === "translate" && refine.passage) {
+      issue("passage", REASON.refinePassageNotForTranslate);
+    }
+  })
+  .transform((refine) => ({
+    ...refine,
+    ...(refine.instruction !== undefined ? { instruction: refine.instruction.trim() } : {}),
+  }));
+
+export type RefineRequest = z.output<typeof refineSchema>;
 
 /**
  * POST /api/email/generate (DESIGN §5). The parsed value is the one request the server
@@ -38,10 +111,6 @@ export const generationRequestSchema = z
     /** Regenerate: 2, 3, … ask the writer for another version of the same request. */
     variant: z.number().int().min(1).max(MAX_VARIANT).optional().default(1),
     /**
-     * A follow-up to one of the caller's finished texts; the server reads that text itself.
-     * For `translate`, `language` is the language to translate into.
-     */
-    /**
      * A use case (src/content/use-cases/<slug>.yaml) and its fields' values by field id;
      * the server checks them against that use case's definition (issue 42).
      */
@@ -60,12 +129,8 @@ export const generationRequestSchema = z
       .optional(),
     /** One of the caller's saved voices: the writer writes as it (the server reads it). */
     voiceId: z.uuid({ error: REASON.voiceInvalid }).optional(),
-    refine: z
-      .object({
-        parentId: z.uuid({ error: REASON.refineParentMissing }),
-        action: z.enum(REFINEMENTS, { error: REASON.refineActionMissing }),
-      })
-      .optional(),
+    /** A follow-up to one of the caller's texts (refineSchema); `language` is translate's. */
+    refine: refineSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (!body.useCase && !body.content) {
@@ -114,7 +179,15 @@ export interface HistoryItem {
   /** The text this one was refined from, and how. */
   parentId: string | null;
   /** How it was made from its parent: a refinement's action, or "edited". */
-  refinement: Refinement | "edited" | null;
+  refinement: RefineAction | "edited" | null;
+  /** An `instruction` refinement: the person's words ("Asked: …"). */
+  instruction: string | null;
+  /**
+   * A passage change: the range of its parent's text that was replaced (UTF-16 offsets;
+   * empty, start = end, where `continue` inserted). The new passage starts at `start` in
+   * this text and ends at `end + (this text's length − the parent's length)`.
+   */
+  passage: PassageRange | null;
   /** Regenerate: which version of the same request (1 for the first). */
   variant: number;
   /** The use case it was written for (its slug) and the values of its fields. */
