@@ -1,7 +1,6 @@
 import type { FailedAnswer } from "#shared/api/failures.ts";
 import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
 import type { GenerationStreamEvent } from "#shared/api/generation.ts";
-import { readServerSentEvents } from "#shared/sse.ts";
 
 /** One server-sent event of a text being written, its data parsed (its contract). */
 export type GenerationEvent = GenerationStreamEvent;
@@ -23,6 +22,11 @@ export async function requestGeneration(
   request: GenerationRequestBody,
   signal: AbortSignal,
 ): Promise<GenerationAnswer> {
+  // The stream's reader loads while the server starts the text, not with the page
+  // (decision 074): its first bytes take longer than the few KB of the parser.
+  const reading = loadReader();
+  // Handled where it is awaited; a refused request never awaits it.
+  reading.catch(() => {});
   const response = await fetch("/api/email/generate", {
     method: "POST",
     credentials: "same-origin",
@@ -48,7 +52,31 @@ export async function requestGeneration(
     }
     return { kind: "not-a-stream", body };
   }
-  return { kind: "stream", events: readGenerationEvents(response.body!) };
+  let read: ReadServerSentEvents;
+  try {
+    read = await reading;
+  } catch (error) {
+    // Like an unreachable server: the caller says so and offers Retry.
+    await response.body?.cancel().catch(() => {});
+    throw error;
+  }
+  return { kind: "stream", events: readGenerationEvents(response.body!, read) };
+}
+
+type ReadServerSentEvents = (typeof import("#shared/sse.ts"))["readServerSentEvents"];
+let reader: Promise<ReadServerSentEvents> | null = null;
+
+/** The server-sent events reader (`eventsource-parser`), loaded with the first request. */
+function loadReader(): Promise<ReadServerSentEvents> {
+  reader ??= import("#shared/sse.ts").then(
+    (module) => module.readServerSentEvents,
+    (error: unknown) => {
+      // Loading failed (offline): the next request tries again.
+      reader = null;
+      throw error;
+    },
+  );
+  return reader;
 }
 
 /**
@@ -57,6 +85,7 @@ export async function requestGeneration(
  */
 async function* readGenerationEvents(
   body: ReadableStream<Uint8Array>,
+  readServerSentEvents: ReadServerSentEvents,
 ): AsyncGenerator<GenerationEvent, void, undefined> {
   for await (const message of readServerSentEvents(body)) {
     // The server writes each event by the same contract (http/generation-answers.ts).

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { $unsavedEdit, afterUnsavedEdits, saveEditedText } from "#stores/text-edit.ts";
+import { $unsavedEdit, afterUnsavedEdits } from "#stores/text-edit.ts";
+import { saveEditedText } from "#stores/edit-saving.ts";
 
 /** Edit → Save or Cancel on the shown version. */
 export interface TextEditor {

@@ -1,0 +1,98 @@
+import { useStore } from "@nanostores/react";
+import { useRef, type ReactNode } from "react";
+import { modelBadge, versionLabel } from "#i18n/messages.ts";
+import { $writers } from "#stores/engines.ts";
+import { versionOrigin, type DeskState, type TextVersion } from "#stores/desk.ts";
+import { $creditStatus } from "#stores/credits.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
+import { DiscardDialog } from "./DiscardDialog.tsx";
+import { PanelFrame } from "./PanelFrame.tsx";
+import { ResultActions } from "./ResultActions.tsx";
+import { WaitingBody } from "./ResultBody.tsx";
+import { TextBody } from "./TextBody.tsx";
+import { VersionPicker } from "./VersionPicker.tsx";
+import { useFocusOnSwap } from "./use-result-focus.ts";
+import { useTextEditor } from "./use-text-editor.ts";
+
+/**
+ * The result panel once a text is on its way or shown: the version picker and badge, the
+ * words, the editor, and the actions under them. Loaded with the first text, not with the
+ * page (decision 074): the home page's JavaScript has a budget (DESIGN §11).
+ */
+export function ShownText({
+  desk,
+  version,
+  heading,
+  notes,
+}: {
+  desk: DeskState;
+  /** The version being written, or the one shown. */
+  version: TextVersion | null;
+  heading: ReactNode;
+  notes: ReactNode;
+}) {
+  const writers = useStore($writers);
+  const { data: credits } = useStore($creditStatus);
+  const { language: uiLanguage, t } = useMessages();
+  const streaming = desk.busy;
+  const text = version?.text ?? "";
+  const language = version?.request.language ?? "english";
+  const actionRow = useRef<HTMLDivElement>(null);
+  const editor = useTextEditor(text, streaming, desk.shown);
+  const { editing } = editor;
+  useFocusOnSwap(actionRow, streaming);
+  // Like Generate: an AI text needs a text's credits (template drafts are free).
+  const outOfCredits =
+    writers?.writer === "ai" && credits ? credits.credits < credits.costPerUse : false;
+  const canRefine =
+    !streaming &&
+    writers?.writer === "ai" &&
+    Boolean(version?.generationId) &&
+    version?.modelUsed !== "local";
+
+  return (
+    <PanelFrame
+      heading={heading}
+      notes={notes}
+      aside={
+        <>
+          {!streaming && !editing && desk.versions.length > 1 && (
+            <VersionPicker
+              shown={desk.shown}
+              count={desk.versions.length}
+              kind={versionLabel(uiLanguage, versionOrigin(version!))}
+              t={t}
+            />
+          )}
+          {version?.modelUsed && !streaming && (
+            <span
+              data-model={version.modelUsed}
+              className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-100"
+            >
+              {modelBadge(uiLanguage, version.modelUsed, version.modelName)}
+            </span>
+          )}
+        </>
+      }
+    >
+      <div className="mt-4 flex-1" aria-busy={streaming} aria-live="off">
+        {text ? (
+          <TextBody text={text} language={language} streaming={streaming} editor={editor} t={t} />
+        ) : (
+          <WaitingBody waiting={streaming} queuePosition={desk.queuePosition} t={t} />
+        )}
+      </div>
+      <ResultActions
+        version={version}
+        text={text}
+        language={language}
+        streaming={streaming}
+        editor={editor}
+        outOfCredits={outOfCredits}
+        canRefine={canRefine}
+        actionRow={actionRow}
+      />
+      <DiscardDialog onDiscard={() => editor.setDraft(null)} t={t} />
+    </PanelFrame>
+  );
+}

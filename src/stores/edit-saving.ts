@@ -1,0 +1,47 @@
+import { describeFailure, translate } from "#i18n/messages.ts";
+import type { FailedAnswer } from "#shared/api/failures.ts";
+import { apiFetch } from "#client/http.ts";
+import { $desk, shownVersion, updateDesk, type TextVersion } from "./desk.ts";
+import { invalidateHistory } from "./history-cache.ts";
+import { $language } from "./preferences.ts";
+import { showToast } from "./toasts.ts";
+
+function t(key: Parameters<typeof translate>[1]) {
+  return translate($language.get(), key);
+}
+
+/**
+ * Edit → Save: the shown version, changed by hand, becomes a new version ("Edited"), free
+ * and kept in the history. Resolves true once saved.
+ */
+export async function saveEditedText(text: string): Promise<boolean> {
+  const version = shownVersion($desk.get());
+  if (!version?.generationId || $desk.get().busy) return false;
+  let saved: { ok: boolean; body: FailedAnswer & { generationId?: string } };
+  try {
+    saved = await apiFetch<{ generationId: string }>("/api/email/edit", {
+      json: { parentId: version.generationId, text },
+    });
+  } catch {
+    showToast({ title: t("toast.editFailed"), description: t("error.network"), variant: "error" });
+    return false;
+  }
+  if (!saved.ok || !saved.body.generationId) {
+    const description = describeFailure($language.get(), saved.body, "toast.editFailed");
+    showToast({ title: t("toast.editFailed"), description, variant: "error" });
+    return false;
+  }
+  const { versions } = $desk.get();
+  const edited: TextVersion = {
+    ...version,
+    generationId: saved.body.generationId,
+    text,
+    edited: true,
+    stopped: null,
+    modelUsed: version.modelUsed === "stopped" ? null : version.modelUsed,
+  };
+  updateDesk({ versions: [...versions, edited], shown: versions.length, error: null });
+  invalidateHistory();
+  showToast({ title: t("toast.editSaved"), variant: "success" });
+  return true;
+}
