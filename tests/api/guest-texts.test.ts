@@ -8,7 +8,10 @@ import { useServer } from "../support/use-server.ts";
  */
 const server = useServer({
   env: { TRUSTED_PROXY: "1" },
-  writer: { text: (body) => `# Text\n\n${body.messages.at(-1)!.content.length} characters in.` },
+  writer: {
+    model: "writer",
+    text: (body) => `# Text\n\n${body.messages.at(-1)!.content.length} characters in.`,
+  },
 });
 
 const request = {
