@@ -67,8 +67,11 @@ export async function restoreDesk(): Promise<void> {
   }
 }
 
-/** The history's largest page: the remembered texts are among the newest. */
-const NEWEST = "/api/email/my?pageSize=100";
+/**
+ * The history's first page (20 texts, each with its refinements): the panel's texts were
+ * written in this tab, so they are among the newest unless 20 others were written since.
+ */
+const NEWEST = "/api/email/my";
 
 /**
  * Reads the remembered versions back from the server: a signed-in person's from their
