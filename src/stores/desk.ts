@@ -1,5 +1,6 @@
 import { atom } from "nanostores";
 import type { VersionOrigin } from "#i18n/messages.ts";
+import { hasDeskMemory } from "#client/desk-memory.ts";
 import type { FailedAnswer } from "#shared/api/failures.ts";
 import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
 import type { TemplateReason } from "./engines.ts";
@@ -51,6 +52,12 @@ export const $desk = atom<DeskState>({
   error: null,
   errorAction: "retry",
 });
+
+/**
+ * After a reload, the panel reads back the text it showed (issue 43): a skeleton, not the
+ * placeholder, from its first render until then.
+ */
+export const $restoring = atom(hasDeskMemory());
 
 /** The prompt box. It lives here so that only a successful start clears it (decision 035). */
 export const $prompt = atom("");

@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
-import { lazy, Suspense, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { localized } from "#i18n/messages.ts";
-import { $desk, shownVersion } from "#stores/desk.ts";
+import { $desk, $restoring, shownVersion } from "#stores/desk.ts";
 import { $creditStatus } from "#stores/credits.ts";
 import { $knownUseCases } from "#stores/use-cases.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
@@ -14,9 +14,8 @@ import { useScrollToResult } from "./result/use-result-focus.ts";
  * The shown text (its words, picker, editor and actions) loads when the first text starts,
  * long before its first words arrive; until then the panel shows what it would show anyway.
  */
-const ShownText = lazy(() =>
-  import("./result/ShownText.tsx").then((module) => ({ default: module.ShownText })),
-);
+const loadShownText = () => import("./result/ShownText.tsx");
+const ShownText = lazy(() => loadShownText().then((module) => ({ default: module.ShownText })));
 
 /** The result panel (spec §2): placeholder, skeleton, streamed text, badge, actions. */
 export default function ResultPanel() {
@@ -26,10 +25,21 @@ export default function ResultPanel() {
   const streaming = desk.busy;
   const version = streaming ? desk.writing : shownVersion(desk);
   const shown = streaming || Boolean(version?.text);
+  // After a reload, the text shown before comes back: a skeleton meanwhile, not the placeholder.
+  const restoring = useStore($restoring);
   // Chosen in this tab, so known: the panel shows this session's texts only.
   const useCase = useStore($knownUseCases)[version?.request.useCase ?? ""];
   const panel = useRef<HTMLDivElement>(null);
   useScrollToResult(panel, streaming, desk.error);
+  useEffect(() => {
+    if (!$restoring.get()) return;
+    // The text's code and the text itself, at once.
+    loadShownText().catch(() => {});
+    void import("#stores/desk-restore.ts").then(
+      (module) => module.restoreDesk(),
+      () => $restoring.set(false),
+    );
+  }, []);
 
   const heading = (
     <>
@@ -49,7 +59,7 @@ export default function ResultPanel() {
   const waiting = (
     <PanelFrame heading={heading} notes={notes}>
       <div className="mt-4 flex-1" aria-busy={streaming} aria-live="off">
-        <WaitingBody waiting={shown} queuePosition={desk.queuePosition} t={t} />
+        <WaitingBody waiting={shown || restoring} queuePosition={desk.queuePosition} t={t} />
       </div>
     </PanelFrame>
   );

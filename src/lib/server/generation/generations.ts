@@ -389,7 +389,7 @@ export async function expiredReservations(db: Database, now: Date): Promise<stri
   return rows.map((row) => row.id);
 }
 
-const historyColumns = {
+export const historyColumns = {
   id: generations.id,
   subject: generations.subject,
   content: generations.content,
@@ -414,7 +414,7 @@ const historyColumns = {
 
 type HistoryRow = Pick<typeof generations.$inferSelect, keyof typeof historyColumns>;
 
-function historyItem(row: HistoryRow, refinements: HistoryItem[] = []): HistoryItem {
+export function historyItem(row: HistoryRow, refinements: HistoryItem[] = []): HistoryItem {
   return {
     id: row.id,
     subject: row.subject,

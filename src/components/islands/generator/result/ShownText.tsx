@@ -1,9 +1,10 @@
 import { useStore } from "@nanostores/react";
-import { useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { modelBadge, versionLabel } from "#i18n/messages.ts";
 import { $writers } from "#stores/engines.ts";
 import { versionOrigin, type DeskState, type TextVersion } from "#stores/desk.ts";
 import { $creditStatus } from "#stores/credits.ts";
+import { rememberDesk } from "#stores/desk-restore.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { DiscardDialog } from "./DiscardDialog.tsx";
 import { PanelFrame } from "./PanelFrame.tsx";
@@ -41,6 +42,8 @@ export function ShownText({
   const editor = useTextEditor(text, streaming, desk.shown);
   const { editing } = editor;
   useFocusOnSwap(actionRow, streaming);
+  // Remembered for a reload (issue 43).
+  useEffect(() => rememberDesk(desk), [desk]);
   // Like Generate: an AI text needs a text's credits (template drafts are free).
   const outOfCredits =
     writers?.writer === "ai" && credits ? credits.credits < credits.costPerUse : false;

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 
 /**
  * A text starts, or an attempt failed: the panel's top (badge, status, picker, error box)
@@ -27,7 +27,12 @@ export function useScrollToResult(
  * stands there now, not to <body>, where a keyboard user would start over.
  */
 export function useFocusOnSwap(actionRow: RefObject<HTMLElement | null>, streaming: boolean) {
+  const mounted = useRef(false);
   useEffect(() => {
+    const first = !mounted.current;
+    mounted.current = true;
+    // Shown with a text already there (read back after a reload): nothing was swapped.
+    if (first && !streaming) return;
     const focused = document.activeElement;
     if (focused && focused !== document.body) return;
     actionRow.current?.querySelector("button")?.focus({ preventScroll: true });

@@ -1,0 +1,49 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { HistoryItem } from "#shared/schemas/generation.ts";
+import type { Database } from "#server/db/index.ts";
+import { generations } from "#server/db/schema.ts";
+import { historyColumns, historyItem } from "./generations.ts";
+
+/** A guest's trial is a few texts; the newest of them are enough to find the one shown. */
+export const GUEST_TEXTS_LIMIT = 10;
+
+/**
+ * A guest's finished top-level texts, newest first, each with its refinements oldest first
+ * (GET /api/email/trial): what the result panel shows again after a reload (issue 43).
+ * Texts an account took over on registering are no longer the guest's.
+ */
+export async function listGuestTexts(db: Database, guestId: string): Promise<HistoryItem[]> {
+  const mine = and(
+    eq(generations.guestId, guestId),
+    isNull(generations.userId),
+    sql`${generations.status} = 'done'`,
+  );
+  const roots = await db
+    .select(historyColumns)
+    .from(generations)
+    .where(and(mine, isNull(generations.rootId)))
+    .orderBy(desc(generations.createdAt), desc(generations.id))
+    .limit(GUEST_TEXTS_LIMIT);
+  const children =
+    roots.length === 0
+      ? []
+      : await db
+          .select(historyColumns)
+          .from(generations)
+          .where(
+            and(
+              mine,
+              inArray(
+                generations.rootId,
+                roots.map((root) => root.id),
+              ),
+            ),
+          )
+          .orderBy(asc(generations.createdAt), asc(generations.id));
+  return roots.map((root) =>
+    historyItem(
+      root,
+      children.filter((child) => child.rootId === root.id).map((child) => historyItem(child)),
+    ),
+  );
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { deskOwner, memoryOf, parseMemory, restoredVersions } from "#client/restored-versions.ts";
+import type { HistoryItem } from "#shared/schemas/generation.ts";
+import type { DeskState, TextVersion } from "#stores/desk.ts";
+
+function item(id: string, createdAt: string, extra: Partial<HistoryItem> = {}): HistoryItem {
+  return {
+    id,
+    subject: `Subject ${id}`,
+    content: "Ask the landlord to repair the heating",
+    contentType: "email",
+    language: "english",
+    tone: "standard",
+    length: null,
+    createdAt,
+    generatedContent: `Text ${id}`,
+    modelUsed: "writer",
+    parentId: null,
+    refinement: null,
+    variant: 1,
+    useCase: null,
+    fields: null,
+    stoppedWords: null,
+    refinements: [],
+    ...extra,
+  };
+}
+
+const version = (generationId: string | null): TextVersion => ({
+  request: { content: "x", language: "english", contentType: "email" },
+  generationId,
+  subject: "",
+  text: "words",
+  modelUsed: "writer",
+  modelName: null,
+  templateReason: null,
+});
+
+const desk = (patch: Partial<DeskState>): DeskState => ({
+  busy: false,
+  versions: [],
+  shown: 0,
+  writing: null,
+  queuePosition: null,
+  error: null,
+  errorAction: "retry",
+  ...patch,
+});
+
+describe("memoryOf", () => {
+  it("remembers the versions' ids and the one shown, under whose they are", () => {
+    const memory = memoryOf(desk({ versions: [version("a"), version("b")], shown: 0 }), "guest");
+    expect(memory).toEqual({ who: "guest", ids: ["a", "b"], shown: "a" });
+  });
+
+  it("remembers a text being written, shown once the server has finished it", () => {
+    const memory = memoryOf(
+      desk({ busy: true, versions: [version("a")], writing: version("c") }),
+      deskOwner({ id: "u1" }),
+    );
+    expect(memory).toEqual({ who: "user:u1", ids: ["a", "c"], shown: "c" });
+  });
+
+  it("remembers nothing while no text is kept", () => {
+    expect(memoryOf(desk({}), "guest")).toBeNull();
+    expect(memoryOf(desk({ busy: true, writing: version(null) }), "guest")).toBeNull();
+  });
+});
+
+describe("parseMemory", () => {
+  it("reads back what was written, and nothing of another shape", () => {
+    const memory = { who: "user:u1", ids: ["a", "b"], shown: "b" };
+    expect(parseMemory(JSON.stringify(memory))).toEqual(memory);
+    for (const raw of [null, "", "{", "[]", '{"who":1,"ids":["a"]}', '{"who":"guest","ids":[]}']) {
+      expect(parseMemory(raw), String(raw)).toBeNull();
+    }
+  });
+});
+
+describe("restoredVersions", () => {
+  const root = item("r", "2026-11-28T10:00:00.000Z", {
+    refinements: [
+      item("s", "2026-11-28T10:02:00.000Z", { parentId: "r", refinement: "shorter" }),
+      item("e", "2026-11-28T10:03:00.000Z", { parentId: "s", refinement: "edited" }),
+    ],
+  });
+  const variant = item("v", "2026-11-28T10:01:00.000Z", { variant: 2 });
+  const other = item("o", "2026-11-28T11:00:00.000Z");
+
+  it("gives the remembered versions in the order they were written, showing the one shown", () => {
+    const restored = restoredVersions([other, variant, root], {
+      who: "guest",
+      ids: ["r", "v", "s", "e"],
+      shown: "s",
+    });
+    expect(restored!.versions.map((v) => v.generationId)).toEqual(["r", "v", "s", "e"]);
+    expect(restored!.shown).toBe(2);
+    const [first, second, shorter, edited] = restored!.versions;
+    expect(first).toMatchObject({ text: "Text r", subject: "Subject r", edited: false });
+    expect(second!.request.variant).toBe(2);
+    expect(shorter!.request.refine).toEqual({ parentId: "r", action: "shorter" });
+    expect(edited).toMatchObject({ edited: true });
+    expect(edited!.request.refine).toBeUndefined();
+  });
+
+  it("leaves out texts deleted since, and gives nothing when none is left", () => {
+    const restored = restoredVersions([root], { who: "guest", ids: ["r", "gone"], shown: "gone" });
+    expect(restored!.versions.map((v) => v.generationId)).toEqual(["r"]);
+    expect(restored!.shown).toBe(0);
+    expect(restoredVersions([other], { who: "guest", ids: ["gone"], shown: null })).toBeNull();
+  });
+});
