@@ -20,6 +20,8 @@ function item(id: string, createdAt: string, extra: Partial<HistoryItem> = {}): 
     variant: 1,
     useCase: null,
     fields: null,
+    instruction: null,
+    passage: null,
     stoppedWords: null,
     refinements: [],
     ...extra,
