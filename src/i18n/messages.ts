@@ -240,6 +240,18 @@ const en = {
   "version.friendlier": "Friendlier",
   "version.translate": "Translated into {language}",
   "version.edited": "Edited",
+  "version.rephrase": "Rephrased",
+  "version.simpler": "Simpler",
+  "version.grammar": "Grammar fixed",
+  "version.continue": "Continued",
+  "version.asked": "Asked: {instruction}",
+  "version.passage.rephrase": "Rephrased a passage",
+  "version.passage.shorter": "Shortened a passage",
+  "version.passage.longer": "Lengthened a passage",
+  "version.passage.formal": "Made a passage more formal",
+  "version.passage.friendlier": "Made a passage friendlier",
+  "version.passage.simpler": "Simplified a passage",
+  "version.passage.grammar": "Fixed a passage's grammar",
 
   "card.loadFailed": "Could not load your credits.",
   "card.balance": "{count} credits",
@@ -671,7 +683,14 @@ export interface VersionOrigin {
   variant?: number | null;
   /** The version's own language (a translation's target). */
   language?: string | null;
+  /** An `instruction` refinement's words. */
+  instruction?: string | null;
+  /** A passage change: the range of its parent it replaced (only whether there is one counts). */
+  passage?: object | null;
 }
+
+/** How much of an instruction a version's label quotes. */
+const ASKED_CHARS = 40;
 
 const VERSION_KEYS: Record<string, MessageKey> = {
   shorter: "version.shorter",
@@ -679,11 +698,27 @@ const VERSION_KEYS: Record<string, MessageKey> = {
   formal: "version.formal",
   friendlier: "version.friendlier",
   edited: "version.edited",
+  rephrase: "version.rephrase",
+  simpler: "version.simpler",
+  grammar: "version.grammar",
+  continue: "version.continue",
 };
 
-/** "Original", "Regenerated", "Shorter", …, "Translated into French", "Edited". */
+/**
+ * "Original", "Regenerated", "Shorter", …, "Translated into French", "Edited", "Rephrased a
+ * passage", "Asked: make it warmer".
+ */
 export function versionLabel(uiLanguage: string, origin: VersionOrigin): string {
-  const { refinement, variant, language } = origin;
+  const { refinement, variant, language, instruction, passage } = origin;
+  if (refinement === "instruction") {
+    const words = (instruction ?? "").trim();
+    const quoted = words.length > ASKED_CHARS ? `${words.slice(0, ASKED_CHARS - 1)}…` : words;
+    return translate(uiLanguage, "version.asked", { instruction: quoted });
+  }
+  if (passage && refinement && refinement !== "continue" && refinement !== "edited") {
+    const key = `version.passage.${refinement}`;
+    if (key in en) return translate(uiLanguage, key as MessageKey);
+  }
   if (refinement === "translate") {
     return translate(uiLanguage, "version.translate", {
       language: languageName(uiLanguage, language ?? "english"),

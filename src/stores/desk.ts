@@ -72,6 +72,8 @@ export function versionOrigin(version: TextVersion): VersionOrigin {
     refinement: version.edited ? "edited" : (version.request.refine?.action ?? null),
     variant: version.request.variant ?? 1,
     language: version.request.language,
+    instruction: version.request.refine?.instruction ?? null,
+    passage: version.request.refine?.passage ?? null,
   };
 }
 

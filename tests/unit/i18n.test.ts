@@ -108,6 +108,33 @@ describe("message catalog", () => {
   });
 });
 
+describe("version labels for passage changes and instructions (issue 43)", () => {
+  const passage = { start: 4, end: 12 };
+
+  it("say a passage was changed, and how", () => {
+    expect(versionLabel("english", { refinement: "rephrase", passage })).toBe(
+      "Rephrased a passage",
+    );
+    expect(versionLabel("english", { refinement: "shorter", passage })).toBe("Shortened a passage");
+    expect(versionLabel("turkish", { refinement: "grammar", passage })).toBe(
+      "Bir bölümün dilbilgisi düzeltildi",
+    );
+    // The whole text, as before.
+    expect(versionLabel("english", { refinement: "shorter" })).toBe("Shorter");
+    expect(versionLabel("english", { refinement: "rephrase" })).toBe("Rephrased");
+    expect(versionLabel("english", { refinement: "continue", passage })).toBe("Continued");
+  });
+
+  it("quote an instruction, cut to a label's length", () => {
+    expect(
+      versionLabel("english", { refinement: "instruction", instruction: " add a P.S. " }),
+    ).toBe("Asked: add a P.S.");
+    const long = "make the second paragraph warmer and mention the Friday meeting";
+    const label = versionLabel("turkish", { refinement: "instruction", instruction: long });
+    expect(label).toBe(`İstek: ${long.slice(0, 39)}…`);
+  });
+});
+
 describe("failed answers", () => {
   it("show the server's English message in English", () => {
     expect(
