@@ -121,6 +121,19 @@ describe("where the answer goes", () => {
     const blank = failure({ start: text.indexOf("\n\n"), end: text.indexOf("\n\n") + 2 });
     expect(blank).toMatchObject({ status: 400, reason: "refinePassageInvalid" });
     expect(spliceOf(refine({ start: 0, end: text.length }), text)).not.toBeNull();
+    // Inside the emoji's surrogate pair, at either edge: it would be cut in two.
+    const inEmoji = text.indexOf("😀") + 1;
+    expect(failure({ start: inEmoji, end: inEmoji + 4 })).toMatchObject({
+      status: 400,
+      reason: "refinePassageInvalid",
+    });
+    expect(failure({ start: 0, end: inEmoji })).toMatchObject({ reason: "refinePassageInvalid" });
+  });
+
+  it("for continue after a selection ending in a space goes before that space", () => {
+    const at = text.indexOf(" Second");
+    const splice = spliceOf(refine({ start: 0, end: at + 1 }, "continue"), text)!;
+    expect(splice).toMatchObject({ start: at, end: at, passage: text.slice(0, at) });
   });
 
   it("for continue is the passage's end, or the text's, and replaces nothing", () => {

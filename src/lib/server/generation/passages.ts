@@ -33,8 +33,14 @@ const TRAILING_SPACE = /\s+$/;
 export function spliceOf(refine: RefineRequest, text: string): Splice | null {
   const { passage, action } = refine;
   if (passage && passage.end > text.length) throw passageFailure("refinePassageOutside");
+  // An offset inside a surrogate pair would cut an emoji in two, outside the passage too.
+  if (passage && (splitsPair(text, passage.start) || splitsPair(text, passage.end))) {
+    throw passageFailure("refinePassageInvalid");
+  }
   if (action === "continue") {
-    const at = passage?.end ?? text.length;
+    const chosen = passage ? text.slice(passage.start, passage.end) : "";
+    // A double click selects "word ": the new words go after the word, before its space.
+    const at = (passage?.end ?? text.length) - (chosen.match(TRAILING_SPACE)?.[0].length ?? 0);
     const from = passage ? text.slice(passage.start, at) : "";
     return { start: at, end: at, passage: from, continues: true };
   }
@@ -44,6 +50,14 @@ export function spliceOf(refine: RefineRequest, text: string): Splice | null {
   const start = passage.start + (chosen.match(LEADING_SPACE)?.[0].length ?? 0);
   const end = passage.end - (chosen.match(TRAILING_SPACE)?.[0].length ?? 0);
   return { start, end, passage: text.slice(start, end), continues: false };
+}
+
+/** Whether offset `i` falls between the two halves of one UTF-16 surrogate pair. */
+function splitsPair(text: string, i: number): boolean {
+  if (i <= 0 || i >= text.length) return false;
+  const high = text.charCodeAt(i - 1);
+  const low = text.charCodeAt(i);
+  return high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff;
 }
 
 function passageFailure(reason: "refinePassageOutside" | "refinePassageInvalid") {
