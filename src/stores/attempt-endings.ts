@@ -7,7 +7,10 @@ import { showToast } from "./toasts.ts";
 /** One request for a text, and how it relates to the panel's versions. */
 export interface Attempt {
   request: GenerationRequestBody;
-  kind: "new" | "variant" | "refine";
+  /** `passage`: a passage change, written into its place in the shown version (issue 43). */
+  kind: "new" | "variant" | "refine" | "passage";
+  /** A passage change's parent: its place among the versions, and its text. */
+  parent?: { index: number; text: string };
 }
 
 /** Ends an attempt that kept no text: the previous result comes back, and the prompt. */
@@ -32,6 +35,7 @@ export function keep(attempt: Attempt, version: TextVersion): void {
     errorAction: "retry",
     versions: next,
     shown: next.length - 1,
+    review: attempt.kind === "passage" && attempt.parent ? { parent: attempt.parent.index } : null,
   });
 }
 

@@ -2,7 +2,7 @@ import { atom } from "nanostores";
 import type { VersionOrigin } from "#i18n/messages.ts";
 import { hasDeskMemory } from "#client/desk-memory.ts";
 import type { FailedAnswer } from "#shared/api/failures.ts";
-import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
+import type { GenerationRequestBody, PassageRange } from "#shared/schemas/generation.ts";
 import type { TemplateReason } from "./engines.ts";
 
 /** One text in the result panel: a first answer, another variant, or a refinement. */
@@ -21,6 +21,10 @@ export interface TextVersion {
   stopped?: { words: number; credits: number; byWriter?: boolean } | null;
   /** Saved from the editor: the writer's words changed by hand. */
   edited?: boolean;
+  /** A passage change: where its new passage stands in `text` (marked until it is kept). */
+  passage?: PassageRange | null;
+  /** A passage change or an instruction: what it cost, priced by what it wrote. */
+  charged?: number | null;
 }
 
 export interface DeskState {
@@ -40,6 +44,11 @@ export interface DeskState {
   errorAction: "retry" | "credits" | "none";
   /** The last refusal's answer when it named fields (`fields.<id>`): the form shows them there. */
   fieldFailures?: FailedAnswer | null;
+  /**
+   * A passage change just written (the shown version): marked in the text until the person
+   * keeps it, tries again or discards it, which shows `parent` again.
+   */
+  review?: { parent: number } | null;
 }
 
 /** The result panel's content (spec §4, Generation). */

@@ -1,6 +1,6 @@
 import { describeFailure, successToastTitle } from "#i18n/messages.ts";
 import type { GenerationEvent } from "#client/generation-stream.ts";
-import { $desk, $prompt, updateDesk } from "./desk.ts";
+import { $desk, $prompt, updateDesk, type TextVersion } from "./desk.ts";
 import { $language } from "./preferences.ts";
 import { showToast } from "./toasts.ts";
 import { endStopped, failed, keep, lostConnection, type Attempt } from "./attempt-endings.ts";
@@ -23,12 +23,18 @@ export async function readEvents(
   // thousands of deltas, and a render for each, all in one task, froze the tab for seconds.
   let arrived = "";
   let flushTimer: ReturnType<typeof setTimeout> | null = null;
+  const place: PassagePlace = { around: null, written: "" };
   const flush = () => {
     if (flushTimer !== null) clearTimeout(flushTimer);
     flushTimer = null;
     const current = $desk.get().writing;
     if (!arrived || !current) return;
-    updateDesk({ writing: { ...current, text: current.text + arrived }, queuePosition: null });
+    if (place.around) {
+      place.written += arrived;
+      updateDesk({ writing: { ...current, ...placed(place) }, queuePosition: null });
+    } else {
+      updateDesk({ writing: { ...current, text: current.text + arrived }, queuePosition: null });
+    }
     arrived = "";
   };
   try {
@@ -39,7 +45,7 @@ export async function readEvents(
         continue;
       }
       flush();
-      if (handleEvent(attempt, message, control)) return;
+      if (handleEvent(attempt, message, control, place)) return;
     }
   } finally {
     flush();
@@ -52,13 +58,39 @@ export async function readEvents(
 /** How long arriving words gather before the panel shows them. */
 const DELTA_FLUSH_MS = 50;
 
+/**
+ * A passage change's stream carries the new passage only (decision 089): it is shown in
+ * its place, between the parent's text before and after the range the server replaces.
+ */
+interface PassagePlace {
+  around: { before: string; after: string } | null;
+  written: string;
+}
+
+function placed({ around, written }: PassagePlace): Pick<TextVersion, "text" | "passage"> {
+  const { before, after } = around!;
+  return {
+    text: before + written + after,
+    passage: { start: before.length, end: before.length + written.length },
+  };
+}
+
 /** One event other than text; true once the attempt has its verdict. */
-function handleEvent(attempt: Attempt, message: GenerationEvent, control: AttemptControl): boolean {
+function handleEvent(
+  attempt: Attempt,
+  message: GenerationEvent,
+  control: AttemptControl,
+  place: PassagePlace,
+): boolean {
   const writing = $desk.get().writing;
   if (!writing) return true; // Stopped meanwhile.
   if (message.event === "start") {
-    const { generationId, subject } = message.data;
+    const { generationId, subject, passage } = message.data;
     control.generationId = generationId;
+    const parent = attempt.parent?.text;
+    if (passage && parent !== undefined) {
+      place.around = { before: parent.slice(0, passage.start), after: parent.slice(passage.end) };
+    }
     // Spec §4: the prompt box is cleared once the request is under way.
     if (attempt.kind === "new" && $prompt.get().trim() === (attempt.request.content ?? "").trim()) {
       $prompt.set("");
@@ -68,15 +100,21 @@ function handleEvent(attempt: Attempt, message: GenerationEvent, control: Attemp
         ...writing,
         generationId,
         subject,
+        ...(place.around ? placed(place) : {}),
       },
     });
   } else if (message.event === "queued") {
     updateDesk({ queuePosition: message.data.position || null });
   } else if (message.event === "reset") {
-    updateDesk({ writing: { ...writing, text: "" } });
+    place.written = "";
+    updateDesk({ writing: { ...writing, ...(place.around ? placed(place) : { text: "" }) } });
   } else if (message.event === "done") {
     const { modelUsed, stoppedWords, charged, stoppedBy, modelName, templateReason } = message.data;
+    // A passage change's version, as the server kept it.
+    const { content, passage } = message.data;
+    const kept = content !== undefined ? { ...writing, text: content, passage } : writing;
     if (modelUsed === "stopped") {
+      updateDesk({ writing: { ...kept, charged: charged ?? null } });
       endStopped(attempt, {
         words: stoppedWords ?? 0,
         credits: charged ?? 0,
@@ -85,15 +123,19 @@ function handleEvent(attempt: Attempt, message: GenerationEvent, control: Attemp
       return true;
     }
     keep(attempt, {
-      ...writing,
+      ...kept,
+      charged: charged ?? null,
       modelUsed,
       modelName: modelName ?? null,
       templateReason: templateReason ?? null,
     });
-    showToast({
-      title: successToastTitle($language.get(), attempt.request.contentType, modelUsed),
-      variant: "success",
-    });
+    // A passage change is announced by what the panel offers next (Keep, Try again, Discard).
+    if (attempt.kind !== "passage") {
+      showToast({
+        title: successToastTitle($language.get(), attempt.request.contentType, modelUsed),
+        variant: "success",
+      });
+    }
     return true;
   } else if (message.event === "error") {
     // After Stop, the server's "cancelled" is the answer to it, not a failure.

@@ -35,7 +35,7 @@ function failureText(body: FailedAnswer, fallback: Parameters<typeof translate>[
  * instead of a toast; other failures toast in the selected UI language. Whatever fails,
  * the prompt and the previous result stay (decision 035).
  */
-async function run(attempt: Attempt): Promise<void> {
+export async function run(attempt: Attempt): Promise<void> {
   if (active) return;
   const controller = new AbortController();
   const control: ActiveAttempt = { controller, generationId: null, stopping: false };
@@ -43,6 +43,8 @@ async function run(attempt: Attempt): Promise<void> {
   lastAttempt = attempt;
   updateDesk({
     busy: true,
+    // A new text keeps a passage change under review: nothing is undone behind the person.
+    review: null,
     error: null,
     errorAction: "retry",
     fieldFailures: null,

@@ -40,6 +40,19 @@ function answer(body: ChatRequest["body"]): string {
     text,
     voice,
   } = JSON.parse(user) as { subject?: string; text?: string; voice?: { style?: string } };
+  // A passage change (issue 43) answers with the new passage only: it names what it replaced.
+  const change = JSON.parse(user) as { before?: string; passage?: string; instruction?: string };
+  if (change.before !== undefined) {
+    const from = (change.passage ?? "")
+      .split(/\s+/)
+      .slice(0, 3)
+      .join(" ")
+      .replace(/[.!?]$/, "");
+    if (/Continue the text/.test(system + user)) return "And a new sentence follows on from here.";
+    return change.instruction
+      ? `Changed as asked (${change.instruction}): ${from}.`
+      : `Rewritten: ${from}.`;
+  }
   if (/sign-off/i.test(user)) return SIGNED_OFF;
   if (/big table/i.test(user)) return bigTable();
   const subject =

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useState, type Ref } from "react";
 import { languageTag, textDirection } from "#shared/generation.ts";
 
 export interface RenderedTextProps {
@@ -12,6 +12,11 @@ export interface RenderedTextProps {
   /** For Print (TextActions' printTargetId) and links. */
   id?: string;
   "data-testid"?: string;
+  /** A scroll box is a focusable, labelled region (axe's scrollable-region-focusable). */
+  role?: "region";
+  tabIndex?: number;
+  "aria-label"?: string;
+  ref?: Ref<HTMLDivElement>;
 }
 
 type Render = (text: string) => string;

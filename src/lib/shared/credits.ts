@@ -36,6 +36,21 @@ export function partialTextCost(deliveredCharacters: number): number {
   return Math.min(COST_PER_USE, tens * 10);
 }
 
+/**
+ * What a passage change is likely to cost, before it is written (issue 43, decision 089):
+ * it is priced by what it writes, so the range spans a new passage from half to one and a
+ * half times the chosen one (`instruction`: to twice), and `continue` a paragraph or two.
+ */
+export function passagePrice(
+  passageCharacters: number,
+  action: "rephrase" | "instruction" | "continue",
+): { low: number; high: number } {
+  const price = (characters: number) => Math.max(10, partialTextCost(Math.ceil(characters)));
+  if (action === "continue") return { low: price(200), high: price(800) };
+  const most = action === "instruction" ? 2 : 1.5;
+  return { low: price(passageCharacters / 2), high: price(passageCharacters * most) };
+}
+
 /** GET /api/credits/status. */
 export interface CreditStatus {
   credits: number;

@@ -5,6 +5,7 @@ import type { TextVersion } from "#stores/desk.ts";
 import { regenerate, stopGeneration } from "#stores/generation.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { actionButton } from "./action-button.ts";
+import { AskBox } from "./AskBox.tsx";
 import { RefineBar } from "./RefineBar.tsx";
 import type { TextEditor } from "./use-text-editor.ts";
 
@@ -113,7 +114,10 @@ export function ResultActions({
         )}
       </div>
       {canRefine && !editing && version && (
-        <RefineBar version={version} outOfCredits={outOfCredits} t={t} />
+        <>
+          <RefineBar version={version} outOfCredits={outOfCredits} t={t} />
+          <AskBox outOfCredits={outOfCredits} language={uiLanguage} />
+        </>
       )}
     </div>
   );

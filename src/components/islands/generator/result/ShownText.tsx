@@ -5,6 +5,7 @@ import { $writers } from "#stores/engines.ts";
 import { versionOrigin, type DeskState, type TextVersion } from "#stores/desk.ts";
 import { $creditStatus } from "#stores/credits.ts";
 import { rememberDesk } from "#stores/desk-restore.ts";
+import { passageMessage } from "#i18n/passages.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { DiscardDialog } from "./DiscardDialog.tsx";
 import { PanelFrame } from "./PanelFrame.tsx";
@@ -12,6 +13,8 @@ import { ResultActions } from "./ResultActions.tsx";
 import { WaitingBody } from "./ResultBody.tsx";
 import { TextBody } from "./TextBody.tsx";
 import { VersionPicker } from "./VersionPicker.tsx";
+import { PassageTools } from "./PassageTools.tsx";
+import { PassageReview, usePassageMark } from "./PassageReview.tsx";
 import { useFocusOnSwap } from "./use-result-focus.ts";
 import { useTextEditor } from "./use-text-editor.ts";
 
@@ -39,6 +42,7 @@ export function ShownText({
   const text = version?.text ?? "";
   const language = version?.request.language ?? "english";
   const actionRow = useRef<HTMLDivElement>(null);
+  const textRef = useRef<HTMLDivElement>(null);
   const editor = useTextEditor(text, streaming, desk.shown);
   const { editing } = editor;
   useFocusOnSwap(actionRow, streaming);
@@ -47,11 +51,15 @@ export function ShownText({
   // Like Generate: an AI text needs a text's credits (template drafts are free).
   const outOfCredits =
     writers?.writer === "ai" && credits ? credits.credits < credits.costPerUse : false;
+  // A template draft ("local") is not the AI's to change (decision 089).
   const canRefine =
     !streaming &&
     writers?.writer === "ai" &&
     Boolean(version?.generationId) &&
     version?.modelUsed !== "local";
+  const reviewing = !streaming && Boolean(desk.review) && Boolean(version?.passage);
+  // The new passage is marked while it is written and until it is kept.
+  usePassageMark(textRef, text, streaming || reviewing ? version?.passage : null);
 
   return (
     <PanelFrame
@@ -59,7 +67,7 @@ export function ShownText({
       notes={notes}
       aside={
         <>
-          {!streaming && !editing && desk.versions.length > 1 && (
+          {!streaming && !editing && !reviewing && desk.versions.length > 1 && (
             <VersionPicker
               shown={desk.shown}
               count={desk.versions.length}
@@ -80,11 +88,35 @@ export function ShownText({
     >
       <div className="mt-4 flex-1" aria-busy={streaming} aria-live="off">
         {text ? (
-          <TextBody text={text} language={language} streaming={streaming} editor={editor} t={t} />
+          <TextBody
+            text={text}
+            language={language}
+            // A passage is written into a finished text: all of it renders as it arrives.
+            streaming={streaming && !version?.passage}
+            editor={editor}
+            textRef={textRef}
+            label={passageMessage(uiLanguage, "text.label")}
+            t={t}
+          />
         ) : (
           <WaitingBody waiting={streaming} queuePosition={desk.queuePosition} t={t} />
         )}
       </div>
+      <PassageTools
+        textRef={textRef}
+        text={text}
+        enabled={canRefine && !editing && !reviewing}
+        outOfCredits={outOfCredits}
+        language={uiLanguage}
+      />
+      {reviewing && version && (
+        <PassageReview version={version} outOfCredits={outOfCredits} language={uiLanguage} />
+      )}
+      {!streaming && version?.modelUsed === "local" && (
+        <p data-testid="template-no-ai" className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+          {passageMessage(uiLanguage, "template.noAi")}
+        </p>
+      )}
       <ResultActions
         version={version}
         text={text}
@@ -92,7 +124,7 @@ export function ShownText({
         streaming={streaming}
         editor={editor}
         outOfCredits={outOfCredits}
-        canRefine={canRefine}
+        canRefine={canRefine && !reviewing}
         actionRow={actionRow}
       />
       <DiscardDialog onDiscard={() => editor.setDraft(null)} t={t} />

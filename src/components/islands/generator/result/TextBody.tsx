@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import { RenderedText } from "#components/ui/RenderedText.tsx";
 import type { Translate } from "#components/ui/use-messages.ts";
 import type { TextEditor } from "./use-text-editor.ts";
@@ -8,6 +9,8 @@ export function TextBody({
   language,
   streaming,
   editor,
+  textRef,
+  label,
   t,
 }: {
   text: string;
@@ -15,6 +18,10 @@ export function TextBody({
   language: string;
   streaming: boolean;
   editor: TextEditor;
+  /** The shown text's element, where the passage tools read a selection. */
+  textRef?: Ref<HTMLDivElement>;
+  /** The text's name for screen readers, with how to change a passage. */
+  label: string;
   t: Translate;
 }) {
   if (editor.editing) {
@@ -45,12 +52,16 @@ export function TextBody({
   }
   return (
     <RenderedText
+      ref={textRef}
       data-testid="result-text"
       id="result-text"
+      role="region"
+      tabIndex={0}
+      aria-label={label}
       text={text}
       language={language}
       streaming={streaming}
-      className="max-h-[32rem] overflow-y-auto [contain:content] text-[0.95rem] leading-7 text-slate-800 dark:text-slate-100"
+      className="max-h-[32rem] overflow-y-auto rounded-md [contain:content] text-[0.95rem] leading-7 text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600 dark:text-slate-100"
     />
   );
 }

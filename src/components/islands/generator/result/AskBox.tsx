@@ -1,0 +1,67 @@
+import { useState } from "react";
+import { passageMessage } from "#i18n/passages.ts";
+import { COST_PER_USE } from "#shared/credits.ts";
+import { MAX_INSTRUCTION_CHARS } from "#shared/generation.ts";
+import { askForChange } from "#stores/passage-changes.ts";
+import { actionButton } from "./action-button.ts";
+
+/**
+ * "Ask for a change" under the text (issue 43): the person's own words ("make the second
+ * paragraph warmer") write a new version of the whole text, kept beside the others.
+ */
+export function AskBox({ outOfCredits, language }: { outOfCredits: boolean; language: string }) {
+  const [instruction, setInstruction] = useState("");
+  const words = instruction.trim();
+  const send = () => {
+    if (!words || outOfCredits) return;
+    askForChange(words);
+    setInstruction("");
+  };
+  return (
+    <form
+      className="mt-3"
+      data-testid="ask-box"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <label
+        htmlFor="ask-change"
+        className="text-sm font-medium text-slate-800 dark:text-slate-200"
+      >
+        {passageMessage(language, "ask.label")}
+      </label>
+      <div className="mt-1 flex items-start gap-2">
+        <textarea
+          id="ask-change"
+          rows={2}
+          maxLength={MAX_INSTRUCTION_CHARS}
+          value={instruction}
+          placeholder={passageMessage(language, "ask.placeholder")}
+          aria-describedby="ask-change-price"
+          onChange={(event) => setInstruction(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter asks, Shift+Enter is a new line, as in a chat.
+            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              send();
+            }
+          }}
+          className="min-h-[2.75rem] flex-1 resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400"
+        />
+        <button type="submit" className={actionButton} disabled={!words || outOfCredits}>
+          {passageMessage(language, "ask.send")}
+        </button>
+      </div>
+      <p className="mt-1 flex justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
+        <span id="ask-change-price">
+          {passageMessage(language, "ask.price", { credits: COST_PER_USE })}
+        </span>
+        <span aria-hidden="true">
+          {instruction.length}/{MAX_INSTRUCTION_CHARS}
+        </span>
+      </p>
+    </form>
+  );
+}
