@@ -325,6 +325,7 @@ const en = {
   "history.previous": "Previous",
   "history.next": "Next",
   "history.page": "Page {page} of {pages}",
+  "history.openInWriter": "Change in the writer",
   "history.reuse": "Use this prompt again",
   "history.deleteTitle": "Delete this text?",
   "history.deleteBody": '"{subject}" will be removed from your history. This cannot be undone.',

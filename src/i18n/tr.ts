@@ -379,6 +379,7 @@ export const tr: Record<MessageKey, string> = {
   "history.previous": "Önceki",
   "history.next": "Sonraki",
   "history.page": "Sayfa {page} / {pages}",
+  "history.openInWriter": "Yazıcıda değiştir",
   "history.reuse": "Bu istemi yeniden kullan",
   "history.deleteTitle": "Bu metin silinsin mi?",
   "history.deleteBody": '"{subject}" geçmişinizden kaldırılacak. Bu işlem geri alınamaz.',

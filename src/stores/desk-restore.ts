@@ -83,7 +83,11 @@ export async function fetchRestoredVersions(
 ): Promise<{ versions: TextVersion[]; shown: number } | null> {
   try {
     const { ok, body } = await apiFetch<{ generations: HistoryItem[] }>(
-      memory.who === "guest" ? "/api/email/trial" : NEWEST,
+      memory.who === "guest"
+        ? "/api/email/trial"
+        : memory.whole && memory.shown
+          ? `${NEWEST}?text=${encodeURIComponent(memory.shown)}`
+          : NEWEST,
     );
     return ok && Array.isArray(body.generations)
       ? restoredVersions(body.generations, memory)

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { SAME_ORIGIN } from "./auth-helpers.ts";
 import { expect, seriousAxeViolations, test } from "./fixtures.ts";
 
 /**
@@ -145,4 +146,65 @@ test("Ask for a change writes a new version of the whole text", async ({ page })
   );
   await expect(page.getByTestId("version-count")).toHaveText("2/2");
   await expect(page.getByTestId("result-text").locator("h3").first()).toHaveText(/^Revised: /);
+});
+
+test("a text from the history opens in the writer, and a discarded change leaves no version", async ({
+  page,
+  accounts,
+}) => {
+  await accounts.register("passages", { verified: true });
+  const written = await page.request.post("/api/email/generate", {
+    headers: SAME_ORIGIN,
+    data: {
+      content: "A note to my team about the new rota.",
+      language: "english",
+      contentType: "email",
+    },
+  });
+  expect(written.status()).toBe(200);
+  const { generationId, content } = (await written.json()) as {
+    generationId: string;
+    content: string;
+  };
+
+  await page.goto("/profile");
+  await page
+    .getByRole("button", { name: /^Open "/ })
+    .first()
+    .click();
+  await page.getByRole("button", { name: "Change in the writer" }).click();
+  await expect(page).toHaveURL(/\/#generator$/);
+  const result = page.getByTestId("result-text");
+  await expect(result.locator("h3").first()).toHaveText(
+    content.split("\n")[0]!.replace(/^#\s*/, ""),
+  );
+
+  await result.locator("p").last().selectText();
+  await page
+    .getByRole("toolbar", { name: "Change the selected passage" })
+    .getByRole("button", { name: "Simpler" })
+    .click();
+  const review = page.getByTestId("passage-review");
+  await expect(review).toBeVisible({ timeout: 20_000 });
+  const charged = Number(/(\d+) credits/.exec((await review.textContent())!)![1]);
+  const balance = async () => {
+    const response = await page.request.get("/api/credits/status");
+    return ((await response.json()) as { credits: number }).credits;
+  };
+  const before = await balance();
+  const history = async () => {
+    const response = await page.request.get("/api/email/my");
+    const { generations } = (await response.json()) as {
+      generations: { id: string; refinements: { id: string; refinement: string }[] }[];
+    };
+    return generations.find((item) => item.id === generationId)!.refinements;
+  };
+  // Written and kept by the server as a version of its parent, until it is discarded.
+  expect((await history()).map((item) => item.refinement)).toEqual(["simpler"]);
+  await review.getByRole("button", { name: "Discard" }).click();
+  await expect(review).toBeHidden();
+  await expect.poll(history).toEqual([]);
+  // What it wrote stays paid: Discard is no refund.
+  expect(charged).toBeGreaterThanOrEqual(10);
+  expect(await balance()).toBe(before);
 });

@@ -10,6 +10,11 @@ export interface DeskMemory {
   ids: string[];
   /** The id of the version shown. */
   shown: string | null;
+  /**
+   * Opened from the history (issue 43): every version of the text holding `shown`, read
+   * by its id, however old; `ids` is then empty.
+   */
+  whole?: boolean;
 }
 
 export const DESK_MEMORY_KEY = "atg:desk";

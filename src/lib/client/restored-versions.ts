@@ -30,7 +30,14 @@ export function versionOf(item: HistoryItem): TextVersion {
     variant: item.variant,
     ...(item.useCase ? { useCase: item.useCase, fields: item.fields ?? {} } : {}),
     ...(item.parentId && refinement
-      ? { refine: { parentId: item.parentId, action: refinement } }
+      ? {
+          refine: {
+            parentId: item.parentId,
+            action: refinement,
+            ...(item.instruction ? { instruction: item.instruction } : {}),
+            ...(item.passage ? { passage: item.passage } : {}),
+          },
+        }
       : {}),
   };
   return {
@@ -57,7 +64,7 @@ export function restoredVersions(
   const wanted = new Set(memory.ids);
   const kept = items
     .flatMap((item) => [item, ...item.refinements])
-    .filter((item) => wanted.has(item.id))
+    .filter((item) => memory.whole || wanted.has(item.id))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   if (kept.length === 0) return null;
   const shown = kept.findIndex((item) => item.id === memory.shown);
@@ -71,8 +78,10 @@ export function parseMemory(raw: string | null): DeskMemory | null {
     const value = JSON.parse(raw) as Partial<DeskMemory>;
     if (typeof value.who !== "string" || !Array.isArray(value.ids)) return null;
     const ids = value.ids.filter((id): id is string => typeof id === "string");
+    const shown = typeof value.shown === "string" ? value.shown : null;
+    if (value.whole === true && shown) return { who: value.who, ids: [], shown, whole: true };
     if (ids.length === 0) return null;
-    return { who: value.who, ids, shown: typeof value.shown === "string" ? value.shown : null };
+    return { who: value.who, ids, shown };
   } catch {
     return null;
   }

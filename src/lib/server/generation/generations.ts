@@ -518,6 +518,8 @@ async function readHistory(
   }
   if (query.contentType) matches.push(eq(generations.contentType, query.contentType));
   if (query.language) matches.push(eq(generations.language, query.language));
+  // A refinement's id finds its top-level text, as a search that matches a refinement does.
+  if (query.text) matches.push(eq(generations.id, query.text));
   const mine = and(eq(generations.userId, userId), finished);
   const topLevel = topLevelTexts(userId);
   const listed =

@@ -208,6 +208,8 @@ export const historyQuerySchema = z.object({
   language: z.enum(LANGUAGE_IDS, { error: REASON.languageMissing }).optional(),
   page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(HISTORY_PAGE_SIZE),
+  /** One text: the top-level text that is, or holds, this id (the desk opens it, issue 43). */
+  text: z.uuid({ error: REASON.textNotFound }).optional(),
 });
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
 

@@ -1,5 +1,8 @@
 import { contentTypeName, languageOption } from "#i18n/messages.ts";
+import { useStore } from "@nanostores/react";
 import { savePromptForReuse, type ReusablePrompt } from "#client/reuse-prompt.ts";
+import { deskOwner, writeDeskMemory } from "#client/restored-versions.ts";
+import { $currentUser } from "#stores/user.ts";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 import { RenderedText } from "#components/ui/RenderedText.tsx";
@@ -24,6 +27,15 @@ function reuse(item: HistoryItem) {
   location.assign("/");
 }
 
+/**
+ * "Change in the writer": the desk opens this text with all its versions, where its
+ * passages can be changed (issue 43). The desk reads it back by its id, as after a reload.
+ */
+function openInWriter(item: HistoryItem, userId: string) {
+  writeDeskMemory({ who: deskOwner({ id: userId }), ids: [], shown: item.id, whole: true });
+  location.assign("/#generator");
+}
+
 /** One text, rendered, with its exports, Delete and "Use this prompt again". */
 export function HistoryViewer({
   item,
@@ -36,6 +48,7 @@ export function HistoryViewer({
   onDelete(item: HistoryItem): void;
 }) {
   const { language: uiLanguage, t } = useMessages();
+  const userId = useStore($currentUser).data?.user?.id;
   return (
     <ModalDialog
       wide
@@ -80,6 +93,15 @@ export function HistoryViewer({
             <button type="button" className={historyButton} onClick={() => reuse(item)}>
               {t("history.reuse")}
             </button>
+            {userId && item.modelUsed !== "local" && (
+              <button
+                type="button"
+                className={historyButton}
+                onClick={() => openInWriter(item, userId)}
+              >
+                {t("history.openInWriter")}
+              </button>
+            )}
             <button
               type="button"
               className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"

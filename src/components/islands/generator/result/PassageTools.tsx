@@ -149,7 +149,9 @@ export function PassageTools({
       const rect = chosen.range.getBoundingClientRect();
       if (!box) return;
       const room = window.innerHeight - rect.bottom;
-      const top = room > box.height + 12 ? rect.bottom + 6 : Math.max(6, rect.top - box.height - 6);
+      const below = room > box.height + 12 ? rect.bottom + 6 : rect.top - box.height - 6;
+      // Always in the window, even while the passage is scrolled out of it.
+      const top = Math.min(Math.max(6, below), window.innerHeight - box.height - 6);
       const left = Math.min(Math.max(6, rect.left), window.innerWidth - box.width - 6);
       setPosition((was) => (was.top === top && was.left === left ? was : { top, left }));
     };
