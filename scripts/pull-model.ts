@@ -1,12 +1,43 @@
 /**
  * `npm run model:pull`: downloads the local writer's model ahead of time (LOCAL_MODEL, or
  * the default model when unset) into DATA_DIR/models, so that the first start needs no
- * download. Resumes a download that was cut.
+ * download. A failed attempt is retried with a growing wait, resuming from the bytes
+ * already on disk; a download that gives up ends with one line naming the cause and exit
+ * code 1 (docs/decisions/092).
+ *
+ *   npm run model:pull [-- --attempts 6 --retry-delay-ms 2000]
  */
 import { getConfig } from "#server/config.ts";
-import { downloadModel } from "#server/generation/writers/local/download.ts";
+import {
+  DownloadRefused,
+  HttpStatusError,
+  downloadModel,
+} from "#server/generation/writers/local/download.ts";
 import { DEFAULT_MODEL, modelSource } from "#server/generation/writers/local/source.ts";
 import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+
+function count(name: string, value: string | undefined, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isSafeInteger(number) || number < min) {
+    console.error(`--${name} must be a whole number of at least ${min}, not "${value}".`);
+    process.exit(2);
+  }
+  return number;
+}
+
+let args;
+try {
+  args = parseArgs({
+    options: { attempts: { type: "string" }, "retry-delay-ms": { type: "string" } },
+  }).values;
+} catch (error) {
+  console.error(`${(error as Error).message}. Options: --attempts N, --retry-delay-ms N.`);
+  process.exit(2);
+}
+const attempts = count("attempts", args.attempts, 6, 1);
+const retryDelayMs = count("retry-delay-ms", args["retry-delay-ms"], 2_000, 0);
 
 const config = getConfig();
 const source = modelSource(config.LOCAL_MODEL ?? DEFAULT_MODEL, {
@@ -27,21 +58,54 @@ if (source.kind === "off") {
   console.log(`Already downloaded: ${source.path}`);
 } else {
   console.log(`Downloading ${source.url}\n into ${source.path}`);
-  let lastPercent = -1;
+  // On a terminal the progress rewrites one line; elsewhere (a build log) it is a line a tenth.
+  const terminal = process.stdout.isTTY;
+  let shown = -1;
+  let midLine = false;
+  const endLine = () => {
+    if (midLine) process.stdout.write("\n");
+    midLine = false;
+  };
+  let tried = 1;
   try {
     await downloadModel(source.url, source.path, {
+      attempts,
+      retryDelayMs,
       onProgress: ({ received, total }) => {
         const percent = total ? Math.floor((received / total) * 100) : -1;
-        if (percent !== lastPercent) {
-          lastPercent = percent;
-          const megabytes = (received / 1e6).toFixed(0);
-          process.stdout.write(`\r${percent >= 0 ? `${percent} %, ` : ""}${megabytes} MB`);
+        const step = terminal ? percent : Math.floor(percent / 10) * 10;
+        if (step === shown) return;
+        shown = step;
+        const line = `${percent >= 0 ? `${percent} %, ` : ""}${(received / 1e6).toFixed(0)} MB`;
+        if (terminal) {
+          process.stdout.write(`\r${line}`);
+          midLine = true;
+        } else {
+          console.log(line);
         }
       },
+      onRetry: ({ attempt, reason, delayMs }) => {
+        endLine();
+        tried = attempt + 1;
+        shown = -1;
+        console.log(
+          `Attempt ${attempt} of ${attempts} failed: ${reason}; trying again in ${(delayMs / 1000).toFixed(1)} s, resuming.`,
+        );
+      },
     });
-    console.log(`\nDone: ${source.path}`);
+    endLine();
+    console.log(`Done: ${source.path}`);
   } catch (error) {
-    console.error(`\nThe download failed: ${(error as Error).message}. Run it again to resume.`);
+    endLine();
+    const reason = (error as Error).message;
+    const cause = (error as Error).cause;
+    // A missing or forbidden file will not appear by asking again.
+    const lasting = cause instanceof HttpStatusError && !cause.transient;
+    console.error(
+      error instanceof DownloadRefused
+        ? `The download was refused: ${reason}. The file was deleted; check LOCAL_MODEL.`
+        : `The download failed after ${tried} ${tried === 1 ? "attempt" : "attempts"}: ${reason}. ${lasting ? "Check LOCAL_MODEL." : "Run `npm run model:pull` again to resume."}`,
+    );
     process.exitCode = 1;
   }
 }

@@ -48,6 +48,9 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 const config = getConfig();
 assertReadyToServe(config);
 const log = getLogger();
+if (config.SMTP_URL && config.SENDGRID_API_KEY) {
+  log.warn("SMTP_URL and SENDGRID_API_KEY are both set: mail goes by SMTP_URL (decision 091).");
+}
 const distDir = resolve("dist");
 
 // Astro's routes, in middleware mode: this module is the build's server entry, so they and

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSendGridFake } from "../fakes/sendgrid.ts";
+import { startSmtpFake } from "../fakes/smtp.ts";
+import { SITE_NAME } from "../../src/lib/shared/site.ts";
 import { ApiClient } from "../support/client.ts";
 import { waitFor } from "../support/wait.ts";
 import { createStorage, startServer, waitForLog } from "../support/server.ts";
@@ -93,27 +95,116 @@ describe("with SENDGRID_API_KEY set", () => {
   });
 });
 
+describe("with SMTP_URL set, and SENDGRID_API_KEY too", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpFake>>;
+  let sendgrid: Awaited<ReturnType<typeof startSendGridFake>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpFake();
+    sendgrid = await startSendGridFake();
+  });
+
+  afterAll(async () => {
+    await smtp?.close();
+    await sendgrid?.close();
+  });
+
+  // Both set: SMTP_URL wins (decision 091), and the SendGrid fake must hear nothing.
+  const server = useServer({
+    env: () => ({
+      SMTP_URL: smtp.url,
+      SENDGRID_API_KEY: "SG.test-key",
+      SENDGRID_API_URL: sendgrid.url,
+      MAIL_FROM: "Writer <no-reply@write.example>",
+    }),
+  });
+
+  it("sends the verification e-mail through the SMTP server, logged in, with its link", async () => {
+    const to = email();
+    const response = await new ApiClient(server.url).post("/api/auth/register", {
+      email: to,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      name: "Grace",
+    });
+    expect(response.status).toBe(201);
+    const mail = (await waitFor("the verification mail", () =>
+      smtp.received.find((m) => m.envelope.to.includes(to)),
+    ))!;
+    expect(mail.user).toBe("mailer");
+    expect(mail.envelope).toEqual({ from: "no-reply@write.example", to: [to] });
+    expect(mail.message.to).toMatchObject({ value: [{ address: to }] });
+    expect(mail.message.from).toMatchObject({
+      value: [{ address: "no-reply@write.example", name: "Writer" }],
+    });
+    expect(mail.message.subject).toBe(`Verify your email for ${SITE_NAME}`);
+    const link = /http:\/\/localhost:4321\/api\/auth\/verify-email\?token=[\w-]+/.exec(
+      mail.message.text ?? "",
+    )?.[0];
+    expect(link).toBeDefined();
+    expect(mail.message.html).toContain(link);
+    // No user-supplied text in our mail, the name included (DESIGN §3).
+    expect(`${mail.message.text}${mail.message.html}`).not.toContain("Grace");
+    expect(sendgrid.sent).toEqual([]);
+    expect(server.logs.map((l) => l.msg)).toContain(
+      "SMTP_URL and SENDGRID_API_KEY are both set: mail goes by SMTP_URL (decision 091).",
+    );
+
+    // The link in the mail verifies the account.
+    const verified = await fetch(link!.replace("http://localhost:4321", server.url), {
+      redirect: "manual",
+    });
+    expect(verified.headers.get("location")).toMatch(/\/login\?verified=true$/);
+  });
+
+  it("answers a resend the SMTP server refuses like one that went out, and logs the reply code", async () => {
+    const to = email();
+    await new ApiClient(server.url).post("/api/auth/register", {
+      email: to,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    await waitFor("the registration's mail", () =>
+      smtp.received.some((m) => m.envelope.to.includes(to)),
+    );
+    smtp.refuseWith(550);
+    let failure: Record<string, unknown>;
+    try {
+      const resend = await new ApiClient(server.url).post("/api/auth/resend-verification", {
+        email: to,
+      });
+      expect(resend.status).toBe(200);
+      failure = await waitForLog(server, (l) => l.msg === "email send failed" && l.to === to);
+    } finally {
+      smtp.refuseWith(null);
+    }
+    expect(failure).toMatchObject({ to, via: "smtp", status: 550 });
+    expect(JSON.stringify(server.logs)).not.toMatch(/token=|s3cret/);
+  });
+
+  it("keeps no dev outbox, even for a loopback client", async () => {
+    const response = await fetch(`${server.url}/dev/outbox?format=json`);
+    expect(response.status).toBe(404);
+  });
+});
+
 describe("in production", () => {
-  it("refuses to start without a way to send e-mail, naming SENDGRID_API_KEY", async () => {
+  it("refuses to start without a way to send e-mail, naming SMTP_URL and SENDGRID_API_KEY", async () => {
     const storage = await createStorage();
     try {
       await expect(startServer(storage, { env: { NODE_ENV: "production" } })).rejects.toThrow(
-        /SENDGRID_API_KEY is required in production/,
+        /production needs SMTP_URL or SENDGRID_API_KEY to send mail/,
       );
     } finally {
       await storage.cleanup();
     }
   });
 
-  it("keeps the dev outbox closed, even for a loopback client", async () => {
-    const sendgrid = await startSendGridFake();
+  it("starts with SMTP_URL alone and keeps the dev outbox closed, even for a loopback client", async () => {
+    const smtp = await startSmtpFake();
     const storage = await createStorage();
     const server = await startServer(storage, {
-      env: {
-        NODE_ENV: "production",
-        SENDGRID_API_KEY: "SG.test-key",
-        SENDGRID_API_URL: sendgrid.url,
-      },
+      env: { NODE_ENV: "production", SMTP_URL: smtp.url },
     });
     try {
       const response = await fetch(`${server.url}/dev/outbox?format=json`);
@@ -123,7 +214,7 @@ describe("in production", () => {
     } finally {
       await server.stop();
       await storage.cleanup();
-      await sendgrid.close();
+      await smtp.close();
     }
   });
 });

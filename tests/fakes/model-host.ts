@@ -13,6 +13,10 @@ export interface ModelHostOptions {
   cutFirstAt?: number;
   /** Send this many bytes of every full download, then wait for `release()`. */
   holdAt?: number;
+  /** Answer the first this many requests for the bytes with 503 Service Unavailable. */
+  unavailableFirst?: number;
+  /** Announce this SHA-256 in X-Linked-Etag instead of the real one. */
+  announcedSha256?: string;
 }
 
 /**
@@ -29,7 +33,14 @@ export async function startModelHost(options: ModelHostOptions) {
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
 
+  let unavailable = options.unavailableFirst ?? 0;
+
   const serveBytes = async (req: IncomingMessage, res: ServerResponse) => {
+    if (unavailable > 0) {
+      unavailable--;
+      res.writeHead(503, { "retry-after": "1" });
+      return res.end("busy");
+    }
     const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? "");
     const start = range && req.headers["if-range"] !== '"changed"' ? Number(range[1]) : 0;
     if (start >= file.length) {
@@ -65,7 +76,7 @@ export async function startModelHost(options: ModelHostOptions) {
       res.writeHead(302, {
         location: `/cdn/${name}`,
         "x-linked-size": String(options.announcedSize ?? file.length),
-        "x-linked-etag": `"${sha256}"`,
+        "x-linked-etag": `"${options.announcedSha256 ?? sha256}"`,
       });
       return res.end();
     }

@@ -87,13 +87,37 @@ describe("parseConfig", () => {
     );
   });
 
-  it("refuses to serve in production without SENDGRID_API_KEY, naming it", () => {
+  it("reads an empty variable as unset, keeping its default", () => {
+    const config = parseConfig({ MAIL_FROM: "", MISTRAL_MODEL: " ", TRUSTED_PROXY: "" });
+    expect(config.MAIL_FROM).toBe("AI Text Generator <no-reply@example.com>");
+    expect(config.MISTRAL_MODEL).toBe("mistral-small-latest");
+    expect(config.TRUSTED_PROXY.setting).toBe("0");
+  });
+
+  it("refuses to serve in production without SMTP_URL or SENDGRID_API_KEY, naming both", () => {
     const production = parseConfig({ NODE_ENV: "production" });
-    expect(() => assertReadyToServe(production)).toThrow(/SENDGRID_API_KEY is required/);
+    expect(() => assertReadyToServe(production)).toThrow(
+      /production needs SMTP_URL or SENDGRID_API_KEY to send mail/,
+    );
     expect(() =>
       assertReadyToServe(parseConfig({ NODE_ENV: "production", SENDGRID_API_KEY: "SG.x" })),
     ).not.toThrow();
+    expect(() =>
+      assertReadyToServe(
+        parseConfig({ NODE_ENV: "production", SMTP_URL: "smtps://u:p@mail.example:465" }),
+      ),
+    ).not.toThrow();
     expect(() => assertReadyToServe(parseConfig({}))).not.toThrow();
+  });
+
+  it("takes an smtp:// or smtps:// SMTP_URL and refuses others without echoing them", () => {
+    expect(parseConfig({ SMTP_URL: " " }).SMTP_URL).toBeUndefined();
+    expect(parseConfig({ SMTP_URL: "smtp://mail.example:587" }).SMTP_URL).toBe(
+      "smtp://mail.example:587",
+    );
+    const refused = () => parseConfig({ SMTP_URL: "https://user:hunter2@mail.example" });
+    expect(refused).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(refused).not.toThrow(/hunter2/);
   });
 
   it("is documented in the README, every variable with its default", () => {

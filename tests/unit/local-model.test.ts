@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { MODEL_CATALOGUE } from "#server/generation/writers/local/catalogue.ts";
+import {
+  HttpStatusError,
+  describeDownloadError,
+} from "#server/generation/writers/local/download.ts";
 import { FairQueue } from "#server/generation/writers/local/queue.ts";
 import {
   DEFAULT_MODEL,
@@ -103,5 +107,46 @@ describe("FairQueue", () => {
     second.leave();
     expect(queue.join()!.position).toBe(0);
     expect(queue.join()!.position).toBe(1);
+  });
+});
+
+describe("a failed model download", () => {
+  /** What fetch throws: "fetch failed", the system error in its cause. */
+  const fetchFailed = (cause: Error) => new TypeError("fetch failed", { cause });
+  const systemError = (code: string, message: string) =>
+    Object.assign(new Error(message), { code });
+
+  it("names the cause instead of 'fetch failed'", () => {
+    expect(
+      describeDownloadError(
+        fetchFailed(systemError("ENOTFOUND", "getaddrinfo ENOTFOUND huggingface.co")),
+      ),
+    ).toBe("no network (getaddrinfo ENOTFOUND huggingface.co)");
+    expect(
+      describeDownloadError(fetchFailed(systemError("EAI_AGAIN", "getaddrinfo EAI_AGAIN x"))),
+    ).toBe("no network (getaddrinfo EAI_AGAIN x)");
+    // A name with two addresses fails as an AggregateError of both.
+    const both = Object.assign(
+      new AggregateError([
+        systemError("ECONNREFUSED", "connect ECONNREFUSED ::1:443"),
+        systemError("ECONNREFUSED", "connect ECONNREFUSED 127.0.0.1:443"),
+      ]),
+      { code: "ECONNREFUSED" },
+    );
+    expect(describeDownloadError(fetchFailed(both))).toMatch(/^no network \(/);
+    expect(
+      describeDownloadError(systemError("ENOSPC", "ENOSPC: no space left on device, write")),
+    ).toBe("disk full (ENOSPC: no space left on device, write)");
+    expect(
+      describeDownloadError(
+        new TypeError("terminated", { cause: systemError("UND_ERR_SOCKET", "other side closed") }),
+      ),
+    ).toBe("the connection was cut (other side closed)");
+    expect(describeDownloadError(new HttpStatusError(503, "Service Unavailable"))).toBe(
+      "HTTP 503 Service Unavailable",
+    );
+    expect(describeDownloadError(fetchFailed(new Error("bad port")))).toBe(
+      "fetch failed (bad port)",
+    );
   });
 });

@@ -40,6 +40,14 @@ const configSchema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * An SMTP server to send mail through, `smtp://user:password@host:587` (STARTTLS when the
+   * server offers it) or `smtps://…:465`; nodemailer reads it. Wins over SENDGRID_API_KEY
+   * when both are set (decision 091).
+   */
+  SMTP_URL: optionalText.pipe(
+    z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  ),
   SENDGRID_API_KEY: optionalText,
   /** SendGrid's API address; a test points it at a loopback fake. */
   SENDGRID_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.sendgrid.com"),
@@ -189,7 +197,12 @@ export class ConfigError extends Error {
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const parsed = configSchema.safeParse(env);
+  // An empty variable is an unset one, so that compose.yaml's `${NAME:-}` passes a variable
+  // through without replacing its default.
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
+  const parsed = configSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues
       .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
@@ -229,14 +242,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 }
 
 /**
- * What serving (not building) needs beyond valid values. Without SendGrid, production
- * could neither verify an account nor reset a password: the dev outbox that would keep
- * the links is closed there. (`astro build` prerenders in production mode; it sends no mail.)
+ * What serving (not building) needs beyond valid values. Without a way to send mail
+ * (SMTP_URL or SENDGRID_API_KEY), production could neither verify an account nor reset a
+ * password: the dev outbox that would keep the links is closed there. (`astro build`
+ * prerenders in production mode; it sends no mail.)
  */
 export function assertReadyToServe(config: Config): void {
-  if (config.isProduction && !config.SENDGRID_API_KEY) {
+  if (config.isProduction && !config.SMTP_URL && !config.SENDGRID_API_KEY) {
     throw new ConfigError(
-      "Invalid environment: SENDGRID_API_KEY is required in production (e-mail verification and password reset send mail)",
+      "Invalid environment: production needs SMTP_URL or SENDGRID_API_KEY to send mail (e-mail verification and password reset)",
     );
   }
 }

@@ -14,7 +14,7 @@ export const prerender = false;
 
 /**
  * The dev outbox (DESIGN §6). Its reset links would let anyone take over any account,
- * so it answers only with no SendGrid key, outside production, to a loopback client, and
+ * so it answers only with no way to send mail set, outside production, to a loopback client, and
  * only under a loopback or our own host name: a DNS-rebinding page reaches a loopback
  * server from a loopback client, but under its own host name. Everyone else gets a bare 404.
  */
@@ -57,7 +57,7 @@ export const GET: APIRoute = async ({ locals, request, url }) => {
     )
     .join("");
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Dev outbox</title></head>
-<body><main><h1>Dev outbox</h1><p>E-mails kept instead of sent, newest first (no SENDGRID_API_KEY is set).</p>
+<body><main><h1>Dev outbox</h1><p>E-mails kept instead of sent, newest first (neither SMTP_URL nor SENDGRID_API_KEY is set).</p>
 ${messages.length ? `<ol>${items}</ol>` : "<p>No messages yet.</p>"}</main></body></html>`;
   return new Response(html, {
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },

@@ -324,7 +324,7 @@ export const testimonials = pgTable(
   ],
 );
 
-/** Messages kept instead of sent when no SENDGRID_API_KEY is set (DESIGN §6). */
+/** Messages kept instead of sent when neither SMTP_URL nor SENDGRID_API_KEY is set (DESIGN §6). */
 export const devOutbox = pgTable(
   "dev_outbox",
   {

@@ -1,5 +1,6 @@
 import type { MailService } from "@sendgrid/mail";
 import { desc } from "drizzle-orm";
+import type { Transporter } from "nodemailer";
 import { getConfig } from "#server/config.ts";
 import type { Database } from "#server/db/index.ts";
 import { devOutbox } from "#server/db/schema.ts";
@@ -9,6 +10,35 @@ import type { EmailMessage } from "./templates.ts";
 export type SendResult = { ok: true } | { ok: false };
 
 let mailService: Promise<MailService> | undefined;
+let smtpTransport: Promise<Transporter> | undefined;
+
+/** How mail leaves: SMTP_URL wins over SENDGRID_API_KEY; with neither, the dev outbox. */
+export type MailRoute = "smtp" | "sendgrid" | "dev-outbox";
+
+export function mailRoute(): MailRoute {
+  const config = getConfig();
+  if (config.SMTP_URL) return "smtp";
+  if (config.SENDGRID_API_KEY) return "sendgrid";
+  return "dev-outbox";
+}
+
+/**
+ * nodemailer's SMTP transport for SMTP_URL, made once: a connection per message (a few
+ * mails an hour need no pool), STARTTLS when the server offers it, and time-outs as short
+ * as SendGrid's so that a dead server fails a send instead of holding it.
+ */
+async function smtp(): Promise<Transporter> {
+  const config = getConfig();
+  smtpTransport ??= import("nodemailer").then(({ default: nodemailer }) =>
+    nodemailer.createTransport({
+      url: config.SMTP_URL!,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 10_000,
+    }),
+  );
+  return smtpTransport;
+}
 
 /** SendGrid's own client and mail service, set up once (both packages export singletons). */
 async function sendGrid(): Promise<MailService> {
@@ -26,15 +56,15 @@ async function sendGrid(): Promise<MailService> {
   return mailService;
 }
 
-/** Whether messages go to the dev outbox instead of SendGrid (DESIGN §6). */
+/** Whether messages go to the dev outbox instead of out (DESIGN §6). */
 export function usesDevOutbox(): boolean {
-  return !getConfig().SENDGRID_API_KEY;
+  return mailRoute() === "dev-outbox";
 }
 
 /**
- * Sends through SendGrid when a key is set, otherwise keeps the message in the dev
- * outbox and logs its link. A failed send is logged without the message body (it holds
- * the token) and reported as `{ ok: false }`.
+ * Sends through SMTP_URL's server or SendGrid (decision 091), otherwise keeps the message
+ * in the dev outbox and logs its link. A failed send is logged without the message body
+ * (it holds the token) and reported as `{ ok: false }`.
  */
 export async function sendEmail(
   db: Database,
@@ -54,19 +84,27 @@ export async function sendEmail(
       log.info({ to: message.to, subject: message.subject, link }, "dev outbox");
     return { ok: true };
   }
+  const mail = {
+    to: message.to,
+    from: config.MAIL_FROM,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+  };
+  const route = mailRoute();
   try {
-    const service = await sendGrid();
-    await service.send({
-      to: message.to,
-      from: config.MAIL_FROM,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-    });
+    if (route === "smtp") await (await smtp()).sendMail(mail);
+    else await (await sendGrid()).send(mail);
     return { ok: true };
   } catch (error) {
-    const status = (error as { code?: number }).code;
-    log.error({ to: message.to, subject: message.subject, status }, "email send failed");
+    // SendGrid's HTTP status; SMTP's reply code (550…) or, before any reply, the error's
+    // code (ECONNREFUSED, EAUTH…).
+    const failure = error as { code?: number | string; responseCode?: number };
+    const status = route === "smtp" ? (failure.responseCode ?? failure.code) : failure.code;
+    log.error(
+      { to: message.to, subject: message.subject, via: route, status },
+      "email send failed",
+    );
     return { ok: false };
   }
 }

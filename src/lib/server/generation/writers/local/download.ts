@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { pipeline } from "node:stream/promises";
+import pRetry from "p-retry";
 
 export interface DownloadProgress {
   received: number;
@@ -13,6 +14,76 @@ export interface DownloadProgress {
 /** The file arrived but is not the one announced: deleted, and not tried again. */
 export class DownloadRefused extends Error {
   override name = "DownloadRefused";
+}
+
+/** The host answered with a status instead of the file ("HTTP 503 Service Unavailable"). */
+export class HttpStatusError extends Error {
+  override name = "HttpStatusError";
+  readonly status: number;
+  constructor(status: number, statusText: string) {
+    super(`HTTP ${status} ${statusText}`.trim());
+    this.status = status;
+  }
+
+  /** Asking again may help: the host is busy, down for a moment or limiting us. */
+  get transient(): boolean {
+    return this.status >= 500 || this.status === 408 || this.status === 429;
+  }
+}
+
+/** An attempt, or the whole download, failed; the message names the cause. */
+export class DownloadFailed extends Error {
+  override name = "DownloadFailed";
+}
+
+const NO_NETWORK = new Set([
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ECONNREFUSED",
+  "ENETUNREACH",
+  "ENETDOWN",
+  "EHOSTUNREACH",
+  "ETIMEDOUT",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+const DISK_FULL = new Set(["ENOSPC", "EDQUOT"]);
+const CUT = new Set([
+  "ECONNRESET",
+  "EPIPE",
+  "ECONNABORTED",
+  "UND_ERR_SOCKET",
+  "UND_ERR_BODY_TIMEOUT",
+]);
+
+/** The error and its causes (fetch's "fetch failed" hides the system error in `cause`). */
+function* chainOf(error: unknown): Generator<Error & { code?: string }> {
+  for (let depth = 0; error instanceof Error && depth < 8; depth++) {
+    yield error;
+    if (error instanceof AggregateError)
+      yield* error.errors.flatMap((inner) => [...chainOf(inner)]);
+    error = error.cause;
+  }
+}
+
+/**
+ * One phrase for why a download failed, naming the cause where the error says it: "no
+ * network (getaddrinfo ENOTFOUND huggingface.co)", "disk full (…)", "the connection was cut
+ * (…)", "HTTP 503 Service Unavailable", "checksum mismatch: …"; otherwise the message.
+ */
+export function describeDownloadError(error: unknown): string {
+  const chain = [...chainOf(error)];
+  const named = (codes: Set<string>) => chain.find((link) => link.code && codes.has(link.code));
+  const detail = (link: Error & { code?: string }) =>
+    link.message && link.message !== link.code ? link.message : (link.code ?? "");
+  const offline = named(NO_NETWORK);
+  if (offline) return `no network (${detail(offline)})`;
+  const full = named(DISK_FULL);
+  if (full) return `disk full (${detail(full)})`;
+  const cut = named(CUT);
+  if (cut) return `the connection was cut (${detail(cut)})`;
+  const [top, deepest] = [chain[0], chain.at(-1)];
+  if (!top) return String(error);
+  return deepest && deepest !== top ? `${top.message} (${detail(deepest)})` : top.message;
 }
 
 /** What is known of the file before it arrives. */
@@ -31,6 +102,10 @@ export async function locate(
   signal?: AbortSignal,
 ): Promise<{ url: string; expected: ExpectedFile }> {
   const response = await fetch(url, { method: "HEAD", redirect: "manual", signal });
+  // A busy or failing host is asked again later; other answers are for the GET to give.
+  if (response.status >= 500 || response.status === 429) {
+    throw new HttpStatusError(response.status, response.statusText);
+  }
   const location = response.headers.get("location");
   if (response.status < 300 || response.status >= 400 || !location) {
     return { url, expected: {} };
@@ -135,7 +210,7 @@ export async function downloadOnce(
     total = info?.total ?? null;
   } else {
     await response.body?.cancel();
-    throw new Error(`the server answered ${response.status} ${response.statusText}`.trim());
+    throw new HttpStatusError(response.status, response.statusText);
   }
   const refuse = async (reason: string): Promise<never> => {
     await response.body?.cancel().catch(() => {});
@@ -145,7 +220,9 @@ export async function downloadOnce(
   };
   if (expected.size !== undefined) {
     if (total !== null && total !== expected.size) {
-      await refuse(`the server offers ${total} bytes where the model has ${expected.size}`);
+      await refuse(
+        `size mismatch: the server offers ${total} bytes where the model has ${expected.size}`,
+      );
     }
     total = expected.size;
   }
@@ -172,39 +249,80 @@ export async function downloadOnce(
 
   const size = await sizeOf(part);
   // Fewer bytes than announced: the connection was cut; the next attempt resumes.
-  if (total !== null && size < total) throw new Error(`cut off at ${size} of ${total} bytes`);
-  if (total !== null && size > total)
-    await refuse(`${size} bytes arrived where ${total} were announced`);
+  if (total !== null && size < total) {
+    throw new Error(`the connection was cut at ${size} of ${total} bytes`);
+  }
+  if (total !== null && size > total) {
+    await refuse(`size mismatch: ${size} bytes arrived where ${total} were announced`);
+  }
   if (expected.sha256) {
     const actual = await sha256Of(part);
     if (actual !== expected.sha256) {
-      await refuse(`its SHA-256 is ${actual}, not ${expected.sha256}`);
+      await refuse(`checksum mismatch: its SHA-256 is ${actual}, not ${expected.sha256}`);
     }
   }
   await rename(part, path);
   await rm(infoPath, { force: true });
 }
 
+/** A failed attempt that will be tried again. */
+export interface DownloadRetry {
+  /** The attempt that failed, from 1. */
+  attempt: number;
+  /** Why, as `describeDownloadError` says it. */
+  reason: string;
+  /** How long until the next attempt. */
+  delayMs: number;
+}
+
+export interface DownloadOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: DownloadProgress) => void;
+  /** Attempts in all (4 unless given). */
+  attempts?: number;
+  /** The wait after the first failure, doubled after each one after it (2 s unless given). */
+  retryDelayMs?: number;
+  onRetry?: (retry: DownloadRetry) => void;
+}
+
 /**
- * Downloads with a few resumed retries (a flaky connection costs a pause, not a restart),
- * refusing at once a file that fails its checks.
+ * Downloads with resumed retries and exponential backoff (p-retry: a flaky connection costs
+ * a pause, not a restart). A file that fails its checks is refused at once, and so is an
+ * HTTP answer that asking again will not change (404, 403…). What is thrown names the
+ * cause: a `DownloadRefused`, or a `DownloadFailed` whose message is
+ * `describeDownloadError`'s; an abort through `signal` throws its reason.
  */
 export async function downloadModel(
   url: string,
   path: string,
-  options: Parameters<typeof downloadOnce>[2] & { attempts?: number; retryDelayMs?: number } = {},
+  options: DownloadOptions = {},
 ): Promise<void> {
-  const attempts = options.attempts ?? 4;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await downloadOnce(url, path, options);
-    } catch (error) {
-      // A file that is not the announced one will not become it by asking again.
-      if (attempt >= attempts || options.signal?.aborted || error instanceof DownloadRefused) {
-        throw error;
+  const attempts = Math.max(1, options.attempts ?? 4);
+  await pRetry(
+    async () => {
+      try {
+        await downloadOnce(url, path, options);
+      } catch (error) {
+        if (error instanceof DownloadRefused || options.signal?.aborted) throw error;
+        throw new DownloadFailed(describeDownloadError(error), { cause: error });
       }
-      const delay = (options.retryDelayMs ?? 2_000) * 2 ** (attempt - 1);
-      await new Promise((done) => setTimeout(done, delay).unref());
-    }
-  }
+    },
+    {
+      retries: attempts - 1,
+      minTimeout: options.retryDelayMs ?? 2_000,
+      factor: 2,
+      maxTimeout: 5 * 60_000,
+      signal: options.signal,
+      shouldRetry: ({ error, attemptNumber, retryDelay }) => {
+        const status = [...chainOf(error)].find((link) => link instanceof HttpStatusError);
+        const again =
+          !(error instanceof DownloadRefused) &&
+          (!(status instanceof HttpStatusError) || status.transient);
+        if (again) {
+          options.onRetry?.({ attempt: attemptNumber, reason: error.message, delayMs: retryDelay });
+        }
+        return again;
+      },
+    },
+  );
 }
