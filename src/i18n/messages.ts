@@ -168,7 +168,16 @@ const en = {
   "writer.template.context-too-small":
     "Template draft, free: the configured local model's context is too small. Fill in the [brackets].",
   "writer.status.downloading":
-    "The local writer is being downloaded: {percent} %. Until then, texts are free template drafts.",
+    "Downloading the local writer: {percent} % ({received} of {total}). Until it is ready, texts are free template drafts.",
+  "writer.status.starting":
+    "The local writer's download is starting. Until it is ready, texts are free template drafts.",
+  "writer.status.timeLeft": "About {minutes} min left.",
+  "writer.status.progress": "Download of the local writer",
+  "writer.status.retrying":
+    "The local writer is not available yet: {reason}. Trying again at {time}; texts are free template drafts until then.",
+  "writer.status.failed":
+    "The local writer is not available: {reason}. Texts are free template drafts until an operator runs npm run model:pull.",
+  "writer.status.ready": "Texts are written on this server by {model}.",
   "writer.status.loading":
     "The local writer is starting. Until then, texts are free template drafts.",
   "writer.status.context-too-small":

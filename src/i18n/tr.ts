@@ -223,7 +223,16 @@ export const tr: Record<MessageKey, string> = {
   "writer.template.failed":
     "Ücretsiz şablon taslak: yerel yazar başlatılamadı. [Köşeli parantezleri] doldurun.",
   "writer.status.downloading":
-    "Yerel yazar indiriliyor: %{percent}. O zamana kadar metinler ücretsiz şablon taslaklardır.",
+    "Yerel yazar indiriliyor: %{percent} ({received} / {total}). Hazır olana kadar metinler ücretsiz şablon taslaklardır.",
+  "writer.status.starting":
+    "Yerel yazarın indirmesi başlıyor. Hazır olana kadar metinler ücretsiz şablon taslaklardır.",
+  "writer.status.timeLeft": "Yaklaşık {minutes} dk kaldı.",
+  "writer.status.progress": "Yerel yazarın indirilmesi",
+  "writer.status.retrying":
+    "Yerel yazar henüz kullanılamıyor: {reason}. {time} saatinde yeniden denenecek; o zamana kadar metinler ücretsiz şablon taslaklardır.",
+  "writer.status.failed":
+    "Yerel yazar kullanılamıyor: {reason}. Bir yönetici npm run model:pull çalıştırana kadar metinler ücretsiz şablon taslaklardır.",
+  "writer.status.ready": "Metinler bu sunucuda {model} tarafından yazılır.",
   "writer.status.loading":
     "Yerel yazar başlatılıyor. O zamana kadar metinler ücretsiz şablon taslaklardır.",
   "writer.status.template":

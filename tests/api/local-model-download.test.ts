@@ -73,6 +73,9 @@ describe("the first start", { timeout: 90_000 }, () => {
       done: (status) => status.local.state === "downloading" && status.local.percent >= 50,
     });
     expect(halfway).toMatchObject({ writer: "template", templateReason: "downloading" });
+    // The page shows a bar, the sizes and the time left from these (issue 44).
+    expect(halfway.local).toMatchObject({ totalBytes: modelFile.length, retry: null });
+    expect(halfway.local.receivedBytes).toBeGreaterThanOrEqual(modelFile.length >> 1);
     const guest = new ApiClient(server.url);
     const draft = await guest.post("/api/email/generate", request);
     expect(draft.body).toMatchObject({ modelUsed: "local", templateReason: "downloading" });

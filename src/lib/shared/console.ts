@@ -32,7 +32,18 @@ export interface WeekOfCredits {
  */
 export type LocalWriterStatus =
   | { state: "off" }
-  | { state: "downloading"; model: string; percent: number | null }
+  | {
+      state: "downloading";
+      model: string;
+      percent: number | null;
+      /** Bytes on disk so far, and of the whole file once the server has said. */
+      receivedBytes: number;
+      totalBytes: number | null;
+      /** This attempt's pace; null until it has run a second. */
+      bytesPerSecond: number | null;
+      /** An attempt failed: why, and when the next one starts (ISO). */
+      retry: { reason: string; at: string } | null;
+    }
   | { state: "loading"; model: string }
   | { state: "ready"; model: string }
   | { state: "failed"; model: string; reason: string }

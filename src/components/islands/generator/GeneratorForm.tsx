@@ -4,15 +4,16 @@ import { CONTENT_TYPE_IDS, LANGUAGE_IDS, MAX_PROMPT_CHARS } from "#shared/genera
 import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
 import { deriveSubject } from "#shared/subject.ts";
 import type { UseCaseForForm } from "#shared/use-cases.ts";
-import { $writers, type WritersStatus } from "#stores/engines.ts";
+import { $writers } from "#stores/engines.ts";
 import { $creditStatus } from "#stores/credits.ts";
 import { openCreditDialog } from "#stores/credit-dialog.ts";
 import { $desk, $prompt } from "#stores/desk.ts";
 import { generate } from "#stores/generation.ts";
 import { afterUnsavedEdits } from "#stores/text-edit.ts";
 import { showToast } from "#stores/toasts.ts";
-import { useMessages, type Translate } from "#components/ui/use-messages.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 import { CostLine } from "./form/CostLine.tsx";
+import { WriterStatus } from "./form/WriterStatus.tsx";
 import { GeneratorOptions } from "./form/GeneratorOptions.tsx";
 import { fieldElementId } from "./form/field-ids.ts";
 import { UseCaseOpener } from "./form/UseCasePicker.tsx";
@@ -21,17 +22,6 @@ import { loadFieldsCode, useFormChoices } from "./form/use-form-choices.ts";
 /** A use case's fields load when one is chosen, the picker when it is opened. */
 const UseCaseForm = lazy(loadFieldsCode);
 const UseCaseDialog = lazy(() => import("./form/UseCaseDialog.tsx"));
-
-/** Why texts are template drafts for now, in one line. */
-function writerStatusLine(writers: WritersStatus, t: Translate): string {
-  if (writers.templateReason === "downloading") {
-    const percent = writers.local.state === "downloading" ? writers.local.percent : null;
-    return t("writer.status.downloading", { percent: percent ?? 0 });
-  }
-  if (writers.templateReason === "loading") return t("writer.status.loading");
-  if (writers.templateReason === "context-too-small") return t("writer.status.context-too-small");
-  return t("writer.status.template");
-}
 
 export interface GeneratorFormProps {
   /** On a use case's page (/write/<slug>): the use case whose fields the form asks. */
@@ -230,6 +220,7 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
         </div>
       </div>
       <div className="order-3 grid gap-1.5">
+        {writers && <WriterStatus writers={writers} t={t} />}
         <button
           type="submit"
           disabled={busy || outOfCredits}
@@ -240,14 +231,6 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
         </button>
         <CostLine charged={charged} />
       </div>
-      {writers?.writer === "template" && (
-        <p
-          data-testid="writer-status"
-          className="order-4 text-sm text-slate-600 dark:text-slate-400"
-        >
-          {writerStatusLine(writers, t)}
-        </p>
-      )}
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { consoleLabel, consoleSays, consoleText } from "#i18n/console.ts";
 import type { LocalWriterView, Overview } from "#shared/console.ts";
+import { byteSize, clockTime, minutesLeft } from "#client/download-figures.ts";
 
 /** The local writer's state, in the console's words. */
 function localWriterState(local: LocalWriterView): string {
@@ -8,9 +9,20 @@ function localWriterState(local: LocalWriterView): string {
     case "off":
       return consoleText["writers.local.off"];
     case "downloading":
+      if (status.retry) {
+        return consoleSays("writers.local.retrying", {
+          model: status.model,
+          reason: status.retry.reason,
+          time: clockTime(status.retry.at),
+        });
+      }
       return consoleSays("writers.local.downloading", {
         model: status.model,
         percent: status.percent === null ? "…" : `${status.percent} %`,
+        size: status.totalBytes
+          ? `${byteSize(status.receivedBytes)} / ${byteSize(status.totalBytes)}`
+          : "…",
+        left: minutesLeft(status)?.toString() ?? "…",
       });
     case "loading":
       return consoleSays("writers.local.loading", { model: status.model });

@@ -80,6 +80,15 @@ export interface LoadedModel {
 
 type ModelFileSource = Exclude<ModelSource, { kind: "off" }>;
 
+/** How a model's download is going, for the status the page and the console show. */
+export interface ModelDownload {
+  received: number;
+  total: number | null;
+  bytesPerSecond: number | null;
+  /** The last attempt failed: why, and when the next starts (ISO). */
+  retry: { reason: string; at: string } | null;
+}
+
 /**
  * The file to load. A model baked into the image (the Dockerfile's LOCAL_MODEL build
  * argument) is used as it is; otherwise a download source is fetched once into
@@ -87,26 +96,48 @@ type ModelFileSource = Exclude<ModelSource, { kind: "off" }>;
  */
 export async function modelFile(
   source: ModelFileSource,
-  options: { signal: AbortSignal; onPercent: (percent: number | null) => void },
+  options: {
+    signal: AbortSignal;
+    onProgress: (progress: ModelDownload) => void;
+    /** Attempts in all: a server waits out a network that is down (decision 092). */
+    attempts?: number;
+  },
 ): Promise<string> {
   const log = getLogger();
   const baked = source.kind === "download" ? resolve("models", source.name) : null;
   if (baked && (await exists(baked))) return baked;
   if (source.kind === "download" && !(await exists(source.path))) {
-    options.onPercent(null);
+    let progress: ModelDownload = { received: 0, total: null, bytesPerSecond: null, retry: null };
+    options.onProgress(progress);
     log.info(
       `Downloading the local writer's model ${source.name} from ${source.url} into ${source.path}`,
     );
     let lastTenth = -1;
+    // This attempt's pace: from its first bytes, so that a resumed file's part counts not.
+    let from: { at: number; received: number } | null = null;
     await downloadModel(source.url, source.path, {
       signal: options.signal,
+      attempts: options.attempts,
       onProgress: ({ received, total }) => {
+        const now = performance.now();
+        from ??= { at: now, received };
+        const seconds = (now - from.at) / 1000;
+        const bytesPerSecond =
+          seconds >= 1 ? Math.round((received - from.received) / seconds) : null;
+        progress = { received, total, bytesPerSecond, retry: null };
+        options.onProgress(progress);
         const percent = total ? Math.floor((received / total) * 100) : null;
-        options.onPercent(percent);
         if (percent !== null && Math.floor(percent / 10) > lastTenth) {
           lastTenth = Math.floor(percent / 10);
           log.info({ percent, received, total }, `local writer download: ${percent} %`);
         }
+      },
+      onRetry: ({ reason, delayMs }) => {
+        from = null;
+        const at = new Date(Date.now() + delayMs).toISOString();
+        progress = { ...progress, bytesPerSecond: null, retry: { reason, at } };
+        options.onProgress(progress);
+        log.warn(`The local writer's download failed (${reason}); trying again at ${at}`);
       },
     });
     log.info(`Downloaded ${source.name}`);
@@ -228,7 +259,7 @@ export function unreadyStatus(
   }
   const advice =
     source.kind === "download"
-      ? "It is tried again at the next start (a partial download resumes); LOCAL_MODEL=off turns it off."
+      ? "Run `npm run model:pull` (a partial download resumes), then start again; LOCAL_MODEL=off turns it off."
       : "Check LOCAL_MODEL, or set LOCAL_MODEL=off.";
   getLogger().warn(
     `The local writer is not available (${reason}); texts are template drafts until it is. ${advice}`,

@@ -28,6 +28,12 @@ export interface WritingSpeed {
 /** How many of the last texts' speeds are kept. */
 const RECENT_TEXTS = 10;
 
+/**
+ * A server's download keeps trying while the network is down: with the wait doubling to
+ * 5 minutes at most, 300 attempts is about a day. A refused file (checksum, 404) stops at once.
+ */
+const SERVER_DOWNLOAD_ATTEMPTS = 300;
+
 export class QueueFull extends Error {
   override name = "QueueFull";
 }
@@ -91,7 +97,18 @@ export class LocalWriter {
     if (source.kind === "off") return;
     const path = await modelFile(source, {
       signal: this.#stopping.signal,
-      onPercent: (percent) => (this.#status = { state: "downloading", model: this.label, percent }),
+      // A server keeps trying while the network is down (every 5 minutes at most).
+      attempts: SERVER_DOWNLOAD_ATTEMPTS,
+      onProgress: ({ received, total, bytesPerSecond, retry }) =>
+        (this.#status = {
+          state: "downloading",
+          model: this.label,
+          percent: total ? Math.floor((received / total) * 100) : null,
+          receivedBytes: received,
+          totalBytes: total,
+          bytesPerSecond,
+          retry,
+        }),
     });
     this.#status = { state: "loading", model: this.label };
     this.#loaded = await loadModel(path, this.#config, this.threads);

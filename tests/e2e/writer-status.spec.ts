@@ -1,0 +1,87 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startModelHost } from "../fakes/model-host.ts";
+import { createStorage, startServer } from "../support/server.ts";
+import { writeTinyGguf } from "../support/tiny-gguf.ts";
+import { expect, test } from "./fixtures.ts";
+
+/**
+ * Issue 44, item 3: the writer says what it is doing where people look, above Generate.
+ * Each test starts a server of its own whose local model comes from a loopback model host
+ * that holds the download halfway, keeps answering 503, or has no such file.
+ */
+const NAME = "tiny-test.gguf";
+
+async function serverFor(modelUrl: string) {
+  const storage = await createStorage();
+  const server = await startServer(storage, {
+    env: { LOCAL_MODEL: modelUrl, LOCAL_MODEL_THREADS: "1" },
+  });
+  return {
+    url: server.url,
+    async stop() {
+      await server.stop();
+      await storage.cleanup();
+    },
+  };
+}
+
+async function tinyModel(): Promise<Buffer> {
+  const scratch = await mkdtemp(join(tmpdir(), "writer-status-"));
+  try {
+    await writeTinyGguf(join(scratch, NAME));
+    return await readFile(join(scratch, NAME));
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+test("while the model downloads, a bar and its size stand above Generate", async ({ page }) => {
+  const file = await tinyModel();
+  const host = await startModelHost({ file, name: NAME, holdAt: file.length >> 1 });
+  const server = await serverFor(host.modelUrl);
+  try {
+    await page.goto(server.url);
+    const status = page.getByTestId("writer-status");
+    await expect(status).toContainText(/Downloading the local writer: 5\d % \(\d+ MB of \d+ MB\)/);
+    await expect(
+      status.getByRole("progressbar", { name: "Download of the local writer" }),
+    ).toHaveAttribute("value", /^5\d$/);
+    // Right above the button.
+    const generate = page.getByRole("button", { name: "Generate Text" });
+    const [line, button] = [await status.boundingBox(), await generate.boundingBox()];
+    expect(line!.y + line!.height).toBeLessThanOrEqual(button!.y);
+    expect(button!.y - (line!.y + line!.height)).toBeLessThan(16);
+    // In sight with the button a person is about to press.
+    await generate.scrollIntoViewIfNeeded();
+    await expect(status).toBeInViewport();
+  } finally {
+    await server.stop();
+    await host.close();
+  }
+});
+
+test("a failing download says why and when it is tried again; a missing model says what to run", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "one browser is enough for the server's states");
+  const file = await tinyModel();
+  const busy = await startModelHost({ file, name: NAME, unavailableFirst: 1_000 });
+  const retrying = await serverFor(busy.modelUrl);
+  const missing = await serverFor(busy.modelUrl.replace(NAME, "no-such-model.gguf"));
+  try {
+    await page.goto(retrying.url);
+    await expect(page.getByTestId("writer-status")).toContainText(
+      /not available yet: HTTP 503 Service Unavailable\. Trying again at \d\d:\d\d/,
+      { timeout: 15_000 },
+    );
+    await page.goto(missing.url);
+    await expect(page.getByTestId("writer-status")).toContainText(
+      /The local writer is not available: .*404.*until an operator runs npm run model:pull/,
+    );
+  } finally {
+    await Promise.all([retrying.stop(), missing.stop()]);
+    await busy.close();
+  }
+});
