@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countCharacters, partialTextCost } from "#shared/credits.ts";
+import { countCharacters, partialTextCost, passageChangeCost } from "#shared/credits.ts";
 import type { ChatRequest } from "../fakes/chat-completions.ts";
 import { ApiClient, signUp } from "../support/client.ts";
 import { balanceOf, postGenerate } from "../support/generate.ts";
@@ -10,8 +10,10 @@ import { waitFor } from "../support/wait.ts";
 /**
  * Issue 43, items 1–4 and 8 (decision 089): a passage change rewrites only its passage of
  * the kept text (the server splices the writer's answer in, the rest byte for byte), an
- * instruction rewrites the whole text as asked, each a new version of its parent, priced
- * by what it wrote; a template draft is changed by no AI writer.
+ * instruction rewrites the whole text as asked, each a new version of its parent. A passage
+ * change is priced by what it wrote, at least the share of the text it replaced; a
+ * whole-text change, an instruction too, is a whole text. A template draft is changed by
+ * no AI writer.
  */
 
 /** A parent with non-ASCII text and an emoji (two UTF-16 units) before the passage. */
@@ -49,6 +51,16 @@ const request = {
 };
 
 const range = { start: PARENT.indexOf(PASSAGE), end: PARENT.indexOf(PASSAGE) + PASSAGE.length };
+
+/**
+ * What the passage change costs: its 67 characters are 10 credits by the stopped-text rule,
+ * but the 35 it replaces are over a third of this short parent's 100: 40.
+ */
+const CHARGED = passageChangeCost(
+  countCharacters(NEW_PASSAGE),
+  countCharacters(PASSAGE),
+  countCharacters(PARENT),
+);
 
 async function parentOf(client: ApiClient): Promise<string> {
   const parent = await client.post("/api/email/generate", request);
@@ -88,8 +100,9 @@ describe("a passage change", () => {
     expect(streamed).toBe(NEW_PASSAGE);
     const done = events.at(-1)!;
     expect(done.event).toBe("done");
-    const charged = partialTextCost(countCharacters(NEW_PASSAGE));
-    expect(charged).toBe(10);
+    const charged = CHARGED;
+    expect(partialTextCost(countCharacters(NEW_PASSAGE))).toBe(10);
+    expect(charged).toBe(40);
     expect(done.data).toMatchObject({
       parentId,
       refinement: "rephrase",
@@ -137,7 +150,11 @@ describe("a passage change", () => {
       refine: { parentId, action: "instruction", instruction, passage: range },
     });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ refinement: "instruction", instruction, charged: 10 });
+    expect(response.body).toMatchObject({
+      refinement: "instruction",
+      instruction,
+      charged: CHARGED,
+    });
     expectOnlyThePassageChanged(response.body.content, response.body.passage);
     const [system, user] = server.writer.requests.at(-1)!.body.messages;
     expect(system!.content).not.toContain("warmer");
@@ -155,6 +172,8 @@ describe("a passage change", () => {
     });
     expect(response.status).toBe(200);
     expect(response.body.content).toBe(`${PARENT} ${NEW_PASSAGE}`);
+    // It replaces nothing: priced by what it wrote alone.
+    expect(response.body.charged).toBe(partialTextCost(countCharacters(` ${NEW_PASSAGE}`)));
     expect(response.body.passage).toEqual({
       start: PARENT.length,
       end: PARENT.length + NEW_PASSAGE.length + 1,
@@ -253,24 +272,56 @@ describe("a passage change", () => {
     }
   });
 
-  it("counts in a guest's trial: its credits by the rule, one of the network's texts", async () => {
+  it("counts in a guest's trial, an instruction too: its credits by the rule, one of the network's texts", async () => {
     const guest = new ApiClient(server.url, "2001:db8:4343::1");
     const parentId = await parentOf(guest);
     const before = (await guest.get("/api/credits/status")).body;
     expect(before).toMatchObject({ credits: 200, trialLeftOnNetwork: 9 });
-    const changed = await guest.post("/api/email/generate", {
+    const steps: [Record<string, unknown>, number | undefined, number][] = [
+      [{ action: "simpler", passage: range }, CHARGED, 200 - CHARGED],
+      [
+        { action: "instruction", instruction: "Make it warmer", passage: range },
+        CHARGED,
+        200 - 2 * CHARGED,
+      ],
+      // On the whole text: a whole text.
+      [
+        { action: "instruction", instruction: "Make it warmer" },
+        undefined,
+        200 - 2 * CHARGED - 100,
+      ],
+    ];
+    for (const [i, [refine, charged, credits]] of steps.entries()) {
+      const changed = await guest.post("/api/email/generate", {
+        ...request,
+        refine: { parentId, ...refine },
+      });
+      expect(changed.status, JSON.stringify(refine)).toBe(200);
+      expect(changed.body.charged).toBe(charged);
+      expect((await guest.get("/api/credits/status")).body).toMatchObject({
+        credits,
+        trialLeftOnNetwork: 8 - i,
+      });
+    }
+  });
+
+  it("costs a whole text when the passage is the whole text, however short", async () => {
+    const { client } = await signUp(server.url, true);
+    const parentId = await parentOf(client);
+    const response = await client.post("/api/email/generate", {
       ...request,
-      refine: { parentId, action: "simpler", passage: range },
+      refine: { parentId, action: "rephrase", passage: { start: 0, end: PARENT.length } },
     });
-    expect(changed.status).toBe(200);
-    expect(changed.body.charged).toBe(10);
-    const after = (await guest.get("/api/credits/status")).body;
-    expect(after).toMatchObject({ credits: 190, trialLeftOnNetwork: 8 });
+    expect(response.status).toBe(200);
+    expect(response.body.content).toBe(NEW_PASSAGE);
+    // What it wrote alone would be 10.
+    expect(response.body).toMatchObject({ charged: 100, credits: 800 });
+    expect(await balanceOf(client)).toBe(800);
   });
 });
 
 describe("an instruction", () => {
-  it("rewrites the whole text as asked, as a new version priced by what it wrote", async () => {
+  it("rewrites the whole text as asked, as a new version at a whole text's price", async () => {
     const { client } = await signUp(server.url, true);
     const parentId = await parentOf(client);
     const instruction = "Add a P.S. about Friday";
@@ -282,8 +333,11 @@ describe("an instruction", () => {
     );
     expect(events[0]!.data).not.toHaveProperty("passage");
     const done = events.at(-1)!;
-    const charged = partialTextCost(countCharacters(INSTRUCTED));
-    expect(done.data).toMatchObject({ refinement: "instruction", instruction, charged });
+    // A whole new text, so priced as one: never by what it wrote (INSTRUCTED's 72
+    // characters would be 10), which would sell a Regenerate for less than 100.
+    expect(partialTextCost(countCharacters(INSTRUCTED))).toBeLessThan(100);
+    expect(done.data).toMatchObject({ refinement: "instruction", instruction, credits: 800 });
+    expect(done.data.charged).toBeUndefined();
     const [system, user] = server.writer.requests.at(-1)!.body.messages;
     expect(system!.content).not.toContain("Friday");
     expect(JSON.parse(user!.content)).toEqual({ text: PARENT, instruction });
@@ -297,9 +351,12 @@ describe("an instruction", () => {
         generatedContent: INSTRUCTED,
       }),
     ]);
-    expect(await balanceOf(client)).toBe(900 - charged);
-    const paid = (await activity(client)).find((e) => e.reason === "generation");
-    expect(paid).toMatchObject({ refinement: "instruction", instruction, charged });
+    expect(await balanceOf(client)).toBe(800);
+    const entries = await activity(client);
+    const paid = entries.find((e) => e.reason === "generation");
+    expect(paid).toMatchObject({ refinement: "instruction", instruction, delta: -100 });
+    expect(paid!.charged).toBeNull();
+    expect(entries.filter((e) => e.reason === "refund")).toEqual([]);
   });
 
   it("leaves today's whole-text refinements at a whole text's price", async () => {

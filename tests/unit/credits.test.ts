@@ -5,7 +5,10 @@ import {
   partialTextCost,
   countCharacters,
   CHARACTERS_PER_TEXT,
+  passageChangeCost,
+  passagePriceRange,
 } from "#shared/credits.ts";
+import { REFINE_ACTIONS } from "#shared/generation.ts";
 import { loadTurkish, resetNotice, textsLeft } from "#i18n/messages.ts";
 import { nextWeeklyReset, startOfUtcDay, weekKey } from "#server/credits/allowances.ts";
 
@@ -113,5 +116,108 @@ describe("countCharacters", () => {
 
   it("counts a character outside the basic plane once", () => {
     expect(countCharacters("😀a")).toBe(2);
+  });
+});
+
+describe("passageChangeCost (decision 089)", () => {
+  it("prices a short passage of a long text by what it writes: the stopped-text rule", () => {
+    expect(passageChangeCost(1, 1, 4000)).toBe(10);
+    expect(passageChangeCost(80, 70, 4000)).toBe(10);
+    expect(passageChangeCost(81, 70, 4000)).toBe(20);
+    expect(passageChangeCost(300, 100, 4000)).toBe(partialTextCost(300));
+    expect(passageChangeCost(2000, 100, 4000)).toBe(100);
+  });
+
+  it("costs at least 10 even for an empty answer", () => {
+    expect(passageChangeCost(0, 0, 800)).toBe(10);
+  });
+
+  it("prices a passage by the share of the text it replaces when that is more", () => {
+    // A third of a very short text is a third of a whole text, rounded up.
+    expect(passageChangeCost(40, 100, 300)).toBe(40);
+    expect(passageChangeCost(10, 150, 300)).toBe(50);
+  });
+
+  it("costs a passage that is the whole text a whole text, however short it is", () => {
+    expect(passageChangeCost(50, 120, 120)).toBe(100);
+    // All of it but a word: within 10 of it, no edge to game.
+    expect(passageChangeCost(50, 115, 120)).toBe(100);
+    expect(passageChangeCost(50, 100, 120)).toBe(90);
+  });
+
+  it("never sells a text in parts for less than the whole", () => {
+    const text = 777;
+    for (const parts of [2, 3, 4, 7, 10]) {
+      const size = Math.floor(text / parts);
+      const sizes = Array.from({ length: parts }, (_, i) =>
+        i === parts - 1 ? text - size * (parts - 1) : size,
+      );
+      const total = sizes.reduce((sum, replaced) => sum + passageChangeCost(1, replaced, text), 0);
+      expect(total, `${parts} parts`).toBeGreaterThanOrEqual(100);
+    }
+  });
+
+  it("prices a continuation, which replaces nothing, by what it writes", () => {
+    expect(passageChangeCost(400, 0, 200)).toBe(50);
+    expect(passageChangeCost(400, 0, 0)).toBe(50);
+  });
+});
+
+describe("passagePriceRange (decision 089: the panel's price before a change)", () => {
+  const sentence = "The heating has been broken since Monday and it is very cold.";
+  const ordinary = `${"Dear Ms Smith, ".repeat(40)}${sentence} Best, Ana`;
+  const passage = {
+    start: ordinary.indexOf(sentence),
+    end: ordinary.indexOf(sentence) + sentence.length,
+  };
+
+  it("says 10–30 credits for a sentence of an ordinary text", () => {
+    for (const action of ["rephrase", "grammar", "simpler", "formal", "friendlier"] as const) {
+      const range = passagePriceRange(ordinary, passage, action);
+      expect(range.low, action).toBe(10);
+      expect(range.high, action).toBeLessThanOrEqual(30);
+    }
+    expect(passagePriceRange(ordinary, passage, "longer")).toEqual({ low: 20, high: 20 });
+  });
+
+  it("brackets what the server settles for answers of the estimated lengths", () => {
+    const replaced = countCharacters(sentence);
+    const text = countCharacters(ordinary);
+    const range = passagePriceRange(ordinary, passage, "rephrase");
+    for (const written of [replaced * 0.8, replaced, replaced * 1.3]) {
+      const cost = passageChangeCost(Math.round(written), replaced, text);
+      expect(cost).toBeGreaterThanOrEqual(range.low);
+      expect(cost).toBeLessThanOrEqual(range.high);
+    }
+  });
+
+  it("prices the passage as the server trims it: the whitespace at its edges is the text's", () => {
+    const padded = { start: passage.start - 1, end: passage.end + 1 };
+    expect(ordinary.slice(padded.start, padded.end)).toBe(` ${sentence} `);
+    expect(passagePriceRange(ordinary, padded, "shorter")).toEqual(
+      passagePriceRange(ordinary, passage, "shorter"),
+    );
+  });
+
+  it("says a whole text's price for the whole of a short text, selected or not", () => {
+    const short = "Thanks for the quick fix!";
+    const all = { start: 0, end: short.length };
+    for (const action of REFINE_ACTIONS.filter((a) => a !== "continue" && a !== "translate")) {
+      expect(passagePriceRange(short, all, action), action).toEqual({ low: 100, high: 100 });
+      expect(passagePriceRange(short, null, action), action).toEqual({ low: 100, high: 100 });
+    }
+    expect(passagePriceRange(short, null, "translate")).toEqual({ low: 100, high: 100 });
+  });
+
+  it("prices a continuation by about a paragraph, with or without a passage", () => {
+    expect(passagePriceRange(ordinary, null, "continue")).toEqual({ low: 20, high: 80 });
+    expect(passagePriceRange(ordinary, passage, "continue")).toEqual({ low: 20, high: 80 });
+  });
+
+  it("counts an emoji as one character, as the server does", () => {
+    const text = `${"😀".repeat(100)}${"x".repeat(700)}`;
+    // 100 emoji are 200 UTF-16 units but 100 characters: an eighth of the 800.
+    const range = passagePriceRange(text, { start: 0, end: 200 }, "grammar");
+    expect(range).toEqual({ low: 20, high: 20 });
   });
 });

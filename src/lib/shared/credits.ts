@@ -1,3 +1,5 @@
+import type { RefineAction } from "./generation.ts";
+
 /** Credit figures both sides show (DESIGN §4, spec §9). */
 export const COST_PER_USE = 100;
 export const WEEKLY_ALLOWANCE = 1000;
@@ -37,18 +39,74 @@ export function partialTextCost(deliveredCharacters: number): number {
 }
 
 /**
- * What a passage change is likely to cost, before it is written (issue 43, decision 089):
- * it is priced by what it writes, so the range spans a new passage from half to one and a
- * half times the chosen one (`instruction`: to twice), and `continue` a paragraph or two.
+ * What a finished passage change costs (decision 089): the larger of what it writes (its
+ * characters' share of CHARACTERS_PER_TEXT, the stopped-text rule) and what it replaces
+ * (the replaced characters' share of the text they stood in), rounded up to the next 10
+ * credits, from 10 to a whole text's cost. A passage that is the whole text costs a whole
+ * text; a continuation replaces nothing and costs what it writes. Counts are code points
+ * (`countCharacters`).
  */
-export function passagePrice(
-  passageCharacters: number,
-  action: "rephrase" | "instruction" | "continue",
-): { low: number; high: number } {
-  const price = (characters: number) => Math.max(10, partialTextCost(Math.ceil(characters)));
-  if (action === "continue") return { low: price(200), high: price(800) };
-  const most = action === "instruction" ? 2 : 1.5;
-  return { low: price(passageCharacters / 2), high: price(passageCharacters * most) };
+export function passageChangeCost(written: number, replaced: number, textChars: number): number {
+  // Whole numbers on both sides, so an exact share is not rounded up by a float's tail.
+  const byWriting = Math.ceil((written * COST_PER_USE) / (CHARACTERS_PER_TEXT * 10));
+  const byShare = textChars > 0 ? Math.ceil((replaced * COST_PER_USE) / (textChars * 10)) : 0;
+  return Math.min(COST_PER_USE, Math.max(1, byWriting, byShare) * 10);
+}
+
+/**
+ * What a change is expected to cost before it starts: from `low` to `high` credits (a type,
+ * not an interface, so that it fills a message's `{low}–{high}` as it is).
+ */
+export type PriceRange = { low: number; high: number };
+
+/**
+ * How long a rewritten passage tends to come out against the one it replaces, by action,
+ * as the passage prompts ask (src/lib/server/generation/prompts.ts): an estimate for the
+ * panel, not a bound (the writer decides; the price is settled by what it wrote).
+ */
+const WRITTEN_SHARE: Record<Exclude<RefineAction, "continue" | "translate">, [number, number]> = {
+  shorter: [0.3, 0.8],
+  longer: [1.5, 2.5],
+  grammar: [0.9, 1.1],
+  rephrase: [0.8, 1.3],
+  formal: [0.8, 1.4],
+  friendlier: [0.8, 1.4],
+  simpler: [0.7, 1.2],
+  instruction: [0.5, 2],
+};
+
+/** A continuation is "at most a paragraph": about this many characters, fewest to most. */
+const CONTINUATION_CHARS: [number, number] = [100, 600];
+
+/**
+ * The price a change of `text` will likely cost, for the panel to say before it starts
+ * ("about 10–30 credits"; decision 089). `passage` is the selection as the request sends
+ * it (UTF-16 offsets into `text`), null for the whole text. A whole-text change is a whole
+ * text: 100 (less only if stopped). A passage change is priced as the server prices it
+ * (`passageChangeCost`), on the passage without the whitespace at its edges (which stays
+ * the text's), with the new passage's length estimated by action; `continue` replaces
+ * nothing and writes about a paragraph, with or without a passage.
+ */
+export function passagePriceRange(
+  text: string,
+  passage: { start: number; end: number } | null,
+  action: RefineAction,
+): PriceRange {
+  const textChars = countCharacters(text);
+  if (action === "continue") {
+    const [fewest, most] = CONTINUATION_CHARS;
+    return {
+      low: passageChangeCost(fewest, 0, textChars),
+      high: passageChangeCost(most, 0, textChars),
+    };
+  }
+  if (!passage || action === "translate") return { low: COST_PER_USE, high: COST_PER_USE };
+  const replaced = countCharacters(text.slice(passage.start, passage.end).trim());
+  const [fewest, most] = WRITTEN_SHARE[action];
+  return {
+    low: passageChangeCost(Math.floor(replaced * fewest), replaced, textChars),
+    high: passageChangeCost(Math.ceil(replaced * most), replaced, textChars),
+  };
 }
 
 /** GET /api/credits/status. */

@@ -140,11 +140,8 @@ export async function listCreditActivity(
         passageStart !== null && passageEnd !== null
           ? { start: passageStart, end: passageEnd }
           : null,
-      // Priced by what it wrote: a stopped text, a passage change, an instruction (089).
-      charged:
-        row.stoppedWords !== null || passageStart !== null || row.refinement === "instruction"
-          ? row.charged
-          : null,
+      // Priced by what it wrote: a stopped text, a passage change (decisions 056, 089).
+      charged: row.stoppedWords !== null || passageStart !== null ? row.charged : null,
       stoppedByWriter: row.stoppedWords !== null && failureReason === WRITER_STOPPED,
       createdAt: row.createdAt.toISOString(),
     })),

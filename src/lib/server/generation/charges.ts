@@ -1,5 +1,10 @@
 import { TransactionRollbackError } from "drizzle-orm";
-import { COST_PER_USE, countCharacters, partialTextCost } from "#shared/credits.ts";
+import {
+  COST_PER_USE,
+  countCharacters,
+  partialTextCost,
+  passageChangeCost,
+} from "#shared/credits.ts";
 import { countWords } from "#shared/generation.ts";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
 import { applyWeeklyGrant } from "#server/credits/allowances.ts";
@@ -172,19 +177,30 @@ export async function settleStopped(
 }
 
 /**
- * Ends a finished passage change or instruction (decision 089): it costs what it wrote, by
- * the stopped-text rule (its characters' share of a whole text, rounded up to 10, from 10
- * to a whole text's cost), and the rest of the reservation goes back. `written` is what the
- * writer wrote (the new passage), `content` the version kept. Null when it was no longer
- * pending (the reconciler refunded it).
+ * Ends a finished passage change (decision 089): it costs the larger of what it wrote (the
+ * stopped-text rule's share of a whole text) and the share of its parent's text it replaced
+ * (`passageChangeCost`), and the rest of the reservation goes back. `written` is what the
+ * writer wrote (the new passage), `replaced` the parent's passage it took the place of
+ * ("" for a continuation), `parentText` the parent's whole text, `content` the version kept.
+ * Null when it was no longer pending (the reconciler refunded it).
  */
 export async function settleWritten(
   db: Database,
   generationId: string,
-  written: { written: string; content: string; modelUsed: string },
+  written: {
+    written: string;
+    replaced: string;
+    parentText: string;
+    content: string;
+    modelUsed: string;
+  },
   now: Date,
 ): Promise<{ charged: number; credits: number | null } | null> {
-  const charged = Math.max(10, partialTextCost(countCharacters(written.written)));
+  const charged = passageChangeCost(
+    countCharacters(written.written),
+    countCharacters(written.replaced),
+    countCharacters(written.parentText),
+  );
   const settled = await settleAtPrice(
     db,
     generationId,

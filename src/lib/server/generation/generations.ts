@@ -259,8 +259,7 @@ export async function settleGeneration(
 
 /**
  * pending → done at a price set by what was written, once: a stopped text (the words that
- * reached the client, and who ended it) or a finished passage change or instruction
- * (decision 089). Returns who paid and what was reserved, for the refund of the rest in the
+ * reached the client, and who ended it) or a finished passage change (decision 089). Returns who paid and what was reserved, for the refund of the rest in the
  * same transaction, or null when the generation was no longer pending.
  */
 export async function settlePricedGeneration(

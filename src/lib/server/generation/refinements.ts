@@ -10,13 +10,12 @@ export interface RefinementPlan {
   request: GenerationRequest;
   lineage: Lineage;
   source: RefinementSource;
-  /** A passage change: where the writer's answer goes in the parent's text. */
-  splice: Splice | null;
   /**
-   * Priced by what it writes (decision 089: a passage change or an instruction, by the
-   * stopped-text rule of decision 056), not as a whole text.
+   * A passage change: where the writer's answer goes in the parent's text. Only a passage
+   * change is priced by what it writes and replaces (decision 089); a whole-text one, an
+   * instruction too, is a whole text.
    */
-  pricedByWriting: boolean;
+  splice: Splice | null;
   /** The parent is a template draft, which no AI writer changes (issue 43, item 8). */
   ofTemplateDraft: boolean;
 }
@@ -77,7 +76,6 @@ export async function refinementOf(
       ...(splice ? { splice } : {}),
     },
     splice,
-    pricedByWriting: splice !== null || action === "instruction",
     ofTemplateDraft: parent.modelUsed === "local",
   };
 }

@@ -60,8 +60,8 @@ export async function startGeneration(
   assertWritersCanTakeMore(plan);
   const asked = refinement?.request ?? request;
   const lineage = refinement?.lineage ?? null;
-  // Reserved as a whole text (COST_PER_USE, the rule's most); a text priced by what it
-  // writes gives the rest back when it is settled (decision 089).
+  // Reserved as a whole text (COST_PER_USE, the rule's most); a passage change gives the
+  // rest back when it is settled (decision 089).
   const reserved = await reserveText(db, owner, asked, options, lineage);
   const run = openRun(db, asked, reserved, lineage, options, refinement);
   void write(run, plan.providers, { refinement, voice, useCase }).catch((error: unknown) =>
@@ -237,7 +237,7 @@ function resultOf(run: Run, written: string, modelUsed: string): GenerationResul
 
 /**
  * The writer finished: done and paid, whatever Stop was recorded meanwhile; in full, or for
- * a passage change or an instruction, by what it wrote (decision 089).
+ * a passage change, by what it wrote and what it replaced (decision 089).
  */
 async function settleFinished(run: Run, written: WrittenText): Promise<void> {
   const { modelUsed, modelName } = written;
@@ -246,11 +246,19 @@ async function settleFinished(run: Run, written: WrittenText): Promise<void> {
   const now = run.options.now();
   let settled: "settled" | "gone";
   let priced: { charged: number; credits: number | null } | null = null;
-  if (run.refinement?.pricedByWriting) {
+  const splice = run.refinement?.splice;
+  if (splice) {
+    const parentText = run.refinement!.source.text;
     priced = await settleWritten(
       run.db,
       run.generationId,
-      { written: text, content, modelUsed },
+      {
+        written: text,
+        replaced: parentText.slice(splice.start, splice.end),
+        parentText,
+        content,
+        modelUsed,
+      },
       now,
     );
     settled = priced ? "settled" : "gone";

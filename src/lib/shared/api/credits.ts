@@ -7,8 +7,8 @@ export interface CreditActivityEntry {
   /** A stopped text's refund: the words that reached the client. */
   stoppedWords: number | null;
   /**
-   * What a text priced by what it wrote cost (decision 089): a stopped text, a passage
-   * change, an instruction; null for a text at the whole price.
+   * What a text priced by what it wrote cost (decisions 056, 089): a stopped text, a
+   * passage change; null for a text at the whole price.
    */
   charged: number | null;
   /** A stopped text that its writer ended (a failure or a stall), not the client's Stop. */

@@ -56,8 +56,9 @@ const passageSchema = z.custom<PassageRange>(
  *   characters, not blank): data for the writer, never part of its instructions. No other
  *   action takes one.
  *
- * A passage change or an instruction costs what it writes (decision 089, the stopped-text
- * rule of decision 056); other whole-text refinements cost a whole text.
+ * A passage change costs what it writes, and at least the share of the text it replaces
+ * (decision 089, `passageChangeCost`); a whole-text one, an instruction too, costs a whole
+ * text (less only when stopped, decision 056).
  */
 export const refineSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { passageMessage, type PassageMessageKey } from "#i18n/passages.ts";
-import { passagePrice } from "#shared/credits.ts";
+import { passagePriceRange } from "#shared/credits.ts";
 import { MAX_INSTRUCTION_CHARS, type RefineAction } from "#shared/generation.ts";
 import type { PassageRange } from "#shared/schemas/generation.ts";
 import { passageBlocks, selectedPassage } from "#client/passage-dom.ts";
@@ -186,7 +186,7 @@ export function PassageTools({
     focusNext.current = true;
     selectBlock(container, Math.min(Math.max(0, at + step), blocks.length - 1));
   };
-  const price = passagePrice(passage.end - passage.start, asking ? "instruction" : "rephrase");
+  const price = passagePriceRange(text, passage, asking ? "instruction" : "rephrase");
   const words = instruction.trim();
 
   return (
