@@ -148,6 +148,7 @@ export const tr: Record<MessageKey, string> = {
   "failure.voiceInvalid": "Lütfen seslerinizden birini seçin.",
   "failure.useCaseUnknown": "Lütfen listelenen kullanım alanlarından birini seçin.",
   "failure.useCaseFieldUnknown": "Bu kullanım alanında böyle bir alan yok.",
+  "failure.useCaseFieldsTooMany": "Lütfen yalnızca bu kullanım alanının alanlarını gönderin.",
   "failure.useCaseFieldInvalid": "Lütfen bu alanı metinle doldurun.",
   "failure.useCaseFieldMissing": "Lütfen bu alanı doldurun.",
   "failure.useCaseFieldTooLong": "Lütfen bu alanı kısaltın.",

@@ -128,6 +128,60 @@ describe("with an AI writer", () => {
     expect((await guest.get("/api/credits/status")).body).toMatchObject({ credits: 300 });
   });
 
+  it("answers a flood of unknown field keys with one short error, and a __proto__ key with a 400", async () => {
+    const guest = new ApiClient(server.url);
+    const before = server.writer.requests.length;
+    // 1,400 keys: once one error each, 125 KB of answer.
+    const flood = Object.fromEntries(Array.from({ length: 1400 }, (_, i) => [`k${i}`, ""]));
+    const body = JSON.stringify({ ...request, fields: { ...FIELDS, ...flood } });
+    expect(Buffer.byteLength(body)).toBeLessThan(16 * 1024);
+    const refusals: [string, Record<string, string[]>][] = [
+      [body, { fields: ["useCaseFieldsTooMany"] }],
+      // One more than any use case has.
+      [
+        JSON.stringify({ ...request, fields: { ...FIELDS, a: "", b: "", c: "", d: "" } }),
+        { fields: ["useCaseFieldsTooMany"] },
+      ],
+      // JSON's "__proto__" is an own key of the parsed body, which a record left out unsaid.
+      [
+        JSON.stringify(request).replace('"fields":{', '"fields":{"__proto__":"x",'),
+        { "fields.__proto__": ["useCaseFieldUnknown"] },
+      ],
+      [
+        JSON.stringify(request).replace('"fields":{', '"fields":{"__proto__":{"recipient":"x"},'),
+        { "fields.__proto__": ["useCaseFieldUnknown"] },
+      ],
+    ];
+    for (const [raw, fieldReasons] of refusals) {
+      const response = await fetch(`${server.url}/api/email/generate`, {
+        method: "POST",
+        headers: { ...guest.browserHeaders(), "content-type": "application/json" },
+        body: raw,
+      });
+      const text = await response.text();
+      const what = raw.slice(0, 200);
+      expect(response.status, what).toBe(400);
+      expect(text.length, what).toBeLessThan(1000);
+      const answer = JSON.parse(text);
+      expect(answer, what).toMatchObject({ success: false, code: "VALIDATION_ERROR" });
+      expect(answer.fieldReasons, what).toEqual(fieldReasons);
+      const [reason] = Object.values(fieldReasons)[0]!;
+      expect(answer.message, what).toBe(FAILURES[reason as keyof typeof FAILURES]);
+    }
+    // As many keys as a use case may have, three of them unknown: each named, no more.
+    const six = await guest.post("/api/email/generate", {
+      ...request,
+      fields: { ...FIELDS, a: "", b: "", c: "" },
+    });
+    expect(six.status).toBe(400);
+    expect(six.body.fieldReasons).toEqual({
+      "fields.a": ["useCaseFieldUnknown"],
+      "fields.b": ["useCaseFieldUnknown"],
+      "fields.c": ["useCaseFieldUnknown"],
+    });
+    expect(server.writer.requests.length).toBe(before);
+  });
+
   it("keeps the use case and its fields in the history, through a refinement and an edit", async () => {
     const { client } = await signUp(server.url, true);
     const plain = await client.post("/api/email/generate", {

@@ -49,6 +49,7 @@ const GENERATION_RULES = {
 const USE_CASE_RULES = {
   useCaseUnknown: "Please choose one of the listed use cases.",
   useCaseFieldUnknown: "This use case has no such field.",
+  useCaseFieldsTooMany: "Please send only this use case's fields.",
   useCaseFieldInvalid: "Please fill in this field with text.",
   useCaseFieldMissing: "Please fill in this field.",
   useCaseFieldTooLong: "Please shorten this field.",

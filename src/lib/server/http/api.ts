@@ -106,14 +106,6 @@ function assertNoNul(value: unknown): void {
 }
 
 /**
- * An issue's message; a record's key that fails its rule says so in the issue it wraps
- * (the rule's own message: a request's unknown field in `fields` is `useCaseFieldUnknown`).
- */
-function messageOf(issue: z.core.$ZodIssue): string {
-  return (issue.code === "invalid_key" && issue.issues[0]?.message) || issue.message;
-}
-
-/**
  * Maps zod issues to field failures, the first issue's as the whole failure's. A shared
  * schema's message is a failure's reason: the answer carries its English and its key.
  */
@@ -121,9 +113,9 @@ export function validationError(error: z.ZodError): AppError {
   const problems: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? issue.path.join(".") : "body";
-    (problems[field] ??= []).push(messageOf(issue));
+    (problems[field] ??= []).push(issue.message);
   }
-  const first = error.issues[0] ? messageOf(error.issues[0]) : "Invalid request.";
+  const first = error.issues[0]?.message ?? "Invalid request.";
   const options = fieldFailures(problems);
   return isFailureReason(first)
     ? failure("VALIDATION_ERROR", first, options)

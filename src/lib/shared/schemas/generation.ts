@@ -14,7 +14,7 @@ import {
 } from "#shared/generation.ts";
 import { deriveSubject } from "#shared/subject.ts";
 import { REASON } from "#shared/failures.ts";
-import { FIELD_ID, USE_CASE_SLUG } from "#shared/use-cases.ts";
+import { FIELD_ID, MAX_USE_CASE_FIELDS, USE_CASE_SLUG } from "#shared/use-cases.ts";
 import { z } from "#shared/zod.ts";
 
 /**
@@ -91,6 +91,39 @@ export const refineSchema = z
 export type RefineRequest = z.output<typeof refineSchema>;
 
 /**
+ * A use case's fields' values by field id, as sent: at most MAX_USE_CASE_FIELDS keys (no
+ * use case has more), each a field id. Checked on the object as sent, before the record
+ * reads it: the record leaves out a `__proto__` key without a word, and one error per key
+ * of a thousand made an answer of 125 KB. More keys than that are one error (`fields`),
+ * and a key that is no field id (`__proto__` among them) its own; which of the ids the use
+ * case has is use-cases.ts's check, on the server.
+ */
+const fieldsSchema = z
+  .custom<Record<string, string>>()
+  .superRefine((value, ctx) => {
+    // Not an object: the record says so.
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return;
+    const keys = Object.keys(value);
+    if (keys.length > MAX_USE_CASE_FIELDS) {
+      ctx.addIssue({ code: "custom", message: REASON.useCaseFieldsTooMany });
+      return;
+    }
+    for (const key of keys) {
+      if (!FIELD_ID.test(key)) {
+        ctx.addIssue({ code: "custom", path: [key], message: REASON.useCaseFieldUnknown });
+      }
+    }
+  })
+  .pipe(
+    z.record(
+      z.string(),
+      z
+        .string({ error: REASON.useCaseFieldInvalid })
+        .max(MAX_PROMPT_CHARS, REASON.useCaseFieldTooLong),
+    ),
+  );
+
+/**
  * POST /api/email/generate (DESIGN §5). The parsed value is the one request the server
  * passes from the endpoint to the providers: the subject derived from the description when
  * missing (spec §5), the length defaulted by content type.
@@ -120,14 +153,7 @@ export const generationRequestSchema = z
       .regex(USE_CASE_SLUG, REASON.useCaseUnknown)
       .max(60, REASON.useCaseUnknown)
       .optional(),
-    fields: z
-      .record(
-        z.string().regex(FIELD_ID, REASON.useCaseFieldUnknown),
-        z
-          .string({ error: REASON.useCaseFieldInvalid })
-          .max(MAX_PROMPT_CHARS, REASON.useCaseFieldTooLong),
-      )
-      .optional(),
+    fields: fieldsSchema.optional(),
     /** One of the caller's saved voices: the writer writes as it (the server reads it). */
     voiceId: z.uuid({ error: REASON.voiceInvalid }).optional(),
     /** A follow-up to one of the caller's texts (refineSchema); `language` is translate's. */
