@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { countCharacters, partialTextCost } from "#shared/credits.ts";
+import { countCharacters, partialTextCost, passageChangeCost } from "#shared/credits.ts";
 import { signUp, type ApiClient } from "../support/client.ts";
 import { localWriterReady, useScratchDir, useServer } from "../support/use-server.ts";
 import { balanceOf, postGenerate } from "../support/generate.ts";
@@ -70,6 +70,68 @@ describe("the local writer", () => {
     expect(written.readTokens as number).toBeLessThanOrEqual(
       (written.promptTokens as number) - sharedTokens,
     );
+  });
+
+  it("changes a passage: the model's answer in its place, the rest byte for byte (issue 43)", async () => {
+    const { client } = await signUp(server.url, false);
+    const written = await readSse(await stream(client, { ...request, length: "short" }));
+    const parent = written.at(-1)!;
+    expect(parent).toMatchObject({ event: "done", data: { modelUsed: "llama" } });
+    // A whole text's `done` leaves its text to the deltas.
+    const text = written
+      .filter((e) => e.event === "delta")
+      .map((e) => e.data.text)
+      .join("");
+    const kept = (await client.get("/api/email/my")).body.generations[0];
+    expect(kept.generatedContent).toBe(text);
+    // The middle third, as a selection sends it: never inside an emoji's pair.
+    const inPair = (i: number) => /[\uD800-\uDBFF]/.test(text[i - 1] ?? "");
+    const chosen = { start: Math.floor(text.length / 3), end: Math.floor((2 * text.length) / 3) };
+    if (inPair(chosen.start)) chosen.start--;
+    if (inPair(chosen.end)) chosen.end++;
+    expect(text.slice(chosen.start, chosen.end).trim()).not.toBe("");
+
+    const events = await readSse(
+      await stream(client, {
+        ...request,
+        refine: { parentId: parent.data.generationId, action: "rephrase", passage: chosen },
+      }),
+    );
+    // The range replaced: the selection without the whitespace at its edges.
+    const replaced = events[0]!.data.passage as { start: number; end: number };
+    expect(replaced.start).toBeGreaterThanOrEqual(chosen.start);
+    expect(replaced.end).toBeLessThanOrEqual(chosen.end);
+    const done = events.at(-1)!;
+    expect(done).toMatchObject({
+      event: "done",
+      data: { modelUsed: "llama", refinement: "rephrase" },
+    });
+    const version = done.data.content as string;
+    const streamed = events
+      .filter((e) => e.event === "delta")
+      .map((e) => e.data.text)
+      .join("");
+    const bytes = (part: string) => Buffer.from(part, "utf8");
+    expect(bytes(version.slice(0, replaced.start))).toEqual(bytes(text.slice(0, replaced.start)));
+    expect(bytes(version.slice(replaced.start + streamed.length))).toEqual(
+      bytes(text.slice(replaced.end)),
+    );
+    expect(done.data.passage).toEqual({
+      start: replaced.start,
+      end: replaced.start + streamed.length,
+    });
+    const charged = passageChangeCost(
+      countCharacters(streamed),
+      countCharacters(text.slice(replaced.start, replaced.end)),
+      countCharacters(text),
+    );
+    expect(done.data.charged).toBe(charged);
+    expect(await balance(client)).toBe(200 - charged);
+    // The writer read the whole text around the passage: more than a new text's request.
+    const [newText, change] = server.logs
+      .filter((entry) => entry.msg === "local text written")
+      .slice(-2);
+    expect(change!.readTokens as number).toBeGreaterThan(newText!.readTokens as number);
   });
 
   it("reports itself ready in the engines status", async () => {
