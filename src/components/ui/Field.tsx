@@ -125,3 +125,14 @@ export function useHydrated(): boolean {
   useEffect(() => setHydrated(true), []);
   return hydrated;
 }
+
+/**
+ * What a person typed into a server-rendered field before its island's script ran, read
+ * in the first render, before hydration makes the field React's (issue 45): a controlled
+ * field would otherwise be emptied back to its first state.
+ */
+export function typedBefore(selector: string): string {
+  if (typeof document === "undefined") return "";
+  const field = document.querySelector<HTMLInputElement | HTMLTextAreaElement>(selector);
+  return field?.value ?? "";
+}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { describeFailure, translateCount, wordReason } from "#i18n/messages.ts";
 import type { FailedAnswer } from "#shared/api/failures.ts";
 import { testimonialProblem } from "#shared/testimonials.ts";
-import { Field, useHydrated } from "#components/ui/Field.tsx";
+import { Field, typedBefore, useHydrated } from "#components/ui/Field.tsx";
 import { useMessages } from "#components/ui/use-messages.ts";
 
 type Outcome = { kind: "success" | "failure"; message: string } | null;
@@ -14,10 +14,13 @@ const inputClass =
 export default function FeedbackForm() {
   const hydrated = useHydrated();
   const { language, t } = useMessages();
-  const [name, setName] = useState("");
-  const [profession, setProfession] = useState("");
-  const [content, setContent] = useState("");
-  const [rating, setRating] = useState(0);
+  // Words typed before the script ran stay (the form is server-rendered, then hydrated).
+  const [name, setName] = useState(() => typedBefore("#feedback-name"));
+  const [profession, setProfession] = useState(() => typedBefore("#feedback-profession"));
+  const [content, setContent] = useState(() => typedBefore("#feedback-content"));
+  const [rating, setRating] = useState(() =>
+    Number(typedBefore('input[name="feedback-rating"]:checked') || 0),
+  );
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
