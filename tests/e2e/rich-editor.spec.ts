@@ -54,6 +54,8 @@ test("Edit shows the text formatted; a change is saved as Markdown with its mark
   page,
   accounts,
 }) => {
+  // A text to write, an axe scan and a save: more than 30 s on a busy two-core machine.
+  test.slow();
   await accounts.register("rich-editor", { verified: true });
   await page.goto("/");
   await writeText(page);
@@ -124,6 +126,7 @@ test("an unchanged text is not rewritten: Escape and Save close without a new ve
   page,
   accounts,
 }) => {
+  test.slow();
   await accounts.register("rich-unchanged", { verified: true });
   await page.goto("/");
   await writeText(page);

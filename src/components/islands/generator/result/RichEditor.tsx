@@ -1,5 +1,6 @@
 import { Editor } from "@tiptap/core";
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { docToMarkdown, editorExtensions, markdownToDoc } from "#client/editor-markdown.ts";
 import { languageTag, textDirection } from "#shared/generation.ts";
 import type { MessageKey } from "#i18n/messages.ts";
@@ -82,7 +83,10 @@ export default function RichEditor({ editor, language, autoFocus, t, children }:
     const start = created.state.doc;
     created.on("update", () => {
       const doc = created.state.doc;
-      latest.current.setDraft(doc.eq(start) ? opened : docToMarkdown(doc.toJSON()));
+      const draft = doc.eq(start) ? opened : docToMarkdown(doc.toJSON());
+      // At once, as a text box's typing is: the unsaved-changes guard and Ctrl+Enter must
+      // see the last key's change, never the one before (the keys come in their own events).
+      flushSync(() => latest.current.setDraft(draft));
     });
     created.on("transaction", () => setSelectionCount((count) => count + 1));
     setTiptap(created);
