@@ -157,6 +157,7 @@ test("an unchanged text is not rewritten: Escape and Save close without a new ve
   await expect(editor).toBeFocused();
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(editor).toBeHidden();
+  await expect(editButton(page)).toBeFocused();
   await expect(page.getByTestId("version-count")).toHaveText("2/2");
   // The Markdown is as it was written: `*` bullets, the table unpadded.
   expect(await shownMarkdown(page)).toBe(FORMATTED);

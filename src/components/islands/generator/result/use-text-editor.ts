@@ -63,7 +63,8 @@ export function useTextEditor(text: string, streaming: boolean, shown: number): 
   };
   const save = async () => {
     if (draft === null || saving) return;
-    if (draft === text) return setDraft(null);
+    // Nothing changed: nothing to keep, and Edit has the focus again, as after Cancel.
+    if (draft === text) return closeEditor();
     setSaving(true);
     const saved = await saveEditedText(draft);
     setSaving(false);
