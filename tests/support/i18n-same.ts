@@ -8,4 +8,5 @@ import type { MessageKey } from "#i18n/messages.ts";
 export const SAME_IN_BOTH: Partial<Record<MessageKey, string>> = {
   "generator.count": "only numbers: the prompt's characters, of its limit",
   "desk.versionShort": "only numbers: the shown version, of how many",
+  "desk.markdownView": "a name: Markdown is the format's own name in every language",
 };

@@ -1,6 +1,7 @@
 import type { Ref } from "react";
 import { RenderedText } from "#components/ui/RenderedText.tsx";
 import type { Translate } from "#components/ui/use-messages.ts";
+import { EditorPane } from "./EditorPane.tsx";
 import type { TextEditor } from "./use-text-editor.ts";
 
 /** The text itself: its words as they arrive and once written, or the editor. */
@@ -24,32 +25,7 @@ export function TextBody({
   label: string;
   t: Translate;
 }) {
-  if (editor.editing) {
-    return (
-      <textarea
-        data-testid="result-editor"
-        aria-label={t("desk.editLabel")}
-        title={t("desk.editLabel")}
-        dir="auto"
-        lang={language}
-        autoFocus
-        value={editor.draft ?? ""}
-        onChange={(event) => editor.setDraft(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === "Escape") {
-            // Else the same key press would close the question it opens.
-            event.preventDefault();
-            editor.cancel();
-          }
-          if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
-            event.preventDefault();
-            void editor.save();
-          }
-        }}
-        className="min-h-[20rem] w-full resize-y rounded-md border border-slate-300 bg-white p-3 font-mono text-sm leading-6 text-slate-900 focus:outline-2 focus:outline-brand-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100"
-      />
-    );
-  }
+  if (editor.editing) return <EditorPane editor={editor} language={language} t={t} />;
   return (
     <RenderedText
       ref={textRef}

@@ -9,6 +9,9 @@ export interface TextEditor {
   editing: boolean;
   saving: boolean;
   setDraft(draft: string | null): void;
+  /** The Markdown switch: the raw Markdown in a plain text box instead of the rich editor. */
+  markdown: boolean;
+  setMarkdown(markdown: boolean): void;
   save(): Promise<void>;
   /** Cancel or Escape: asks first when there are changes, then closes. */
   cancel(): void;
@@ -24,6 +27,8 @@ export interface TextEditor {
 export function useTextEditor(text: string, streaming: boolean, shown: number): TextEditor {
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Kept while the page is open: who prefers the Markdown finds it again at the next Edit.
+  const [markdown, setMarkdown] = useState(false);
   const editing = draft !== null && !streaming;
   const changed = editing && draft !== text;
   const editButton = useRef<HTMLButtonElement>(null);
@@ -58,11 +63,12 @@ export function useTextEditor(text: string, streaming: boolean, shown: number): 
   };
   const save = async () => {
     if (draft === null || saving) return;
-    if (draft === text) return setDraft(null);
+    // Nothing changed: nothing to keep, and Edit has the focus again, as after Cancel.
+    if (draft === text) return closeEditor();
     setSaving(true);
     const saved = await saveEditedText(draft);
     setSaving(false);
     if (saved) setDraft(null);
   };
-  return { draft, editing, saving, setDraft, save, cancel, editButton };
+  return { draft, editing, saving, setDraft, markdown, setMarkdown, save, cancel, editButton };
 }

@@ -1,0 +1,117 @@
+import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from "react";
+import { languageTag, textDirection } from "#shared/generation.ts";
+import type { Translate } from "#components/ui/use-messages.ts";
+import type { TextEditor } from "./use-text-editor.ts";
+
+export interface EditorViewProps {
+  editor: TextEditor;
+  /** The text's language, for its direction and hyphenation. */
+  language: string;
+  /** Focus goes into the editor when it opens, not when the Markdown switch is pressed. */
+  autoFocus: boolean;
+  t: Translate;
+  /** The Markdown switch, at the end of the editor's toolbar. */
+  children: ReactNode;
+}
+
+/**
+ * The rich editor (TipTap) is loaded when Edit is pressed, never with the page (decision
+ * 074): the home page's JavaScript has a budget. Should it fail to load (a new deploy, the
+ * network gone), the text is edited as Markdown.
+ */
+const RichEditor = lazy(() =>
+  import("./RichEditor.tsx").catch(() => ({ default: MarkdownEditor })),
+);
+
+/** The editor's look, shared by the rich editor and the Markdown text box. */
+export const editorBox =
+  "min-h-[20rem] w-full rounded-md border border-slate-300 bg-white p-3 text-slate-900 focus:outline-2 focus:outline-brand-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
+
+/** A button of the editor's toolbar, the Markdown switch among them. */
+export const toolButton =
+  "inline-flex min-h-8 min-w-8 items-center justify-center rounded border border-slate-300 px-2 text-sm text-slate-800 hover:bg-slate-50 aria-pressed:bg-brand-50 aria-pressed:text-brand-700 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800 dark:aria-pressed:bg-slate-800 dark:aria-pressed:text-brand-100";
+
+/**
+ * Edit: the text formatted as it shows (headings, lists, emphasis, links, tables) in a rich
+ * editor, or its Markdown with the switch. Escape cancels (asking first when something
+ * changed) and Ctrl+Enter saves, in either.
+ */
+export function EditorPane({
+  editor,
+  language,
+  t,
+}: {
+  editor: TextEditor;
+  language: string;
+  t: Translate;
+}) {
+  const [autoFocus, setAutoFocus] = useState(true);
+  const onKeyDownCapture = (event: KeyboardEvent) => {
+    // Before the editor's own keys: Ctrl+Enter is a line break to TipTap.
+    if (event.key === "Escape") {
+      // Else the same key press would close the question it opens.
+      event.preventDefault();
+      editor.cancel();
+    }
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void editor.save();
+    }
+  };
+  const toggle = (
+    <button
+      type="button"
+      data-testid="markdown-switch"
+      className={`${toolButton} ms-auto`}
+      aria-pressed={editor.markdown}
+      onClick={() => {
+        setAutoFocus(false);
+        editor.setMarkdown(!editor.markdown);
+      }}
+    >
+      {t("desk.markdownView")}
+    </button>
+  );
+  const props = { editor, language, autoFocus, t, children: toggle };
+  return (
+    <div onKeyDownCapture={onKeyDownCapture}>
+      {editor.markdown ? (
+        <MarkdownEditor {...props} />
+      ) : (
+        <Suspense fallback={<EditorLoading />}>
+          <RichEditor {...props} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/** The raw Markdown, as Edit showed it before the rich editor. */
+export function MarkdownEditor({ editor, language, autoFocus, t, children }: EditorViewProps) {
+  return (
+    <>
+      <div className="mb-2 flex items-center gap-1">{children}</div>
+      <textarea
+        data-testid="result-markdown"
+        aria-label={t("desk.editMarkdownLabel")}
+        title={t("desk.editMarkdownLabel")}
+        dir={textDirection(language)}
+        lang={languageTag(language)}
+        autoFocus={autoFocus}
+        value={editor.draft ?? ""}
+        onChange={(event) => editor.setDraft(event.target.value)}
+        className={`${editorBox} block resize-y font-mono text-sm leading-6`}
+      />
+    </>
+  );
+}
+
+/** While the editor's code arrives: the toolbar's row and the box, empty. */
+function EditorLoading() {
+  return (
+    <div aria-busy="true">
+      <div className="mb-2 h-8" />
+      <div className={`${editorBox} animate-pulse bg-slate-50 dark:bg-slate-900`} />
+    </div>
+  );
+}
