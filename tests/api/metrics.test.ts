@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { COST_PER_USE } from "#shared/credits.ts";
 import { signUp } from "../support/client.ts";
+import { readMetricsText, sample } from "../support/metrics.ts";
 import { waitForLog } from "../support/server.ts";
 import { useServer } from "../support/use-server.ts";
 import { waitFor } from "../support/wait.ts";
@@ -27,27 +28,7 @@ function readMetrics(headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${server.url}/metrics`, { headers });
 }
 
-async function metricsText(): Promise<string> {
-  const response = await readMetrics();
-  expect(response.status).toBe(200);
-  return response.text();
-}
-
-/** A sample's value: the line `name{labels} value`, its labels in any order; 0 when absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  for (const line of text.split("\n")) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const given = Object.fromEntries(
-      [...(match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
-    );
-    const wanted = Object.entries(labels);
-    if (wanted.length === Object.keys(given).length && wanted.every(([k, v]) => given[k] === v)) {
-      return Number(match[3]);
-    }
-  }
-  return 0;
-}
+const metricsText = () => readMetricsText(server.url);
 
 const generateRequests = (text: string, status: string) =>
   sample(text, "aitext_http_request_duration_seconds_count", {
