@@ -15,6 +15,7 @@ import { AppError, SERVICE_BUSY, failureBody } from "#server/errors.ts";
 import { countQueries } from "#server/db/query-count.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import { clientNetwork } from "#server/http/client-network.ts";
+import { mayReadMetrics } from "#server/http/metrics-access.ts";
 import { noApiEndpoint } from "#server/http/api.ts";
 import { isApiPath } from "#server/http/request-guards.ts";
 import { requestIdFrom } from "#server/http/request-id.ts";
@@ -24,10 +25,11 @@ import {
   contentSecurityPolicy,
   loadStaticCsp,
 } from "#server/http/security-headers.ts";
-import { warmUpWriters } from "#server/generation/writers/registry.ts";
+import { localWriterFigures, warmUpWriters } from "#server/generation/writers/registry.ts";
 import { closeLocalWriter } from "#server/generation/writers/local/writer.ts";
 import { serverJobs, startJobs } from "#server/jobs/scheduler.ts";
 import { getLogger } from "#server/logger.ts";
+import { collectProcessMetrics, metricsRegistry, watchLocalWriter } from "#server/metrics.ts";
 import { ApiReadRate } from "#server/rate-limit/api-reads.ts";
 import { rateLimitedError } from "#server/rate-limit/index.ts";
 import {
@@ -42,8 +44,14 @@ import {
   limitConnectionsPerAddress,
 } from "./client-limits.ts";
 import { loadStaticFiles, serveStaticFile } from "./static-files.ts";
+import { recordRequest, type RequestRecord } from "./access-log.ts";
 
-type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
+type NodeHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: undefined,
+  locals: RequestRecord["locals"],
+) => void;
 
 const config = getConfig();
 assertReadyToServe(config);
@@ -60,6 +68,8 @@ const database = await getDatabaseHandle();
 // The local writer finds, downloads or loads its model in the background; until it is
 // ready, texts are template drafts.
 warmUpWriters();
+collectProcessMetrics();
+watchLocalWriter(localWriterFigures);
 const staticCsp = loadStaticCsp(resolve(distDir, "_headers.json"));
 const staticFiles = loadStaticFiles(resolve(distDir, "client"));
 
@@ -186,36 +196,73 @@ function decodesAsUtf8(pathname: string): boolean {
   }
 }
 
-function route(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+/**
+ * Prometheus text for whoever may read it (decision 093); everyone else meets the 404 page,
+ * as at any address the site does not have.
+ */
+function serveMetrics(req: IncomingMessage, res: ServerResponse): void {
+  metricsRegistry.metrics().then(
+    (text) => {
+      res.writeHead(200, {
+        "Content-Type": metricsRegistry.contentType,
+        "Cache-Control": "no-store",
+      });
+      res.end(text);
+    },
+    (error: unknown) => failRequest(req, res, "/metrics", error),
+  );
+}
+
+function route(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  record: RequestRecord,
+): void {
   if (!APP_METHODS.includes(req.method ?? "")) {
     res.setHeader("Allow", APP_METHODS.join(", "));
     sendFailure(res, pathname, new AppError("METHOD_NOT_ALLOWED", "Method not allowed."));
     return;
   }
   if (pathname === "/healthz") {
+    record.route = "/healthz";
     sendJson(res, 200, { status: "ok" });
     return;
   }
   if (pathname === "/readyz") {
+    record.route = "/readyz";
     void readiness().then((ready) =>
       sendJson(res, ready ? 200 : 503, { status: ready ? "ready" : "unavailable" }),
     );
     return;
   }
+  const reads = req.method === "GET" || req.method === "HEAD";
+  if (
+    pathname === "/metrics" &&
+    reads &&
+    mayReadMetrics(req.headers, req.headers["x-client-address"] as string, config.METRICS_TOKEN)
+  ) {
+    record.route = "/metrics";
+    serveMetrics(req, res);
+    return;
+  }
   // The site has no astro:assets images, so the image service is not offered at all.
   if (pathname === "/_image") {
+    record.route = "(unmatched)";
     sendFailure(res, pathname, new AppError("NOT_FOUND", "Not found."));
     return;
   }
-  if (req.method === "GET" || req.method === "HEAD") {
+  if (reads) {
     const file = staticFiles.get(pathname);
     if (file) {
+      record.route = "(static)";
       serveStaticFile(req, res, file);
       return;
     }
     // `/about/` is the page `/about` (trailingSlash: "never").
     const page = pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : null;
     if (page && staticFiles.get(page)?.type.startsWith("text/html")) {
+      record.route = "(redirect)";
       const query = req.url!.slice(pathname.length);
       res.writeHead(301, { Location: `${page}${query}` });
       res.end();
@@ -225,6 +272,7 @@ function route(req: IncomingMessage, res: ServerResponse, pathname: string): voi
   // Every endpoint lives under /api in lower case: /API/… or /Api/… has none, and Astro
   // would answer it with the HTML 404 page where a client of the API reads JSON.
   if (isApiPath(pathname) && !pathname.startsWith("/api")) {
+    record.route = "(unmatched)";
     sendFailure(res, pathname, noApiEndpoint());
     return;
   }
@@ -233,8 +281,10 @@ function route(req: IncomingMessage, res: ServerResponse, pathname: string): voi
     refuseMalformed(req, res, pathname);
     return;
   }
+  // Astro's middleware names the route's pattern in the locals; none for an unknown address.
+  record.route = undefined;
   try {
-    const answered = handler(req, res) as unknown;
+    const answered = handler(req, res, undefined, record.locals) as unknown;
     if (answered instanceof Promise)
       answered.catch((error) => failRequest(req, res, pathname, error));
   } catch (error) {
@@ -295,7 +345,13 @@ function refuseRead(req: IncomingMessage, res: ServerResponse, waitMs: number): 
 }
 
 /** A request within the read rate: admitted within its address's limits, then routed. */
-function serve(req: IncomingMessage, res: ServerResponse, pathname: string, network: string) {
+function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  network: string,
+  record: RequestRecord,
+) {
   if (!admit(req, res, network)) {
     const busy = new AppError("SERVICE_UNAVAILABLE", SERVICE_BUSY, {
       headers: { "Retry-After": "1" },
@@ -303,25 +359,9 @@ function serve(req: IncomingMessage, res: ServerResponse, pathname: string, netw
     sendFailure(res, pathname, busy);
     return;
   }
-  // At debug level each request is logged with its time and its database statements.
-  const counts = { queries: 0 };
-  if (log.isLevelEnabled("debug")) {
-    const started = performance.now();
-    res.once("finish", () =>
-      log.debug(
-        {
-          method: req.method,
-          path: pathname,
-          status: res.statusCode,
-          ms: Math.round((performance.now() - started) * 10) / 10,
-          queries: counts.queries,
-        },
-        "request",
-      ),
-    );
-  }
   try {
-    countQueries(counts, () => route(req, res, pathname));
+    // The access line counts the request's database statements.
+    countQueries(record.counts, () => route(req, res, pathname, record));
   } catch (error) {
     failRequest(req, res, pathname, error);
   }
@@ -345,7 +385,13 @@ const server = createServer(
     const pathname = target === null ? "/" : target.split("?")[0]!;
     secureHeadersOnWrite(res, pathname);
     // One id from here on: the logs below and the middleware's own use this header.
-    req.headers["x-request-id"] = requestIdFrom(req.headers["x-request-id"]);
+    const requestId = requestIdFrom(req.headers["x-request-id"]);
+    req.headers["x-request-id"] = requestId;
+    // Every answer names it, so that a client's report finds its access line.
+    res.setHeader("X-Request-Id", requestId);
+    const record = recordRequest(req, res, pathname, { log, methods: APP_METHODS });
+    // Until route() says where it went.
+    record.route = "(refused)";
     if (target === null || !isValidHostHeader(req.headers.host)) {
       refuseMalformed(req, res, target === null ? null : pathname);
       return;
@@ -355,7 +401,7 @@ const server = createServer(
     req.headers["x-client-address"] = address;
     const network = clientNetwork(address, config.IPV6_PREFIX_LENGTH);
     if (!isApiRead(req.method, pathname)) {
-      serve(req, res, pathname, network);
+      serve(req, res, pathname, network, record);
       return;
     }
     const knownWait = apiReads.knownWait(network);
@@ -365,7 +411,7 @@ const server = createServer(
     }
     apiReads.consume(network).then(
       (waitMs) =>
-        waitMs === 0 ? serve(req, res, pathname, network) : refuseRead(req, res, waitMs),
+        waitMs === 0 ? serve(req, res, pathname, network, record) : refuseRead(req, res, waitMs),
       (error: unknown) => failRequest(req, res, pathname, error),
     );
   },

@@ -1,5 +1,7 @@
 declare namespace App {
   interface Locals {
+    /** The route's pattern (`/api/voices/[id]`), for the access line and /metrics. */
+    routePattern?: string;
     /** Correlates a request's log lines; echoed in the X-Request-Id header. */
     requestId: string;
     /** The client's address: the socket's, or X-Forwarded-For's last hop with TRUSTED_PROXY. */

@@ -90,6 +90,8 @@ async function authenticate(context: Context, api: boolean): Promise<void> {
 export const onRequest = defineMiddleware(async (context, next) => {
   // Prerendered pages pass through here only at build time.
   if (context.isPrerendered) return next();
+  // For the access line and /metrics (server/access-log.ts): the pattern, never the URL.
+  context.locals.routePattern = context.routePattern;
 
   // server/main.ts has set it already; `astro dev` has not.
   const requestId = requestIdFrom(context.request.headers.get("x-request-id"));

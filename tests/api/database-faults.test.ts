@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { ApiClient, signUp, type ApiResponse } from "../support/client.ts";
+import { readMetricsText, sample } from "../support/metrics.ts";
 import { usingPostgres } from "../support/server.ts";
 import { useServer } from "../support/use-server.ts";
 import { waitFor } from "../support/wait.ts";
@@ -31,6 +32,10 @@ function expectUnavailable(response: ApiResponse, what: string): void {
 
 const readyStatus = async (url: string) => (await fetch(`${url}/readyz`)).status;
 
+/** The faults /metrics has counted (decision 093). */
+const faultsCounted = async (url: string) =>
+  sample(await readMetricsText(url), "aitext_database_faults_total");
+
 const newAccount = (client: ApiClient) =>
   client.post("/api/auth/register", {
     email: `user-${Math.random().toString(36).slice(2, 10)}@example.com`,
@@ -52,6 +57,7 @@ describe.runIf(!usingPostgres && canDropFileOverride)(
 
     it("answers 503 with Retry-After and /readyz 503; writable again, it serves without a restart", async () => {
       const guest = new ApiClient(server.url);
+      const faultsBefore = await faultsCounted(server.url);
       setWritable(false);
       try {
         // The first request since start: its tables' files are opened now, and may not be.
@@ -66,6 +72,8 @@ describe.runIf(!usingPostgres && canDropFileOverride)(
           "generate",
         );
         expect(await readyStatus(server.url)).toBe(503);
+        // Each 503 of the database's is counted on /metrics.
+        expect(await faultsCounted(server.url)).toBeGreaterThanOrEqual(faultsBefore + 3);
       } finally {
         setWritable(true);
       }
@@ -136,6 +144,7 @@ describe.runIf(usingPostgres)("a PostgreSQL database that refuses writes", () =>
 
   it("answers 503 with Retry-After and /readyz 503; writable again, 200", async () => {
     const { client } = await signUp(server.url, false);
+    const faultsBefore = await faultsCounted(server.url);
     await setReadOnly(true);
     try {
       // The pool's connections were ended: the first answers may be of that, the rest of
@@ -152,6 +161,8 @@ describe.runIf(usingPostgres)("a PostgreSQL database that refuses writes", () =>
         }),
         "generate",
       );
+      // Each 503 of the database's is counted on /metrics.
+      expect(await faultsCounted(server.url)).toBeGreaterThanOrEqual(faultsBefore + 2);
     } finally {
       await setReadOnly(false);
     }

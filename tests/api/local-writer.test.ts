@@ -4,6 +4,7 @@ import { countCharacters, partialTextCost, passageChangeCost } from "#shared/cre
 import { signUp, type ApiClient } from "../support/client.ts";
 import { localWriterReady, useScratchDir, useServer } from "../support/use-server.ts";
 import { balanceOf, postGenerate } from "../support/generate.ts";
+import { readMetricsText, sample } from "../support/metrics.ts";
 import { readSse, type SseEvent } from "../support/sse.ts";
 import { CATALOGUE_SHAPES, tinyShape, writeShapedGguf } from "../support/shaped-gguf.ts";
 import { waitFor } from "../support/wait.ts";
@@ -40,6 +41,7 @@ const server = useServer({
 });
 
 const balance = balanceOf;
+const writtenLogs = () => server.logs.filter((entry) => entry.msg === "local text written");
 
 function stream(client: ApiClient, body: unknown = request): Promise<Response> {
   return postGenerate(server.url, client, body);
@@ -58,6 +60,29 @@ describe("the local writer", () => {
     expect(await balance(client)).toBe(200);
     const activity = (await client.get("/api/credits/activity")).body.entries;
     expect(activity.filter((e: { reason: string }) => e.reason === "generation")).toHaveLength(1);
+  });
+
+  it("shows on /metrics: ready, its bounds, the tokens it wrote and how fast", async () => {
+    const { client } = await signUp(server.url, false);
+    const before = await readMetricsText(server.url);
+    const linesBefore = writtenLogs().length;
+    await readSse(await stream(client, { ...request, length: "short" }));
+    const after = await readMetricsText(server.url);
+    expect(sample(after, "aitext_local_writer_state", { state: "ready" })).toBe(1);
+    expect(sample(after, "aitext_local_writer_state", { state: "loading" })).toBe(0);
+    expect(sample(after, "aitext_local_writer_sequences")).toBe(4);
+    expect(sample(after, "aitext_local_writer_queue_capacity")).toBe(1);
+    await waitFor("its log line", () => writtenLogs().length > linesBefore);
+    const written = writtenLogs().at(-1)!;
+    expect(written.tokens as number).toBeGreaterThan(10);
+    expect(sample(after, "aitext_local_writer_tokens_total")).toBe(
+      sample(before, "aitext_local_writer_tokens_total") + (written.tokens as number),
+    );
+    expect(sample(after, "aitext_local_writer_text_tokens_per_second")).toBeGreaterThan(0);
+    const finished = { writer: "llama", outcome: "finished" };
+    expect(sample(after, "aitext_generations_total", finished)).toBe(
+      sample(before, "aitext_generations_total", finished) + 1,
+    );
   });
 
   it("reads only what follows the instructions that every text shares", async () => {
@@ -272,6 +297,10 @@ describe("sharing the model", () => {
     expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await sixth.json()).toMatchObject({ success: false, code: "SERVICE_UNAVAILABLE" });
     expect(await balance(users[5]!.client)).toBe(300);
+    // Four being written, the fifth in line: so /metrics says (none is done before its Stop).
+    const busy = await readMetricsText(server.url);
+    expect(sample(busy, "aitext_local_writer_running")).toBe(4);
+    expect(sample(busy, "aitext_local_writer_waiting")).toBe(1);
 
     // Stop the first: it ends at once, paid by its words; the others go on writing.
     const stopped = writing[0]!;

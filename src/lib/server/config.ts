@@ -105,6 +105,11 @@ const configSchema = z.object({
     z.string().min(16, "must be at least 16 characters").optional(),
   ),
   /**
+   * Bearer token that lets a client that is not on loopback read /metrics (16+ characters).
+   * Unset: only loopback clients, not forwarded by a proxy, read it (decision 093).
+   */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  /**
    * The accounts that may open /console (signed in and verified), as comma-separated
    * e-mail addresses. Unset: nobody; /console is the 404 page for everyone.
    */

@@ -1,4 +1,5 @@
 import { AppError } from "../errors.ts";
+import { databaseFaults } from "../metrics.ts";
 
 /** PostgreSQL's SQLSTATE of a failed statement, looked up through drizzle's wrapping. */
 export function sqlState(error: unknown): string | undefined {
@@ -66,8 +67,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** What a client is told when the database is out of reach: try again shortly (503). */
+/**
+ * What a client is told when the database is out of reach: try again shortly (503). Each
+ * one is counted as a database fault on /metrics.
+ */
 export function databaseUnavailableError(): AppError {
+  databaseFaults.inc();
   return new AppError(
     "SERVICE_UNAVAILABLE",
     "The service is briefly unavailable. Please try again in a moment.",

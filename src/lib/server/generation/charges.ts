@@ -12,6 +12,7 @@ import { postCredit, type CreditOwner } from "#server/credits/ledger.ts";
 import { exhausted } from "#server/credits/paying-owner.ts";
 import { guestAddressHasRoom } from "#server/credits/trial.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
+import { creditsCharged, creditsRefunded } from "#server/metrics.ts";
 import {
   createPendingGeneration,
   expiredReservations,
@@ -40,12 +41,15 @@ export async function refundReservation(
   reason: string,
   now: Date,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const refunded = await db.transaction(async (tx) => {
     const failed = await failPendingGeneration(tx, generationId, reason, now);
-    if (!failed) return false;
+    if (!failed) return null;
     await refundGeneration(tx, failed.owner, generationId, failed.cost, now);
-    return true;
+    return failed.cost;
   });
+  if (refunded === null) return false;
+  creditsRefunded.inc(refunded);
+  return true;
 }
 
 /** The reconciler: refunds reservations whose lease lapsed, their process gone (DESIGN §4). */
@@ -73,7 +77,7 @@ export async function reserveGeneration(
 ): Promise<{ generationId: string; credits: number } | null> {
   if (owner.kind === "user") await applyWeeklyGrant(db, owner.userId, now);
   try {
-    return await db.transaction(async (tx) => {
+    const reserved = await db.transaction(async (tx) => {
       if (inFlight !== null && (await ownerTextsInFlight(tx, owner, now)) >= inFlight) {
         throw ownerTextsInFlightError();
       }
@@ -97,6 +101,8 @@ export async function reserveGeneration(
       if (credits === null) tx.rollback();
       return { generationId, credits: credits! };
     });
+    if (reserved) creditsCharged.inc(COST_PER_USE);
+    return reserved;
   } catch (error) {
     // drizzle's own check, not instanceof: the server's bundle and Astro's each hold a copy
     // of drizzle-orm (decision 002), and the error is the class of the copy that opened the
@@ -216,20 +222,23 @@ export async function settleWritten(
 }
 
 /** Settles a pending text at `cost` and refunds the rest of its reservation, in one go. */
-function settleAtPrice(
+async function settleAtPrice(
   db: Database,
   generationId: string,
   settled: Parameters<typeof settlePricedGeneration>[2],
   now: Date,
 ): Promise<{ credits: number | null } | null> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const done = await settlePricedGeneration(tx, generationId, settled, now);
     if (!done) return null;
     const unused = done.reserved - settled.cost;
     const credits =
       unused > 0 ? await refundGeneration(tx, done.owner, generationId, unused, now) : null;
-    return { credits };
+    return { credits, unused };
   });
+  if (!result) return null;
+  if (result.unused > 0) creditsRefunded.inc(result.unused);
+  return { credits: result.credits };
 }
 
 /** The debit for a reserved generation; null when the balance does not cover it. */

@@ -5,6 +5,7 @@ import { databaseUnavailableError, isDatabaseUnavailable } from "#server/db/erro
 import type { Database } from "#server/db/index.ts";
 import { AppError, failure } from "#server/errors.ts";
 import { getLogger } from "#server/logger.ts";
+import { countGeneration } from "#server/metrics.ts";
 import { refundReservation, reserveText, settleStopped, settleWritten } from "./charges.ts";
 import { eventChannel, type EventChannel } from "./event-channel.ts";
 import { renewLease, settleGeneration, type Lineage } from "./generations.ts";
@@ -93,6 +94,8 @@ interface Run {
   controller: AbortController;
   /** A person's Stop (or a Stop's end) was asked for. */
   stopped: boolean;
+  /** The writer at work (its id), for the generations counted on /metrics. */
+  writer: string;
   writingLocally: boolean;
   clientGone(): void;
   /** Ends the run's timers and listeners; the address's place is given back. */
@@ -119,6 +122,7 @@ function openRun(
     ...{ db, generationId, credits, request, lineage, options, channel, controller },
     ...{ refinement, shaper },
     stopped: false,
+    writer: "none",
     writingLocally: false,
     clientGone() {
       // Nothing reached the client: cancelled and refunded. The local model's shared time
@@ -179,7 +183,10 @@ async function write(
       signal: run.controller.signal,
       paced: run.options.paced,
       keepPartial: run.options.paced,
-      onWriter: (provider) => (run.writingLocally = provider.id === "llama"),
+      onWriter: (provider) => {
+        run.writer = provider.id;
+        run.writingLocally = provider.id === "llama";
+      },
       source: refinement?.source,
       voice,
       useCase,
@@ -265,6 +272,7 @@ async function settleFinished(run: Run, written: WrittenText): Promise<void> {
   } else {
     settled = await settleGeneration(run.db, run.generationId, { content, modelUsed }, now);
   }
+  countGeneration(modelUsed, settled === "settled" ? "finished" : "lease_lost");
   if (settled === "settled") {
     run.channel.release();
     const result: GenerationResult = {
@@ -294,6 +302,8 @@ async function settleEarly(run: Run, byWriter: boolean): Promise<void> {
       run.options.now(),
       versionOf(run, delivered).content,
     );
+    const outcome = ended ? (byWriter ? "ended_by_writer" : "stopped") : null;
+    countGeneration(run.writer, outcome ?? (byWriter ? "failed" : "cancelled"));
     if (!ended) {
       // Nothing had reached the client: refunded, as if no writer had answered, or cancelled.
       const error = byWriter
@@ -311,6 +321,7 @@ async function settleEarly(run: Run, byWriter: boolean): Promise<void> {
     };
     channel.push({ type: "done", result });
   } catch (error) {
+    countGeneration(run.writer, "error");
     // The reconciler refunds it once the lease lapses.
     getLogger().error(
       { err: error, generationId: run.generationId },
@@ -322,8 +333,9 @@ async function settleEarly(run: Run, byWriter: boolean): Promise<void> {
 
 /** Every writer failed, or the client left before any text: refunded. */
 async function settleFailure(run: Run, error: unknown): Promise<void> {
-  const reason =
-    error instanceof GenerationCancelled ? "client left before any text" : "no provider answered";
+  const cancelled = error instanceof GenerationCancelled;
+  countGeneration(run.writer, cancelled ? "cancelled" : "failed");
+  const reason = cancelled ? "client left before any text" : "no provider answered";
   await refundReservation(run.db, run.generationId, reason, run.options.now()).catch(
     (refundError: unknown) =>
       // The reconciler refunds it once the lease lapses.

@@ -2,6 +2,7 @@ import type { GenerationRequest } from "#shared/schemas/generation.ts";
 import type { UseCase } from "#shared/use-cases.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database } from "#server/db/index.ts";
+import { countGeneration } from "#server/metrics.ts";
 import { eventChannel } from "./event-channel.ts";
 import { saveTemplateDraft } from "./generations.ts";
 import { composeOfflineDraft } from "./offline/compose.ts";
@@ -23,6 +24,7 @@ export async function templateDraft(
   const content = composeOfflineDraft(request, useCase);
   const now = options.now();
   const { generationId, credits } = await saveTemplateDraft(db, owner, request, content, now);
+  countGeneration("template", "finished");
   const { subject } = request;
   const channel = eventChannel();
   channel.push({ type: "start", generationId, subject });

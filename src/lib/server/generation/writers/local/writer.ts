@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import type { Config } from "#server/config.ts";
 import { getLogger } from "#server/logger.ts";
+import { localWriterTokens } from "#server/metrics.ts";
 import type { Prompt } from "#server/generation/prompts.ts";
 import type { LocalWriterStatus } from "#shared/console.ts";
 import type { TextProvider } from "../types.ts";
@@ -197,10 +198,12 @@ export class LocalWriter {
       session.dispose();
       if (pieces > 1 && lastAt > firstAt) this.#noteSpeed(pieces, (lastAt - firstAt) / 1000);
       resetSlot(slot, loaded.sharedTokens);
+      const tokens = meter.usedOutputTokens - outputBefore;
+      localWriterTokens.inc(tokens);
       getLogger().info(
         {
           pieces,
-          tokens: meter.usedOutputTokens - outputBefore,
+          tokens,
           promptTokens,
           // What this text had to read: the shared instructions were already in the sequence.
           readTokens: meter.usedInputTokens - inputBefore,

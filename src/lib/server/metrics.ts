@@ -1,0 +1,142 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { LocalWriterView } from "#shared/console.ts";
+
+/**
+ * What `/metrics` serves (decision 093): one registry per process, in Prometheus text.
+ * Every label takes a bounded set of values (a route's pattern, never its URL), so the
+ * series stay few however many addresses are asked for. Each instance counts its own.
+ */
+export const metricsRegistry = new Registry();
+
+/** Node's own figures (CPU, memory, heap, event-loop delay, handles), started by the server. */
+export function collectProcessMetrics(): void {
+  collectDefaultMetrics({ register: metricsRegistry });
+}
+
+/**
+ * Requests by route pattern and status, with their time to the last byte. Its `_count` is
+ * the request count; streamed texts run long, hence the upper buckets.
+ */
+export const httpRequestSeconds = new Histogram({
+  name: "aitext_http_request_duration_seconds",
+  help: "Requests by method, route pattern and status, and how long each took to answer",
+  labelNames: ["method", "route", "status"] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120],
+  registers: [metricsRegistry],
+});
+
+/**
+ * How a text ended: `finished`, `stopped` (the person's Stop, priced), `ended_by_writer`
+ * (its writer failed after words went out, priced), `failed` (no writer answered,
+ * refunded), `cancelled` (the client left before any text, refunded), `lease_lost` (the
+ * reconciler refunded it meanwhile), `error` (settling it failed). `writer` is the
+ * writer's id (`mistral-ai`, `localai`, `llama`), `template` for a template draft, `none`
+ * when no writer answered.
+ */
+export type GenerationOutcome =
+  "finished" | "stopped" | "ended_by_writer" | "failed" | "cancelled" | "lease_lost" | "error";
+
+export const generationsTotal = new Counter({
+  name: "aitext_generations_total",
+  help: "Texts by the writer that wrote them and how they ended",
+  labelNames: ["writer", "outcome"] as const,
+  registers: [metricsRegistry],
+});
+
+export function countGeneration(writer: string, outcome: GenerationOutcome): void {
+  generationsTotal.inc({ writer, outcome });
+}
+
+/**
+ * Credits taken for texts (each reservation's whole cost) and given back (a failed text's
+ * cost, the unused rest of a stopped text or a passage change), counted once their
+ * transaction has committed. What texts earned is the one minus the other.
+ */
+export const creditsCharged = new Counter({
+  name: "aitext_credits_charged_total",
+  help: "Credits reserved for texts",
+  registers: [metricsRegistry],
+});
+
+export const creditsRefunded = new Counter({
+  name: "aitext_credits_refunded_total",
+  help: "Credits given back for texts that failed or used less than they reserved",
+  registers: [metricsRegistry],
+});
+
+/** Answers of 503 because the database could not read or write (decision 059). */
+export const databaseFaults = new Counter({
+  name: "aitext_database_faults_total",
+  help: "Requests and texts answered 503 because the database was unavailable",
+  registers: [metricsRegistry],
+});
+
+/** Pieces of text (about one a token) the local writer wrote, stopped texts' included. */
+export const localWriterTokens = new Counter({
+  name: "aitext_local_writer_tokens_total",
+  help: "Tokens the local writer wrote",
+  registers: [metricsRegistry],
+});
+
+const LOCAL_WRITER_STATES = [
+  "off",
+  "downloading",
+  "loading",
+  "ready",
+  "failed",
+  "too-small",
+] as const satisfies readonly LocalWriterView["status"]["state"][];
+
+/**
+ * The local writer's figures, read when Prometheus scrapes: the server hands in the
+ * registry's view of it once its writers are set up.
+ */
+export function watchLocalWriter(view: () => LocalWriterView): void {
+  const gauge = (name: string, help: string, read: (figures: LocalWriterView) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [metricsRegistry],
+      collect() {
+        this.set(read(view()));
+      },
+    });
+  gauge(
+    "aitext_local_writer_running",
+    "Texts the local writer is writing now",
+    (figures) => figures.queue?.running ?? 0,
+  );
+  gauge(
+    "aitext_local_writer_waiting",
+    "Texts waiting in line for the local writer",
+    (figures) => figures.queue?.waiting ?? 0,
+  );
+  gauge(
+    "aitext_local_writer_sequences",
+    "Texts the local writer can write at once (LOCAL_MODEL_CONCURRENCY)",
+    (figures) => figures.queue?.concurrency ?? 0,
+  );
+  gauge(
+    "aitext_local_writer_queue_capacity",
+    "Texts that may wait in line for the local writer (LOCAL_MODEL_QUEUE)",
+    (figures) => figures.queue?.capacity ?? 0,
+  );
+  gauge(
+    "aitext_local_writer_text_tokens_per_second",
+    "Mean writing speed of the local writer's last texts (up to 10), as each reader saw it",
+    ({ recent }) =>
+      recent.length === 0
+        ? 0
+        : recent.reduce((sum, text) => sum + text.tokensPerSecond, 0) / recent.length,
+  );
+  new Gauge({
+    name: "aitext_local_writer_state",
+    help: "The local writer's state: 1 for the one it is in",
+    labelNames: ["state"] as const,
+    registers: [metricsRegistry],
+    collect() {
+      const current = view().status.state;
+      for (const state of LOCAL_WRITER_STATES) this.set({ state }, state === current ? 1 : 0);
+    },
+  });
+}
