@@ -10,9 +10,9 @@ import type { Duplex } from "node:stream";
 import { resolve } from "node:path";
 import { handler as astroHandler } from "@astrojs/node/server.js";
 import { assertReadyToServe, getConfig } from "#server/config.ts";
-import { closeDatabase, getDatabaseHandle } from "#server/db/index.ts";
+import { closeDatabase, getDatabaseHandle, getDb } from "#server/db/index.ts";
 import { AppError, SERVICE_BUSY, failureBody } from "#server/errors.ts";
-import { countQueries } from "#server/db/query-count.ts";
+import { countQueries, outsideRequests } from "#server/db/query-count.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import { clientNetwork } from "#server/http/client-network.ts";
 import { noApiEndpoint } from "#server/http/api.ts";
@@ -30,6 +30,7 @@ import { serverJobs, startJobs } from "#server/jobs/scheduler.ts";
 import { getLogger } from "#server/logger.ts";
 import { ApiReadRate } from "#server/rate-limit/api-reads.ts";
 import { rateLimitedError } from "#server/rate-limit/index.ts";
+import { approvalsInThisProcess, approvedRating } from "#server/testimonials/index.ts";
 import {
   connectionCap,
   guardConnections,
@@ -41,6 +42,7 @@ import {
   MAX_REQUESTS_PER_CONNECTION,
   limitConnectionsPerAddress,
 } from "./client-limits.ts";
+import { RatedPages } from "./rated-pages.ts";
 import { loadStaticFiles, serveStaticFile } from "./static-files.ts";
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -62,6 +64,14 @@ const database = await getDatabaseHandle();
 warmUpWriters();
 const staticCsp = loadStaticCsp(resolve(distDir, "_headers.json"));
 const staticFiles = loadStaticFiles(resolve(distDir, "client"));
+// The application's rating in the pages' structured data: the approved testimonials'.
+const ratedPages = new RatedPages(staticFiles, {
+  // Started by a page view, but no part of its answer or its count of queries.
+  read: () => outsideRequests(async () => approvedRating(await getDb())),
+  version: approvalsInThisProcess,
+  onError: (error) => log.warn({ err: error }, "could not read the testimonials' rating"),
+});
+void ratedPages.refresh();
 
 let draining = false;
 
@@ -208,7 +218,7 @@ function route(req: IncomingMessage, res: ServerResponse, pathname: string): voi
     return;
   }
   if (req.method === "GET" || req.method === "HEAD") {
-    const file = staticFiles.get(pathname);
+    const file = ratedPages.file(pathname) ?? staticFiles.get(pathname);
     if (file) {
       serveStaticFile(req, res, file);
       return;
