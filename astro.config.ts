@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import node from "@astrojs/node";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "astro/config";
+import { defineConfig, passthroughImageService } from "astro/config";
 import { themeInitScript } from "./src/lib/shared/theme.ts";
 
 /**
@@ -49,6 +49,11 @@ export default defineConfig({
     bodySizeLimit: 1024 * 1024,
   }),
   integrations: [react()],
+  // Nothing reads Astro.session (sign-in has its own table): without this the node adapter
+  // keeps sessions in files, `npm run dev` announces them, and the bundle carries them.
+  session: false,
+  // The site has no images to optimise, and sharp is left out of the install (package.json).
+  image: { service: passthroughImageService() },
   security: {
     // Our middleware checks the origin of every non-GET request and answers in JSON.
     checkOrigin: false,

@@ -4,8 +4,8 @@ const port = Number(process.env.E2E_PORT ?? 4399);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = ".test-data/e2e";
 
-/** Debian's Chromium; Playwright never downloads a browser here. */
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Debian's Chromium; Playwright never downloads a browser here (scripts/check-chromium.cjs). */
+const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",

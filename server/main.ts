@@ -10,9 +10,9 @@ import type { Duplex } from "node:stream";
 import { resolve } from "node:path";
 import { handler as astroHandler } from "@astrojs/node/server.js";
 import { assertReadyToServe, getConfig } from "#server/config.ts";
-import { closeDatabase, getDatabaseHandle } from "#server/db/index.ts";
+import { closeDatabase, getDatabaseHandle, getDb } from "#server/db/index.ts";
 import { AppError, SERVICE_BUSY, failureBody } from "#server/errors.ts";
-import { countQueries } from "#server/db/query-count.ts";
+import { countQueries, outsideRequests } from "#server/db/query-count.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import { clientNetwork } from "#server/http/client-network.ts";
 import { mayReadMetrics } from "#server/http/metrics-access.ts";
@@ -32,6 +32,7 @@ import { getLogger } from "#server/logger.ts";
 import { collectProcessMetrics, metricsRegistry, watchLocalWriter } from "#server/metrics.ts";
 import { ApiReadRate } from "#server/rate-limit/api-reads.ts";
 import { rateLimitedError } from "#server/rate-limit/index.ts";
+import { approvalsInThisProcess, approvedRating } from "#server/testimonials/index.ts";
 import {
   connectionCap,
   guardConnections,
@@ -43,6 +44,7 @@ import {
   MAX_REQUESTS_PER_CONNECTION,
   limitConnectionsPerAddress,
 } from "./client-limits.ts";
+import { RatedPages } from "./rated-pages.ts";
 import { loadStaticFiles, serveStaticFile } from "./static-files.ts";
 import { recordRequest, type RequestRecord } from "./access-log.ts";
 
@@ -72,6 +74,14 @@ collectProcessMetrics();
 watchLocalWriter(localWriterFigures);
 const staticCsp = loadStaticCsp(resolve(distDir, "_headers.json"));
 const staticFiles = loadStaticFiles(resolve(distDir, "client"));
+// The application's rating in the pages' structured data: the approved testimonials'.
+const ratedPages = new RatedPages(staticFiles, {
+  // Started by a page view, but no part of its answer or its count of queries.
+  read: () => outsideRequests(async () => approvedRating(await getDb())),
+  version: approvalsInThisProcess,
+  onError: (error) => log.warn({ err: error }, "could not read the testimonials' rating"),
+});
+void ratedPages.refresh();
 
 let draining = false;
 
@@ -253,7 +263,7 @@ function route(
     return;
   }
   if (reads) {
-    const file = staticFiles.get(pathname);
+    const file = ratedPages.file(pathname) ?? staticFiles.get(pathname);
     if (file) {
       record.route = "(static)";
       serveStaticFile(req, res, file);

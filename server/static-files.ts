@@ -47,6 +47,11 @@ const COMPRESSIBLE = new Set([
   ".webmanifest",
 ]);
 
+/** A strong ETag: the start of the body's SHA-256. */
+export function etagOf(body: Buffer): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -74,7 +79,7 @@ export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
       body,
       gzip: gzip && gzip.length < body.length ? gzip : undefined,
       type: TYPES[extension] ?? "application/octet-stream",
-      etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+      etag: etagOf(body),
       cacheControl: rel.startsWith("_astro/")
         ? "public, max-age=31536000, immutable"
         : "public, max-age=0, must-revalidate",

@@ -27,6 +27,13 @@ const copy = defineCollection({
     ...seo,
     heading: z.string().min(1),
     intro: z.string().min(1),
+    /**
+     * The rating a page advertises, as marketing copy: five stars, `score` in bold, then
+     * `text`. Search engines get the approved testimonials' own rating (decision 095).
+     */
+    rating: z
+      .object({ score: z.string().min(1).max(10), text: z.string().min(1).max(80) })
+      .optional(),
     sections: z
       .array(z.object({ title: z.string().min(1), items: z.array(z.string().min(1)).min(1) }))
       .default([]),

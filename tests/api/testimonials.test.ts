@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ApiClient } from "../support/client.ts";
 import { createStorage, startServer } from "../support/server.ts";
 import { useServer } from "../support/use-server.ts";
+import { waitFor } from "../support/wait.ts";
 
 const run = promisify(execFile);
 const TOKEN = "moderation-token-for-tests-0001";
@@ -25,6 +26,62 @@ function moderate(...args: string[]) {
     env: { PATH: process.env.PATH ?? "", MODERATION_URL: server.url, MODERATION_TOKEN: TOKEN },
   });
 }
+
+/** The application's rating in a page's structured data; undefined when it has none. */
+async function ratingOn(path: string): Promise<Record<string, unknown> | undefined> {
+  const html = (await visitor().get(path)).body as string;
+  const json = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!;
+  const data = JSON.parse(json) as Record<string, unknown> | Record<string, unknown>[];
+  const items = Array.isArray(data) ? data : [data];
+  const app = items.find((item) => item["@type"] === "SoftwareApplication")!;
+  return app.aggregateRating as Record<string, unknown> | undefined;
+}
+
+// First in this file: the rating counts every approval its server has seen.
+describe("the rating in the pages' structured data (decision 095)", () => {
+  it("is left out with no approved testimonial, then is their count and mean", async () => {
+    expect(await ratingOn("/")).toBeUndefined();
+    expect(await ratingOn("/write/cold-outreach-email")).toBeUndefined();
+    const home = await visitor().get("/");
+    expect(home.body).toContain("out of 5 from 87 ratings");
+
+    for (const rating of [4, 5, 1]) {
+      const sent = await visitor().post("/api/testimonial/submit", {
+        ...valid,
+        name: `Rater ${rating}`,
+        rating,
+      });
+      expect(sent.status).toBe(201);
+    }
+    const pending = (await visitor().get("/api/moderation/testimonials", moderator())).body
+      .testimonials as { id: string; name: string }[];
+    const idOf = (name: string) => pending.find((t) => t.name === name)!.id;
+    for (const [name, action] of [
+      ["Rater 4", "approve"],
+      ["Rater 5", "approve"],
+      ["Rater 1", "reject"],
+    ] as const) {
+      const answer = await visitor().post(
+        `/api/moderation/testimonials/${idOf(name)}`,
+        { action },
+        moderator(),
+      );
+      expect(answer.status).toBe(200);
+    }
+
+    // The view after an approval starts a reading and is answered at once; a later one has it.
+    const expected = { ratingValue: 4.5, ratingCount: 2, bestRating: 5, worstRating: 1 };
+    await waitFor("the home page's rating", () => ratingOn("/"), {
+      done: (rating) => rating?.ratingCount === 2,
+    });
+    expect(await ratingOn("/")).toEqual({ "@type": "AggregateRating", ...expected });
+    expect(await ratingOn("/write/cold-outreach-email")).toMatchObject(expected);
+    // The advertised line stays the copy's.
+    expect((await visitor().get("/")).body).toContain("out of 5 from 87 ratings");
+    const rated = await visitor().get("/");
+    expect(rated.headers.get("etag")).not.toBe(home.headers.get("etag"));
+  });
+});
 
 describe("POST /api/testimonial/submit", () => {
   it.each([

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { applicationData, faqPageData, jsonLdText } from "#shared/structured-data.ts";
+import {
+  applicationData,
+  describesApplication,
+  faqPageData,
+  jsonLdText,
+  withRating,
+} from "#shared/structured-data.ts";
 
 const site = new URL("https://example.com");
 
@@ -40,5 +46,53 @@ describe("JSON-LD", () => {
         acceptedAnswer: { "@type": "Answer", text: "Short." },
       },
     ]);
+  });
+
+  it("gives the application no rating of its own", () => {
+    expect(applicationData(site, "A description.")).not.toHaveProperty("aggregateRating");
+  });
+});
+
+describe("the application's rating in a page", () => {
+  const page = (items: Record<string, unknown>[]) =>
+    `<head><script type="application/ld+json">${jsonLdText(items)}</script></head><p>4.9</p>`;
+  const app = applicationData(site, "Says </script> and <!-- in its text.");
+  const faq = faqPageData("https://example.com/x", [{ question: "Q?", answer: "A <b>." }]);
+  const read = (html: string) =>
+    JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
+
+  it("is the count and the mean to one decimal, on the application only", () => {
+    const rated = withRating(page([app, faq]), { count: 3, mean: 13 / 3 });
+    const [application, questions] = read(rated);
+    expect(application).toEqual({
+      ...app,
+      aggregateRating: {
+        "@type": "AggregateRating",
+        ratingValue: 4.3,
+        ratingCount: 3,
+        bestRating: 5,
+        worstRating: 1,
+      },
+    });
+    expect(questions).toEqual(faq);
+    expect(rated).toContain("</head><p>4.9</p>");
+  });
+
+  it("rates a page describing the application alone, and keeps its text script-safe", () => {
+    const rated = withRating(page([app]), { count: 2, mean: 4.5 });
+    expect(read(rated).aggregateRating).toMatchObject({ ratingValue: 4.5, ratingCount: 2 });
+    expect(read(rated).description).toBe(app.description);
+    expect(rated.match(/<\/script>/g)).toHaveLength(1);
+  });
+
+  it("is left out while there are no ratings", () => {
+    expect(withRating(page([app]), null)).toBe(page([app]));
+    expect(withRating(page([app]), { count: 0, mean: 0 })).toBe(page([app]));
+  });
+
+  it("belongs only to pages that describe the application", () => {
+    expect(describesApplication(page([app, faq]))).toBe(true);
+    expect(describesApplication(page([faq]))).toBe(false);
+    expect(describesApplication("<p>SoftwareApplication</p>")).toBe(false);
   });
 });

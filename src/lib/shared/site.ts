@@ -3,7 +3,6 @@ import type { FrameKey } from "#i18n/frame.ts";
 /** Facts about the product shown on many pages. Marketing text lives in src/content/. */
 export const SITE_NAME = "AI Text Generator";
 export const COMPANY = "STF";
-export const RATING = { value: 4.9, count: 87 } as const;
 
 export interface NavLink {
   href: string;

@@ -1,9 +1,29 @@
-import { RATING, SITE_NAME } from "./site.ts";
+import { SITE_NAME } from "./site.ts";
 
 /** schema.org data a page describes itself with, for search engines (JSON-LD). */
 type StructuredData = Record<string, unknown>;
 
-/** The product, as the home page describes it: a free web application, rated. */
+/** What people rated the product: the approved testimonials' count and mean (1 to 5). */
+export interface Rating {
+  count: number;
+  mean: number;
+}
+
+function aggregateRating(rating: Rating): StructuredData {
+  return {
+    "@type": "AggregateRating",
+    ratingValue: Math.round(rating.mean * 10) / 10,
+    ratingCount: rating.count,
+    bestRating: 5,
+    worstRating: 1,
+  };
+}
+
+/**
+ * The product, as the home page describes it: a free web application. Rated only by the
+ * ratings people gave (decision 095): the prerendered pages carry none, and the server
+ * adds the approved testimonials' with `withRating` while there is at least one.
+ */
 export function applicationData(site: URL, description: string): StructuredData {
   return {
     "@context": "https://schema.org",
@@ -15,14 +35,32 @@ export function applicationData(site: URL, description: string): StructuredData 
     url: new URL("/", site).toString(),
     inLanguage: "en",
     offers: { "@type": "Offer", price: "0", priceCurrency: "USD" },
-    aggregateRating: {
-      "@type": "AggregateRating",
-      ratingValue: RATING.value,
-      ratingCount: RATING.count,
-      bestRating: 5,
-      worstRating: 1,
-    },
   };
+}
+
+const JSON_LD_SCRIPT = /(<script type="application\/ld\+json">)([^<]*)(<\/script>)/;
+
+/** Whether a page's JSON-LD describes the application, the item a rating belongs to. */
+export function describesApplication(html: string): boolean {
+  return JSON_LD_SCRIPT.exec(html)?.[2]?.includes('"@type":"SoftwareApplication"') ?? false;
+}
+
+/**
+ * The page with `rating` on the application in its JSON-LD (as `jsonLdText` wrote it:
+ * "<" is escaped, so the script's text holds none); the page as it was without one.
+ */
+export function withRating(html: string, rating: Rating | null): string {
+  if (!rating || rating.count === 0) return html;
+  return html.replace(JSON_LD_SCRIPT, (whole, open: string, text: string, close: string) => {
+    const data = JSON.parse(text) as StructuredData | StructuredData[];
+    const items = Array.isArray(data) ? data : [data];
+    const rated = items.map((item) =>
+      item["@type"] === "SoftwareApplication"
+        ? { ...item, aggregateRating: aggregateRating(rating) }
+        : item,
+    );
+    return `${open}${jsonLdText(rated)}${close}`;
+  });
 }
 
 /** A page's questions and answers (the plain text of each). */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { PublicTestimonial, TestimonialSubmission } from "#shared/schemas/testimonials.ts";
+import type { Rating } from "#shared/structured-data.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { testimonials } from "#server/db/schema.ts";
 
@@ -38,6 +39,28 @@ export async function listApprovedTestimonials(
     rating: row.rating,
     date: row.createdAt.toISOString(),
   }));
+}
+
+/** What the approved submissions rate the product: their count and mean; null for none. */
+export async function approvedRating(db: Database): Promise<Rating | null> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      mean: sql<number | null>`avg(${testimonials.rating})::float8`,
+    })
+    .from(testimonials)
+    .where(approved);
+  return row && row.count > 0 && row.mean !== null ? { count: row.count, mean: row.mean } : null;
+}
+
+let approvals = 0;
+
+/**
+ * Approvals made by this process, so that the pages' rating (server/rated-pages.ts) is
+ * read again at the next page view after one rather than within its minute.
+ */
+export function approvalsInThisProcess(): number {
+  return approvals;
 }
 
 export async function listPendingTestimonials(db: Database) {
@@ -84,5 +107,6 @@ export async function moderateTestimonial(
     .set({ status: action === "approve" ? "approved" : "rejected", reviewedAt: now })
     .where(and(eq(testimonials.id, id), eq(testimonials.status, "pending")))
     .returning({ id: testimonials.id });
+  if (rows.length > 0 && action === "approve") approvals += 1;
   return rows.length > 0;
 }
