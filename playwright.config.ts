@@ -65,8 +65,13 @@ export default defineConfig({
       AD_WATCH_SECONDS: "2",
       // Lets the feedback test approve a submission with `npm run moderate`.
       MODERATION_TOKEN: "e2e-moderation-token-0001",
-      // The console test's operators, one a project: the two run side by side.
-      OPERATOR_EMAILS: "operator-desktop@example.com,operator-phone@example.com",
+      // The console tests' operators, one a test and a project: they run side by side.
+      OPERATOR_EMAILS: [
+        "operator-desktop@example.com",
+        "operator-phone@example.com",
+        "operator-names-desktop@example.com",
+        "operator-names-phone@example.com",
+      ].join(","),
     },
   },
 });

@@ -1,8 +1,11 @@
+import { storedLanguage } from "#client/chosen-language.ts";
+
 /**
- * The operator console's words (DESIGN §7b). The console is English only: it is a tool for
- * whoever runs the site, not a page of the product that follows the chosen language.
+ * The operator console's words (DESIGN §7b), in English and Turkish: like the rest of the
+ * interface it follows the chosen language (DESIGN §7). Its islands render in the browser
+ * only, where the choice is known; the page's own headings are worded by PageWords' way.
  */
-export const consoleText = {
+export const consoleEn = {
   title: "Console",
   intro: "Figures, accounts and moderation for whoever runs this site. Every action is recorded.",
   sections: "Console sections",
@@ -124,6 +127,9 @@ export const consoleText = {
   "account.texts.length": "Length",
   "account.texts.words": "Words",
   "account.texts.status": "Status",
+  "textStatus.pending": "Being written",
+  "textStatus.done": "Written",
+  "textStatus.failed": "Failed",
   "account.texts.open": "Open text",
   "account.texts.openLabel": "Open the {type} of {date}",
   "account.text.heading": "Opened text",
@@ -151,6 +157,11 @@ export const consoleText = {
   "audit.detail": "Detail",
   "audit.newer": "Newer",
   "audit.older": "Older",
+  "audit.text": "Text: {subject}",
+  "audit.testimonial": "Testimonial from {name}",
+  "audit.credits": "{credits} credits",
+  "audit.reason": "Reason: {reason}",
+  "audit.balanceAfter": "Balance after: {balance}",
   "reason.signup_grant": "Welcome credits",
   "reason.verification_top_up": "Email verified",
   "reason.weekly_grant": "Weekly credits",
@@ -170,20 +181,210 @@ export const consoleText = {
   "action.reject_testimonial": "Rejected a testimonial",
 } as const;
 
-export type ConsoleTextKey = keyof typeof consoleText;
+export type ConsoleTextKey = keyof typeof consoleEn;
 
-/** A console string with its `{placeholders}` filled. */
+const consoleTr: Record<ConsoleTextKey, string> = {
+  title: "Konsol",
+  intro: "Bu siteyi işletenler için rakamlar, hesaplar ve moderasyon. Her işlem kayda geçer.",
+  sections: "Konsol bölümleri",
+  loading: "Yükleniyor…",
+  loadFailed: "Konsolun bu bölümü yüklenemedi.",
+  retry: "Tekrar dene",
+  refresh: "Yenile",
+
+  "overview.heading": "Genel bakış",
+  "overview.asOf": "{time} itibarıyla (UTC günleri ve haftaları).",
+  "overview.accounts": "Hesaplar",
+  "overview.accounts.total": "Toplam",
+  "overview.accounts.verified": "Doğrulanmış",
+  "overview.accounts.new": "Son 7 günde yeni",
+  "overview.guests": "Misafirler",
+  "overview.guests.total": "Toplam",
+  "overview.guests.new": "Son 7 günde yeni",
+  "overview.guests.registered": "Sonra kayıt oldu",
+  "overview.guests.texts": "Metinleri",
+  "overview.guests.textsNew": "Son 7 gündeki metinleri",
+  "overview.texts": "Son 30 günün metinleri",
+  "overview.texts.total": "Yazılan",
+  "overview.texts.failures": "Başarısız",
+  "overview.texts.refunds": "İadeler",
+  "overview.chart.texts": "Yazara göre günlük metinler",
+  "overview.chart.texts.summary":
+    "Son 30 günün günlük metinlerinin çizgi grafiği, her yazar için bir çizgi: {totals}.",
+  "overview.chart.failures": "Günlük başarısız metinler ve iadeler",
+  "overview.chart.failures.summary":
+    "Son 30 günün günlük başarısız metinlerinin ve iadelerinin çizgi grafiği: toplam {failures} başarısız, {refunds} iade.",
+  "overview.chart.credits": "Haftalık krediler",
+  "overview.chart.credits.summary":
+    "Son 12 haftanın haftalık kredilerinin çizgi grafiği: toplam {granted} verilen, {spent} harcanan, {ads} reklamlardan kazanılan, {takenBack} geri alınan.",
+  "overview.chart.table": "Rakamları göster",
+  "overview.day": "Gün",
+  "overview.week": "Hafta başı",
+  "overview.failures": "Başarısız",
+  "overview.refunds": "İadeler",
+  "overview.refundedCredits": "İade edilen krediler",
+  "overview.granted": "Verilen",
+  "overview.spent": "Harcanan",
+  "overview.ads": "Reklamlardan kazanılan",
+  "overview.takenBack": "Geri alınan",
+  "writer.mistral-ai": "Mistral",
+  "writer.localai": "OpenAI uyumlu",
+  "writer.llama": "Yerel model",
+  "writer.local": "Şablon taslak",
+  "writer.stopped": "Durduruldu",
+  "writer.other": "Diğer",
+  "writers.heading": "Yazarlar",
+  "writers.next": "Sıradaki metni yazan",
+  "writers.next.template": "şablon taslaklar (hazır bir yapay zekâ yazarı yok)",
+  "writers.local": "Yerel model",
+  "writers.local.off": "Kapalı",
+  "writers.local.downloading": "{model} indiriliyor: {percent} ({size}, yaklaşık {left} dk kaldı)",
+  "writers.local.retrying": "{model} indiriliyor: {reason}; {time} saatinde yeniden denenecek",
+  "writers.local.loading": "{model} yükleniyor",
+  "writers.local.ready": "Hazır: {model}",
+  "writers.local.failed": "Başarısız: {model} ({reason})",
+  "writers.local.tooSmall":
+    "Reddedildi: {model} bağlamı {contextTokens} token alıyor; en uzun talimatlarımız ve uzunluğumuz {neededTokens} gerektiriyor",
+  "writers.queue": "Kuyruk",
+  "writers.queue.value":
+    "{concurrency} yerden {running} yazıyor, {capacity} yerden {waiting} bekliyor",
+  "writers.speed": "Son metinlerin hızı",
+  "writers.speed.none": "Bu sunucu başladığından beri yerel model hiç metin yazmadı.",
+  "writers.speed.value": "{tokensPerSecond} token/sn ({tokens} token)",
+  "writers.instance": "Kuyruk ve hız bu sunucu örneğine aittir.",
+
+  "ads.heading": "Reklamlar",
+  "ads.none": "Henüz reklam rakamı yok.",
+  "ads.ad": "Reklam",
+  "ads.impressions": "Gösterimler",
+  "ads.completions": "Tamamlananlar",
+  "ads.clicks": "Tıklamalar",
+
+  "accounts.heading": "Hesaplar",
+  "accounts.search": "E-posta adresinin başı",
+  "accounts.search.submit": "Bul",
+  "accounts.none": "Adresi böyle başlayan hesap yok.",
+  "accounts.results": "Bulunan hesaplar",
+  "accounts.verified": "Doğrulanmış",
+  "accounts.unverified": "Doğrulanmamış",
+  "accounts.credits": "{credits} kredi",
+  "account.balance": "Bakiye",
+  "account.ledger": "Defter toplamı",
+  "account.voices": "Kayıtlı sesler",
+  "account.status": "Durum",
+  "account.joined": "Katılma",
+  "account.adjust": "Kredi ver veya geri al",
+  "account.adjust.grant": "Ver",
+  "account.adjust.takeBack": "Geri al",
+  "account.adjust.amount": "Krediler",
+  "account.adjust.reason": "Gerekçe",
+  "account.adjust.reasonHint": "Adresinizle birlikte denetim kaydına yazılır.",
+  "account.adjust.submit": "Uygula",
+  "account.adjust.amountError": "Sıfırdan büyük bir tam sayı kadar kredi yazın.",
+  "account.adjust.done": "{credits} kredi {verb}. Bakiye şimdi {balance}.",
+  "account.adjust.granted": "verildi",
+  "account.adjust.takenBack": "geri alındı",
+  "account.verification": "Doğrulama",
+  "account.resend": "Doğrulama e-postasını yeniden gönder",
+  "account.verify": "Elle doğrula",
+  "account.delete": "Hesabı sil",
+  "account.delete.confirm": "Silmek için hesabın e-posta adresini yazın",
+  "account.delete.submit": "Kalıcı olarak sil",
+  "account.deleted": "{email} hesabı silindi.",
+  "account.activity": "Kredi hareketleri",
+  "account.activity.none": "Kredi hareketi yok.",
+  "account.activity.what": "Ne",
+  "account.activity.credits": "Krediler",
+  "account.activity.when": "Ne zaman",
+  "account.texts": "Metinler",
+  "account.texts.none": "Metin yok.",
+  "account.texts.note": "Bir metnin içeriği siz açana dek kapalı kalır; açmak kayda geçer.",
+  "account.texts.type": "Tür",
+  "account.texts.language": "Dil",
+  "account.texts.date": "Tarih",
+  "account.texts.writer": "Yazar",
+  "account.texts.length": "Uzunluk",
+  "account.texts.words": "Kelime",
+  "account.texts.status": "Durum",
+  "textStatus.pending": "Yazılıyor",
+  "textStatus.done": "Yazıldı",
+  "textStatus.failed": "Başarısız",
+  "account.texts.open": "Metni aç",
+  "account.texts.openLabel": "{date} tarihli {type} metnini aç",
+  "account.text.heading": "Açılan metin",
+  "account.text.subject": "Konu",
+  "account.text.prompt": "İstek",
+  "account.text.close": "Metni kapat",
+
+  "testimonials.heading": "İncelenecek yorumlar",
+  "testimonials.none": "Bekleyen gönderi yok.",
+  "testimonials.sender": "Gönderen (adres özeti) {sender}",
+  "testimonials.rating": "5 üzerinden {rating} yıldız",
+  "testimonials.approve": "Onayla",
+  "testimonials.reject": "Reddet",
+  "testimonials.approveLabel": "{name} kişisinin yorumunu onayla",
+  "testimonials.rejectLabel": "{name} kişisinin yorumunu reddet",
+  "testimonials.done.approve": "Onaylandı: ana sayfada görünüyor.",
+  "testimonials.done.reject": "Reddedildi.",
+
+  "audit.heading": "Denetim kaydı",
+  "audit.none": "Henüz operatör işlemi yok.",
+  "audit.when": "Ne zaman",
+  "audit.operator": "Operatör",
+  "audit.action": "İşlem",
+  "audit.account": "Hesap",
+  "audit.detail": "Ayrıntı",
+  "audit.newer": "Daha yeni",
+  "audit.older": "Daha eski",
+  "audit.text": "Metin: {subject}",
+  "audit.testimonial": "{name} kişisinin yorumu",
+  "audit.credits": "{credits} kredi",
+  "audit.reason": "Gerekçe: {reason}",
+  "audit.balanceAfter": "Sonraki bakiye: {balance}",
+  "reason.signup_grant": "Hoş geldin kredileri",
+  "reason.verification_top_up": "E-posta doğrulandı",
+  "reason.weekly_grant": "Haftalık krediler",
+  "reason.guest_trial": "Ücretsiz deneme",
+  "reason.generation": "Metin oluşturuldu",
+  "reason.refund": "İade",
+  "reason.ad_reward": "Reklam izlendi",
+  "reason.operator_grant": "Bir operatör verdi",
+  "reason.operator_take_back": "Bir operatör geri aldı",
+  "action.grant_credits": "Kredi verdi",
+  "action.take_back_credits": "Kredi geri aldı",
+  "action.resend_verification": "Doğrulamayı yeniden gönderdi",
+  "action.verify_account": "Elle doğruladı",
+  "action.delete_account": "Hesabı sildi",
+  "action.open_text": "Bir metni açtı",
+  "action.approve_testimonial": "Bir yorumu onayladı",
+  "action.reject_testimonial": "Bir yorumu reddetti",
+};
+
+/** The console's words in the interface language: Turkish when Turkish is chosen. */
+export function consoleCatalogFor(language: string): Record<ConsoleTextKey, string> {
+  return language === "turkish" ? consoleTr : consoleEn;
+}
+
+/** The console's dates and numbers follow the interface language too. */
+export function consoleLocale(): string {
+  return storedLanguage() === "turkish" ? "tr-TR" : "en-US";
+}
+
+/** A console string in the chosen language, with its `{placeholders}` filled. */
 export function consoleSays(
   key: ConsoleTextKey,
   values: Record<string, string | number> = {},
 ): string {
-  return consoleText[key].replace(/\{(\w+)\}/g, (match, name: string) =>
+  return consoleCatalogFor(storedLanguage())[key].replace(/\{(\w+)\}/g, (match, name: string) =>
     name in values ? String(values[name]) : match,
   );
 }
 
 /** A label from a key built at run time (a writer's id, an action), or the raw value. */
-export function consoleLabel(prefix: "writer" | "action" | "reason", value: string): string {
+export function consoleLabel(
+  prefix: "writer" | "action" | "reason" | "textStatus",
+  value: string,
+): string {
   const key = `${prefix}.${value}`;
-  return key in consoleText ? consoleText[key as ConsoleTextKey] : value;
+  return key in consoleEn ? consoleSays(key as ConsoleTextKey) : value;
 }

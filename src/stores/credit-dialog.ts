@@ -1,4 +1,5 @@
 import { atom } from "nanostores";
+import { $creditStatus } from "./credits.ts";
 
 /** The credit-limit dialog (spec §2), opened on a 402 instead of an error toast. */
 export const $creditDialog = atom<{ open: boolean; isGuest: boolean }>({
@@ -8,6 +9,14 @@ export const $creditDialog = atom<{ open: boolean; isGuest: boolean }>({
 
 export function openCreditDialog(isGuest: boolean): void {
   $creditDialog.set({ open: true, isGuest });
+}
+
+/**
+ * A paid action pressed at zero credits (decision 096): it looks disabled, and the press
+ * opens the dialog that says why and what to do, for the person the credit status names.
+ */
+export function openCreditDialogForStatus(): void {
+  openCreditDialog($creditStatus.get().data?.isGuest ?? true);
 }
 
 export function closeCreditDialog(): void {

@@ -79,6 +79,8 @@ async function auditEntries(): Promise<
     targetEmail: string | null;
     operatorEmail: string;
     detail: Record<string, unknown>;
+    textSubject: string | null;
+    testimonialName: string | null;
   }[]
 > {
   const response = await operator.get("/api/console/audit");
@@ -122,6 +124,9 @@ describe("who reaches the console", () => {
       const missing = await client.get("/no-such-page");
       expect(page.status, `${who}: /console`).toBe(404);
       expect(page.body).toBe(missing.body);
+      // Only an operator's header learns of the console.
+      const me = await client.get("/api/auth/me");
+      expect(JSON.stringify(me.body), `${who}: /api/auth/me`).not.toContain("isOperator");
     }
 
     expect(await accountView(targetId)).toEqual(before);
@@ -133,6 +138,9 @@ describe("who reaches the console", () => {
     const page = await operator.get("/console");
     expect(page.status).toBe(200);
     expect(page.body).toContain("<h1");
+    // The header's Console link, server-rendered here, and what prerendered pages ask for.
+    expect(page.body).toMatch(/<a href="\/console"[^>]*data-auth="operator"(?! hidden)/);
+    expect((await operator.get("/api/auth/me")).body.user.isOperator).toBe(true);
     const overview = await operator.get("/api/console/overview");
     expect(overview.status).toBe(200);
     expect(overview.body.accounts.total).toBeGreaterThanOrEqual(1);
@@ -340,9 +348,14 @@ describe("an operator's other actions", () => {
     expect((await user.client.get("/api/auth/me")).body.user ?? null).toBeNull();
     expect((await operator.get(`/api/console/account?id=${id}`)).status).toBe(404);
 
-    const actions = (await auditEntries())
-      .filter((entry) => entry.targetEmail === user.email)
-      .map((entry) => entry.action);
+    const entries = (await auditEntries()).filter((entry) => entry.targetEmail === user.email);
+    // The opened text is named by its subject, even now that its account is deleted.
+    expect(opened.body.subject).toBeTruthy();
+    expect(entries.find((entry) => entry.action === "open_text")).toMatchObject({
+      targetEmail: user.email,
+      textSubject: opened.body.subject,
+    });
+    const actions = entries.map((entry) => entry.action);
     expect(actions).toEqual([
       "delete_account",
       "open_text",
@@ -382,6 +395,7 @@ describe("an operator's other actions", () => {
     expect((await auditEntries())[0]).toMatchObject({
       action: "approve_testimonial",
       detail: { testimonialId: item.id },
+      testimonialName: name,
     });
     const twice = await operator.post("/api/console/testimonials", {
       id: item.id,

@@ -1,10 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { PASSWORD, SAME_ORIGIN } from "./auth-helpers.ts";
-import { expect, seriousAxeViolations, test } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, isPhone, seriousAxeViolations, test } from "./fixtures.ts";
 
-/** OPERATOR_EMAILS in playwright.config.ts names one operator per project. */
-function operatorEmail(projectName: string): string {
-  return `operator-${projectName}@example.com`;
+/** OPERATOR_EMAILS in playwright.config.ts names one operator per test and project. */
+function operatorEmail(projectName: string, test = ""): string {
+  return `operator-${test ? `${test}-` : ""}${projectName}@example.com`;
+}
+
+/** The header's Console link: in the bar on a wide screen, in the menu on a phone. */
+async function consoleLink(page: Page, name: string) {
+  if (isPhone(page)) {
+    await page.getByRole("button", { name: /^(Open menu|Menüyü aç)$/ }).click();
+    return page.locator("#mobile-menu").getByRole("link", { name, exact: true });
+  }
+  return page.getByRole("navigation", { name: /^(Main|Ana menü)$/ }).getByRole("link", {
+    name,
+    exact: true,
+  });
 }
 
 test("an operator reads the overview, grants a user 500 credits and approves a testimonial", async ({
@@ -94,11 +107,92 @@ test("an operator reads the overview, grants a user 500 credits and approves a t
   ).toBeVisible();
 });
 
+test("an operator finds the console in the header and reads texts and the audit by name, in English and Turkish", async ({
+  page,
+  accounts,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const user = await accounts.register("console-names", { verified: true });
+  const written = await page.request.post("/api/email/generate", {
+    data: {
+      content: "A letter to my aunt about the summer visit to Hamburg.",
+      language: "german",
+      contentType: "letter",
+      length: "short",
+    },
+    headers: SAME_ORIGIN,
+  });
+  expect(written.status()).toBe(200);
+  await page.context().clearCookies();
+  await accounts.register("operator", {
+    verified: true,
+    email: operatorEmail(testInfo.project.name, "names"),
+  });
+
+  // A prerendered page asks who is visiting; the operator's header links to the console.
+  await page.goto("/");
+  await (await consoleLink(page, "Console")).click();
+  await expect(page).toHaveURL(/\/console$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Console" })).toBeVisible();
+
+  const accountsRegion = page.getByRole("region", { name: "Accounts" });
+  await accountsRegion.getByLabel("E-mail address starts with").fill(user);
+  await accountsRegion.getByRole("button", { name: "Find" }).click();
+  await accountsRegion.getByRole("button", { name: new RegExp(user) }).click();
+  const account = accountsRegion.getByRole("region", { name: user });
+  // The texts' table, after the credit activity's.
+  const row = account.getByRole("table").last().getByRole("row").nth(1);
+  // Names, not the ids the database keeps (letter, german, short, localai, done).
+  for (const name of ["Letter", "German", "Short (~120 words)", "OpenAI-compatible", "Written"]) {
+    await expect(row.getByRole("cell", { name, exact: true })).toBeVisible();
+  }
+  await row.getByRole("button", { name: /^Open the Letter of / }).click();
+  const openedText = account.getByRole("region", { name: "Opened text" });
+  const subject = (await openedText.locator("dd bdi").first().textContent())!;
+  expect(subject).toBe("the summer visit to Hamburg");
+
+  // The audit names the account by its address and the text by its subject, not by ids.
+  const audit = page.getByRole("region", { name: "Audit" });
+  const opened = audit.getByRole("listitem").filter({ hasText: "Opened a text" }).first();
+  await expect(opened).toContainText(user);
+  await expect(opened).toContainText(`Text: ${subject}`);
+  await expect(opened).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+
+  // With Turkish chosen the whole console is Turkish, the names too (DESIGN §7).
+  await page.evaluate(() => localStorage.setItem("selectedLanguage", "turkish"));
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Konsol" })).toBeVisible();
+  const hesaplar = page.getByRole("region", { name: "Hesaplar" });
+  await hesaplar.getByLabel("E-posta adresinin başı").fill(user);
+  await hesaplar.getByRole("button", { name: "Bul" }).click();
+  await hesaplar.getByRole("button", { name: new RegExp(user) }).click();
+  const satir = hesaplar
+    .getByRole("region", { name: user })
+    .getByRole("table")
+    .last()
+    .getByRole("row");
+  await expect(satir.first()).toContainText("Tür");
+  for (const name of ["Mektup", "Almanca", "Kısa (~120 kelime)", "OpenAI uyumlu", "Yazıldı"]) {
+    await expect(satir.nth(1).getByRole("cell", { name, exact: true })).toBeVisible();
+  }
+  const denetim = page.getByRole("region", { name: "Denetim kaydı" });
+  await expect(
+    denetim.getByRole("listitem").filter({ hasText: "Bir metni açtı" }).first(),
+  ).toContainText(`Metin: ${subject}`);
+  await expect(await consoleLink(page, "Konsol")).toBeVisible();
+});
+
 test.describe("to anyone but an operator", () => {
   test.use({ expectedConsole: [/status of 404/] });
 
   test("/console is the not-found page", async ({ page, accounts }) => {
     await accounts.register("not-operator", { verified: true });
+    // Nor does the header offer it.
+    await page.goto("/");
+    await expect(page.locator('header[data-auth-state="signed-in"]')).toBeAttached();
+    for (const link of await page.locator('[data-auth="operator"]').all()) {
+      await expect(link).toBeHidden();
+    }
     const response = await page.goto("/console");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 - Page Not Found");

@@ -63,14 +63,28 @@ test.describe(() => {
     const error = page.getByTestId("result-error");
     await expect(error.getByRole("button", { name: "See your options" })).toBeVisible();
     await expect(error.getByRole("button", { name: "Retry" })).toHaveCount(0);
-    // Now the page knows: the button is locked and says why.
-    await expect(page.getByRole("button", GENERATE)).toBeDisabled();
+    // Now the page knows: the button looks locked and says why (decision 096).
+    await expect(page.getByRole("button", GENERATE)).toHaveAttribute("aria-disabled", "true");
     await expect(page.getByTestId("generator-cost")).toContainText("Your free trial has ended.");
-    // So are the panel's paid actions: Regenerate and every refinement.
-    await expect(page.getByRole("button", { name: "Regenerate" })).toBeDisabled();
-    await expect(page.getByRole("button", { name: "Shorter" })).toBeDisabled();
+    // So do the panel's paid actions: Regenerate and every refinement.
     await page.getByLabel("Language to translate into").selectOption("german");
-    await expect(page.getByRole("button", { name: "Translate", exact: true })).toBeDisabled();
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/email/generate")) asked.push(request.url());
+    });
+    for (const name of ["Regenerate", "Shorter", "Translate"]) {
+      const button = page.getByRole("button", { name, exact: true });
+      await expect(button).toHaveAttribute("aria-disabled", "true");
+      // Pressed, each says why instead of doing nothing, and sends nothing.
+      // Playwright counts aria-disabled as disabled and would wait; a person's press arrives.
+      await button.click({ force: true });
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+    }
+    // The page knew: no text was asked for (the server's 402 would open the dialog too).
+    expect(asked).toEqual([]);
+    await expect(page.getByTestId("result-text")).toHaveText(first);
   });
 
   test("a failed attempt keeps the prompt and the previous result, and Retry sends it again", async ({

@@ -30,13 +30,30 @@ test.describe(() => {
       "Your free trial has ended. Create an account for more usage.",
     );
 
-    // At zero the button is locked and says why; its link opens the dialog.
+    // At zero the button looks locked and says why (decision 096).
     await prompt.fill(PROMPT);
-    await expect(page.getByRole("button", { name: "Generate Text" })).toBeDisabled();
+    const generate = page.getByRole("button", { name: "Generate Text" });
+    await expect(generate).toHaveAttribute("aria-disabled", "true");
     await expect(page.getByTestId("generator-cost")).toContainText("Your free trial has ended.");
-    await page.getByRole("button", { name: "See your options" }).click();
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/email/generate")) asked.push(request.url());
+    });
+    // Pressed, it opens the dialog; so do Ctrl+Enter in the prompt and the line's link.
     const dialog = page.getByRole("dialog", { name: "Your free trial has ended" });
+    // Playwright counts aria-disabled as disabled and would wait; a person's press arrives.
+    await generate.click({ force: true });
     await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await prompt.press("Control+Enter");
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: "See your options" }).click();
+    await expect(dialog).toBeVisible();
+    // The page knew: no text was asked for (the server's 402 would open the dialog too).
+    expect(asked).toEqual([]);
     await expect(dialog.getByRole("link", { name: "Create Account" })).toHaveAttribute(
       "href",
       "/register",
@@ -136,7 +153,10 @@ test.describe(() => {
     await expect(page.locator("#credit-card")).toContainText(
       new RegExp(`\\b${100 - charged} credits`),
     );
-    await expect(page.getByRole("button", { name: "Generate Text" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Generate Text" })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
 
     await page.goto("/profile");
     const table = page.getByRole("table");

@@ -82,12 +82,15 @@ function initFooterYear(): void {
   }
 }
 
-function showSignedIn(user: { name: string | null; email: string }): void {
+function showSignedIn(user: { name: string | null; email: string; isOperator?: true }): void {
   for (const element of document.querySelectorAll<HTMLElement>('[data-auth="signed-out"]')) {
     element.hidden = true;
   }
   for (const element of document.querySelectorAll<HTMLElement>('[data-auth="signed-in"]')) {
     element.hidden = false;
+  }
+  for (const element of document.querySelectorAll<HTMLElement>('[data-auth="operator"]')) {
+    element.hidden = !user.isOperator;
   }
   for (const element of document.querySelectorAll<HTMLElement>("[data-user-name]")) {
     element.textContent = displayName(user);
@@ -103,7 +106,7 @@ async function syncAuthState(header: HTMLElement): Promise<void> {
     });
     if (!response.ok) return;
     const body = (await response.json()) as {
-      user?: { name: string | null; email: string } | null;
+      user?: { name: string | null; email: string; isOperator?: true } | null;
     };
     if (body.user) showSignedIn(body.user);
     header.dataset.authState = body.user ? "signed-in" : "signed-out";

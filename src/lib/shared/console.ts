@@ -151,4 +151,8 @@ export interface AuditEntry {
   targetEmail: string | null;
   detail: Record<string, unknown>;
   createdAt: string;
+  /** The opened text's subject, so that the audit names it rather than its id. */
+  textSubject: string | null;
+  /** Whose testimonial was moderated, by the name it was sent with. */
+  testimonialName: string | null;
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { buttonClass, Field } from "#components/ui/Field.tsx";
 import { apiFetch } from "#client/http.ts";
-import { consoleSays, consoleText } from "#i18n/console.ts";
+import { consoleSays } from "#i18n/console.ts";
 import type { AccountSummary } from "#shared/console.ts";
 import { AccountPanel } from "./accounts/AccountPanel.tsx";
 import { OutcomeLine, type Outcome } from "./accounts/outcome.tsx";
@@ -21,7 +21,7 @@ export default function ConsoleAccounts() {
       const { ok, body } = await apiFetch<{ accounts: AccountSummary[] }>(
         `/api/console/accounts?email=${encodeURIComponent(prefix)}`,
       );
-      setError(ok ? undefined : (body.message ?? consoleText.loadFailed));
+      setError(ok ? undefined : (body.message ?? consoleSays("loadFailed")));
       setResults(ok ? body.accounts : null);
     } catch (failure) {
       setError((failure as Error).message);
@@ -38,7 +38,7 @@ export default function ConsoleAccounts() {
       >
         <div className="min-w-64 flex-1">
           <Field
-            label={consoleText["accounts.search"]}
+            label={consoleSays("accounts.search")}
             type="search"
             autoComplete="off"
             value={prefix}
@@ -47,15 +47,15 @@ export default function ConsoleAccounts() {
           />
         </div>
         <button type="submit" className={buttonClass}>
-          {consoleText["accounts.search.submit"]}
+          {consoleSays("accounts.search.submit")}
         </button>
       </form>
       <OutcomeLine outcome={notice} />
       {results &&
         (results.length === 0 ? (
-          <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleText["accounts.none"]}</p>
+          <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleSays("accounts.none")}</p>
         ) : (
-          <ul aria-label={consoleText["accounts.results"]} className="mt-3 grid gap-2">
+          <ul aria-label={consoleSays("accounts.results")} className="mt-3 grid gap-2">
             {results.map((account) => (
               <li key={account.id}>
                 <button
@@ -69,8 +69,8 @@ export default function ConsoleAccounts() {
                   </span>
                   <span className="text-slate-600 dark:text-slate-400">
                     {account.emailVerified
-                      ? consoleText["accounts.verified"]
-                      : consoleText["accounts.unverified"]}{" "}
+                      ? consoleSays("accounts.verified")
+                      : consoleSays("accounts.unverified")}{" "}
                     · {consoleSays("accounts.credits", { credits: account.credits })}
                   </span>
                 </button>

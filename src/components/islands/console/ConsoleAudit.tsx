@@ -1,22 +1,49 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
 import { apiFetch } from "#client/http.ts";
-import { consoleLabel, consoleText } from "#i18n/console.ts";
+import { consoleLabel, consoleLocale, consoleSays } from "#i18n/console.ts";
 import type { AuditEntry } from "#shared/console.ts";
 import { formatDateTime } from "#shared/format.ts";
 import { $consoleChanges } from "#stores/console.ts";
 import LoadFailed from "./LoadFailed.tsx";
 
-/** Details the operator reads first; the rest (ids) follow. */
-const FIRST = ["reason", "credits", "balanceAfter"];
+/** Ids the entry names otherwise (a text by its subject, a testimonial by its sender). */
+const NAMED = ["generationId", "testimonialId", "subject", "requestId"];
 
-/** An entry's details as `name: value` pairs. */
-function detailText(detail: Record<string, unknown>): string {
-  const rank = (name: string) => (FIRST.includes(name) ? FIRST.indexOf(name) : FIRST.length);
-  return Object.entries(detail)
-    .sort(([a], [b]) => rank(a) - rank(b))
-    .map(([name, value]) => `${name}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
-    .join(" · ");
+/** An entry's details in words: what it was about, the credits, the reason, the rest. */
+function detailText(entry: AuditEntry): string {
+  const { detail } = entry;
+  const parts: string[] = [];
+  const about = (key: string) => String(detail[key] ?? "");
+  if (entry.textSubject !== null || detail.generationId !== undefined) {
+    parts.push(consoleSays("audit.text", { subject: entry.textSubject ?? about("generationId") }));
+  }
+  if (entry.testimonialName !== null || detail.testimonialId !== undefined) {
+    parts.push(
+      consoleSays("audit.testimonial", { name: entry.testimonialName ?? about("testimonialId") }),
+    );
+  }
+  if (typeof detail.credits === "number") {
+    parts.push(
+      consoleSays("audit.credits", { credits: detail.credits.toLocaleString(consoleLocale()) }),
+    );
+  }
+  if (typeof detail.reason === "string")
+    parts.push(consoleSays("audit.reason", { reason: detail.reason }));
+  if (typeof detail.balanceAfter === "number") {
+    parts.push(
+      consoleSays("audit.balanceAfter", {
+        balance: detail.balanceAfter.toLocaleString(consoleLocale()),
+      }),
+    );
+  }
+  const shown = [...NAMED, "credits", "reason", "balanceAfter"];
+  for (const [name, value] of Object.entries(detail)) {
+    if (!shown.includes(name)) {
+      parts.push(`${name}: ${typeof value === "string" ? value : JSON.stringify(value)}`);
+    }
+  }
+  return parts.join(" · ");
 }
 
 /** Every operator action, newest first. */
@@ -49,11 +76,11 @@ export default function ConsoleAudit() {
     return failed ? (
       <LoadFailed onRetry={() => setAttempt(attempt + 1)} />
     ) : (
-      <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleText.loading}</p>
+      <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleSays("loading")}</p>
     );
   }
   if (entries.length === 0 && page === 1) {
-    return <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleText["audit.none"]}</p>;
+    return <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleSays("audit.none")}</p>;
   }
   return (
     <>
@@ -66,11 +93,13 @@ export default function ConsoleAudit() {
             </p>
             <p className="break-words text-slate-600 dark:text-slate-400">
               {entry.operatorEmail} ·{" "}
-              <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, "en-US")}</time>
+              <time dateTime={entry.createdAt}>
+                {formatDateTime(entry.createdAt, consoleLocale())}
+              </time>
             </p>
-            {Object.keys(entry.detail).length > 0 && (
+            {detailText(entry) && (
               <p className="break-words text-slate-600 dark:text-slate-400">
-                <bdi>{detailText(entry.detail)}</bdi>
+                <bdi>{detailText(entry)}</bdi>
               </p>
             )}
           </li>
@@ -84,7 +113,7 @@ export default function ConsoleAudit() {
             disabled={page === 1}
             onClick={() => setPage(page - 1)}
           >
-            {consoleText["audit.newer"]}
+            {consoleSays("audit.newer")}
           </button>
           <button
             type="button"
@@ -92,7 +121,7 @@ export default function ConsoleAudit() {
             disabled={!hasMore}
             onClick={() => setPage(page + 1)}
           >
-            {consoleText["audit.older"]}
+            {consoleSays("audit.older")}
           </button>
         </div>
       )}

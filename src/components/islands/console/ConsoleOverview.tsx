@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useMemo, useState } from "react";
 import { apiFetch } from "#client/http.ts";
-import { consoleLabel, consoleText } from "#i18n/console.ts";
+import { type ConsoleTextKey, consoleLabel, consoleSays } from "#i18n/console.ts";
 import { WRITER_COLUMNS, type Overview } from "#shared/console.ts";
 import { $consoleChanges } from "#stores/console.ts";
 import type { ChartSeries } from "./LineChart.tsx";
@@ -42,12 +42,12 @@ export default function ConsoleOverview() {
     }));
     const failures: ChartSeries[] = [
       {
-        label: consoleText["overview.failures"],
+        label: consoleSays("overview.failures"),
         values: overview.days.map((day) => day.failures),
         color: COLORS[4]!,
       },
       {
-        label: consoleText["overview.refunds"],
+        label: consoleSays("overview.refunds"),
         values: overview.days.map((day) => day.refunds),
         color: COLORS[2]!,
       },
@@ -59,7 +59,7 @@ export default function ConsoleOverview() {
       ["overview.ads", "earnedFromAds"],
       ["overview.takenBack", "takenBack"],
     ].map(([key, field], i) => ({
-      label: consoleText[key as keyof typeof consoleText],
+      label: consoleSays(key as ConsoleTextKey),
       values: overview.weeks.map((week) => week[field as "granted"]),
       color: COLORS[i]!,
     }));
@@ -73,14 +73,14 @@ export default function ConsoleOverview() {
           id="console-overview-heading"
           className="text-xl font-semibold text-slate-900 dark:text-white"
         >
-          {consoleText["overview.heading"]}
+          {consoleSays("overview.heading")}
         </h2>
         {overview && charts ? (
           <OverviewFigures overview={overview} charts={charts} />
         ) : failed ? (
           <LoadFailed onRetry={() => setAttempt(attempt + 1)} />
         ) : (
-          <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleText.loading}</p>
+          <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleSays("loading")}</p>
         )}
       </section>
       <AdsTable ads={overview?.ads ?? null} />

@@ -2,7 +2,7 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
 import { buttonClass } from "#components/ui/Field.tsx";
 import { apiFetch } from "#client/http.ts";
-import { consoleSays, consoleText } from "#i18n/console.ts";
+import { consoleLocale, consoleSays } from "#i18n/console.ts";
 import type { PendingTestimonial } from "#shared/console.ts";
 import { formatDateTime } from "#shared/format.ts";
 import { $consoleChanges, noteConsoleChange } from "#stores/console.ts";
@@ -41,10 +41,10 @@ export default function ConsoleTestimonials() {
       setOutcome({
         ok,
         message: ok
-          ? consoleText[
-              action === "approve" ? "testimonials.done.approve" : "testimonials.done.reject"
-            ]
-          : (body.message ?? consoleText.loadFailed),
+          ? consoleSays(
+              action === "approve" ? "testimonials.done.approve" : "testimonials.done.reject",
+            )
+          : (body.message ?? consoleSays("loadFailed")),
       });
       if (ok) {
         setPending((rows) => rows?.filter((row) => row.id !== id) ?? null);
@@ -61,7 +61,7 @@ export default function ConsoleTestimonials() {
     return failed ? (
       <LoadFailed onRetry={() => setAttempt(attempt + 1)} />
     ) : (
-      <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleText.loading}</p>
+      <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleSays("loading")}</p>
     );
   }
   return (
@@ -76,7 +76,7 @@ export default function ConsoleTestimonials() {
       )}
       {pending.length === 0 ? (
         <p className="mt-3 text-slate-600 dark:text-slate-400">
-          {consoleText["testimonials.none"]}
+          {consoleSays("testimonials.none")}
         </p>
       ) : (
         <ul className="mt-3 grid gap-3">
@@ -96,8 +96,10 @@ export default function ConsoleTestimonials() {
               </p>
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 {consoleSays("testimonials.rating", { rating: item.rating })} ·{" "}
-                <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, "en-US")}</time> ·{" "}
-                {consoleSays("testimonials.sender", { sender: item.sender })}
+                <time dateTime={item.createdAt}>
+                  {formatDateTime(item.createdAt, consoleLocale())}
+                </time>{" "}
+                · {consoleSays("testimonials.sender", { sender: item.sender })}
               </p>
               <blockquote className="mt-2 whitespace-pre-line text-slate-800 dark:text-slate-200">
                 {item.content}
@@ -110,7 +112,7 @@ export default function ConsoleTestimonials() {
                   aria-label={consoleSays("testimonials.approveLabel", { name: item.name })}
                   onClick={() => void moderate(item.id, "approve")}
                 >
-                  {consoleText["testimonials.approve"]}
+                  {consoleSays("testimonials.approve")}
                 </button>
                 <button
                   type="button"
@@ -119,7 +121,7 @@ export default function ConsoleTestimonials() {
                   aria-label={consoleSays("testimonials.rejectLabel", { name: item.name })}
                   onClick={() => void moderate(item.id, "reject")}
                 >
-                  {consoleText["testimonials.reject"]}
+                  {consoleSays("testimonials.reject")}
                 </button>
               </div>
             </li>

@@ -82,6 +82,11 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
     event.preventDefault();
     // Ctrl+Enter submits past the disabled button: one text at a time, the prompt stays.
     if (busy) return;
+    // At zero credits no change to the form can help: the press says why (decision 096).
+    if (outOfCredits) {
+      openCreditDialog(charged.isGuest);
+      return;
+    }
     if (!(LANGUAGE_IDS as string[]).includes(language)) {
       setError({ field: "language", message: t("failure.languageMissing") });
       return;
@@ -120,10 +125,6 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
     about: Pick<GenerationRequestBody, "subject" | "useCase" | "fields">,
   ) {
     setError(null);
-    if (outOfCredits) {
-      openCreditDialog(charged.isGuest);
-      return;
-    }
     // The store clears the prompt box once the server has accepted it (decision 035).
     const request: GenerationRequestBody = {
       ...about,
@@ -223,9 +224,11 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
         {writers && <WriterStatus writers={writers} t={t} />}
         <button
           type="submit"
-          disabled={busy || outOfCredits}
+          disabled={busy}
+          // Looks disabled at zero credits, yet a press opens the credit dialog (decision 096).
+          aria-disabled={outOfCredits || undefined}
           aria-describedby="generator-cost"
-          className="inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+          className="inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:opacity-60 aria-disabled:hover:bg-brand-600"
         >
           {busy ? t("generator.busy") : t("generator.submit")}
         </button>

@@ -287,7 +287,8 @@ export async function openTextByOperator(
       operator,
       action: "open_text",
       target: { id: ownerId, email: ownerEmail },
-      detail: { generationId },
+      // The subject too: the record names the text even after the text is deleted.
+      detail: { generationId, subject: text.subject },
       now,
     });
     return { ...text, createdAt: text.createdAt.toISOString() };

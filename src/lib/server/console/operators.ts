@@ -7,7 +7,7 @@ import { noApiEndpoint } from "#server/http/api.ts";
  * OPERATOR_EMAILS names. Read from the session on every request, never remembered.
  */
 export function isOperator(
-  user: SessionUser | null,
+  user: Pick<SessionUser, "email" | "emailVerified"> | null,
   operatorEmails: readonly string[] = getConfig().OPERATOR_EMAILS,
 ): user is SessionUser {
   return user !== null && user.emailVerified && operatorEmails.includes(user.email.toLowerCase());

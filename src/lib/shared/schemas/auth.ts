@@ -99,4 +99,6 @@ export interface PublicUser {
   name: string | null;
   isVerified: boolean;
   createdAt: string;
+  /** Present for an operator only (decision 071): the header shows the Console link. */
+  isOperator?: true;
 }

@@ -1,4 +1,4 @@
-import { consoleLabel, consoleText } from "#i18n/console.ts";
+import { consoleLabel, consoleSays } from "#i18n/console.ts";
 import type { AccountDetail } from "#shared/console.ts";
 import { cell, when } from "./account-look.ts";
 
@@ -6,7 +6,7 @@ import { cell, when } from "./account-look.ts";
 export function AccountActivity({ activity }: { activity: AccountDetail["activity"] }) {
   return activity.length === 0 ? (
     <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-      {consoleText["account.activity.none"]}
+      {consoleSays("account.activity.none")}
     </p>
   ) : (
     <div className="mt-2 max-h-72 overflow-auto">
@@ -14,13 +14,13 @@ export function AccountActivity({ activity }: { activity: AccountDetail["activit
         <thead>
           <tr>
             <th scope="col" className={cell}>
-              {consoleText["account.activity.what"]}
+              {consoleSays("account.activity.what")}
             </th>
             <th scope="col" className={`${cell} text-right`}>
-              {consoleText["account.activity.credits"]}
+              {consoleSays("account.activity.credits")}
             </th>
             <th scope="col" className={cell}>
-              {consoleText["account.activity.when"]}
+              {consoleSays("account.activity.when")}
             </th>
           </tr>
         </thead>

@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
 import { apiFetch } from "#client/http.ts";
-import { consoleText } from "#i18n/console.ts";
+import { consoleSays } from "#i18n/console.ts";
 import type { AccountDetail } from "#shared/console.ts";
 import { $consoleChanges, noteConsoleChange } from "#stores/console.ts";
 import LoadFailed from "../LoadFailed.tsx";
@@ -45,7 +45,7 @@ export function AccountPanel({
     return failed ? (
       <LoadFailed onRetry={() => setAttempt(attempt + 1)} />
     ) : (
-      <p className="mt-4 text-slate-600 dark:text-slate-400">{consoleText.loading}</p>
+      <p className="mt-4 text-slate-600 dark:text-slate-400">{consoleSays("loading")}</p>
     );
   }
   const { account } = detail;
@@ -71,29 +71,29 @@ export function AccountPanel({
       </h3>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         <div>
-          <dt className="text-slate-600 dark:text-slate-400">{consoleText["account.balance"]}</dt>
+          <dt className="text-slate-600 dark:text-slate-400">{consoleSays("account.balance")}</dt>
           <dd className="font-semibold tabular-nums" data-balance>
             {account.credits}
           </dd>
         </div>
         <div>
-          <dt className="text-slate-600 dark:text-slate-400">{consoleText["account.ledger"]}</dt>
+          <dt className="text-slate-600 dark:text-slate-400">{consoleSays("account.ledger")}</dt>
           <dd className="font-semibold tabular-nums">{detail.ledgerSum}</dd>
         </div>
         <div>
-          <dt className="text-slate-600 dark:text-slate-400">{consoleText["account.voices"]}</dt>
+          <dt className="text-slate-600 dark:text-slate-400">{consoleSays("account.voices")}</dt>
           <dd className="tabular-nums">{detail.voices}</dd>
         </div>
         <div>
-          <dt className="text-slate-600 dark:text-slate-400">{consoleText["account.status"]}</dt>
+          <dt className="text-slate-600 dark:text-slate-400">{consoleSays("account.status")}</dt>
           <dd>
             {account.emailVerified
-              ? consoleText["accounts.verified"]
-              : consoleText["accounts.unverified"]}
+              ? consoleSays("accounts.verified")
+              : consoleSays("accounts.unverified")}
           </dd>
         </div>
         <div>
-          <dt className="text-slate-600 dark:text-slate-400">{consoleText["account.joined"]}</dt>
+          <dt className="text-slate-600 dark:text-slate-400">{consoleSays("account.joined")}</dt>
           <dd>
             <time dateTime={account.createdAt}>{when(account.createdAt)}</time>
           </dd>
@@ -105,7 +105,7 @@ export function AccountPanel({
       {!account.emailVerified && (
         <div className="mt-4">
           <h4 className="font-semibold text-slate-900 dark:text-white">
-            {consoleText["account.verification"]}
+            {consoleSays("account.verification")}
           </h4>
           <div className="mt-2 flex flex-wrap gap-2">
             <button
@@ -114,7 +114,7 @@ export function AccountPanel({
               disabled={busy}
               onClick={() => void accountAction("/api/console/resend-verification")}
             >
-              {consoleText["account.resend"]}
+              {consoleSays("account.resend")}
             </button>
             <button
               type="button"
@@ -122,7 +122,7 @@ export function AccountPanel({
               disabled={busy}
               onClick={() => void accountAction("/api/console/verify")}
             >
-              {consoleText["account.verify"]}
+              {consoleSays("account.verify")}
             </button>
           </div>
         </div>
@@ -130,17 +130,17 @@ export function AccountPanel({
       <OutcomeLine outcome={outcome} />
 
       <h4 className="mt-6 font-semibold text-slate-900 dark:text-white">
-        {consoleText["account.activity"]}
+        {consoleSays("account.activity")}
       </h4>
       <AccountActivity activity={detail.activity} />
 
       <h4 className="mt-6 font-semibold text-slate-900 dark:text-white">
-        {consoleText["account.texts"]}
+        {consoleSays("account.texts")}
       </h4>
       <TextsTable texts={detail.texts} />
 
       <h4 className="mt-6 font-semibold text-slate-900 dark:text-white">
-        {consoleText["account.delete"]}
+        {consoleSays("account.delete")}
       </h4>
       <DeleteAccountForm
         account={account}

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { buttonClass, Field } from "#components/ui/Field.tsx";
 import { apiFetch } from "#client/http.ts";
-import { consoleSays, consoleText } from "#i18n/console.ts";
+import { consoleSays } from "#i18n/console.ts";
 import type { AccountDetail } from "#shared/console.ts";
 import { OutcomeLine, type Outcome } from "./outcome.tsx";
 
@@ -30,7 +30,7 @@ export function CreditsForm({
     event.preventDefault();
     const credits = Number(amount);
     if (!Number.isInteger(credits) || credits <= 0) {
-      setErrors({ amount: consoleText["account.adjust.amountError"] });
+      setErrors({ amount: consoleSays("account.adjust.amountError") });
       return;
     }
     setErrors({});
@@ -50,8 +50,8 @@ export function CreditsForm({
             credits,
             verb:
               direction === "grant"
-                ? consoleText["account.adjust.granted"]
-                : consoleText["account.adjust.takenBack"],
+                ? consoleSays("account.adjust.granted")
+                : consoleSays("account.adjust.takenBack"),
             balance: body.credits,
           }),
         });
@@ -64,7 +64,7 @@ export function CreditsForm({
           amount: body.fieldErrors?.delta?.[0],
           reason: body.fieldErrors?.reason?.[0],
         });
-        setOutcome({ ok: false, message: body.message ?? consoleText.loadFailed });
+        setOutcome({ ok: false, message: body.message ?? consoleSays("loadFailed") });
       }
     } catch (error) {
       setOutcome({ ok: false, message: (error as Error).message });
@@ -77,7 +77,7 @@ export function CreditsForm({
     <form onSubmit={submit} aria-labelledby={legendId} className="mt-3 grid gap-3" noValidate>
       <fieldset>
         <legend id={legendId} className="font-semibold text-slate-900 dark:text-white">
-          {consoleText["account.adjust"]}
+          {consoleSays("account.adjust")}
         </legend>
         <div className="mt-2 flex gap-4 text-sm">
           {(["grant", "takeBack"] as const).map((value) => (
@@ -93,15 +93,15 @@ export function CreditsForm({
                 }}
               />
               {value === "grant"
-                ? consoleText["account.adjust.grant"]
-                : consoleText["account.adjust.takeBack"]}
+                ? consoleSays("account.adjust.grant")
+                : consoleSays("account.adjust.takeBack")}
             </label>
           ))}
         </div>
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr] [&_input]:w-full">
         <Field
-          label={consoleText["account.adjust.amount"]}
+          label={consoleSays("account.adjust.amount")}
           type="number"
           inputMode="numeric"
           min={1}
@@ -114,8 +114,8 @@ export function CreditsForm({
           }}
         />
         <Field
-          label={consoleText["account.adjust.reason"]}
-          hint={consoleText["account.adjust.reasonHint"]}
+          label={consoleSays("account.adjust.reason")}
+          hint={consoleSays("account.adjust.reasonHint")}
           maxLength={200}
           value={reason}
           error={errors.reason}
@@ -127,7 +127,7 @@ export function CreditsForm({
       </div>
       <div>
         <button type="submit" className={buttonClass} disabled={busy}>
-          {consoleText["account.adjust.submit"]}
+          {consoleSays("account.adjust.submit")}
         </button>
       </div>
       <OutcomeLine outcome={outcome} />

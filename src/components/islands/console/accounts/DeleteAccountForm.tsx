@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Field } from "#components/ui/Field.tsx";
-import { consoleText } from "#i18n/console.ts";
+import { consoleSays } from "#i18n/console.ts";
 import type { AccountDetail } from "#shared/console.ts";
 import { dangerButton } from "./account-look.ts";
 import { OutcomeLine, postAction, type Outcome } from "./outcome.tsx";
@@ -31,16 +31,16 @@ export function DeleteAccountForm({
   }
 
   return (
-    <form onSubmit={submit} className="mt-3 grid gap-3" aria-label={consoleText["account.delete"]}>
+    <form onSubmit={submit} className="mt-3 grid gap-3" aria-label={consoleSays("account.delete")}>
       <Field
-        label={consoleText["account.delete.confirm"]}
+        label={consoleSays("account.delete.confirm")}
         autoComplete="off"
         value={typed}
         onChange={(event) => setTyped(event.target.value)}
       />
       <div>
         <button type="submit" className={dangerButton} disabled={!matches || busy}>
-          {consoleText["account.delete.submit"]}
+          {consoleSays("account.delete.submit")}
         </button>
       </div>
       <OutcomeLine outcome={outcome} />

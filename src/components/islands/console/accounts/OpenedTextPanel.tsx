@@ -1,4 +1,4 @@
-import { consoleText } from "#i18n/console.ts";
+import { consoleSays } from "#i18n/console.ts";
 import type { OpenedText } from "#shared/console.ts";
 import { secondaryButton } from "./account-look.ts";
 
@@ -14,20 +14,20 @@ export function OpenedTextPanel({ text, onClose }: { text: OpenedText; onClose()
           id="console-opened-text-heading"
           className="font-semibold text-slate-900 dark:text-white"
         >
-          {consoleText["account.text.heading"]}
+          {consoleSays("account.text.heading")}
         </h5>
         <button type="button" className={secondaryButton} onClick={onClose}>
-          {consoleText["account.text.close"]}
+          {consoleSays("account.text.close")}
         </button>
       </div>
       <dl className="mt-2 grid gap-2 text-sm">
         <dt className="text-slate-600 dark:text-slate-400">
-          {consoleText["account.text.subject"]}
+          {consoleSays("account.text.subject")}
         </dt>
         <dd className="text-slate-900 dark:text-white">
           <bdi>{text.subject}</bdi>
         </dd>
-        <dt className="text-slate-600 dark:text-slate-400">{consoleText["account.text.prompt"]}</dt>
+        <dt className="text-slate-600 dark:text-slate-400">{consoleSays("account.text.prompt")}</dt>
         <dd className="whitespace-pre-wrap text-slate-900 dark:text-white">
           <bdi>{text.prompt}</bdi>
         </dd>

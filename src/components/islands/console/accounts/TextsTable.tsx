@@ -1,8 +1,11 @@
 import { useState } from "react";
 import { apiFetch } from "#client/http.ts";
-import { consoleLabel, consoleSays, consoleText } from "#i18n/console.ts";
+import { consoleLabel, consoleSays } from "#i18n/console.ts";
+import { contentTypeName, languageName, type MessageKey } from "#i18n/messages.ts";
 import type { AccountDetail, OpenedText } from "#shared/console.ts";
+import { LENGTH_WORDS } from "#shared/generation.ts";
 import { noteConsoleChange } from "#stores/console.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 import { cell, when } from "./account-look.ts";
 import { OpenedTextPanel } from "./OpenedTextPanel.tsx";
 import { OutcomeLine, type Outcome } from "./outcome.tsx";
@@ -11,6 +14,8 @@ import { OutcomeLine, type Outcome } from "./outcome.tsx";
 export function TextsTable({ texts }: { texts: AccountDetail["texts"] }) {
   const [opened, setOpened] = useState<OpenedText | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // Types, languages and lengths by the names the desk gives them, in the chosen language.
+  const { language, t } = useMessages();
 
   async function open(id: string) {
     try {
@@ -21,7 +26,7 @@ export function TextsTable({ texts }: { texts: AccountDetail["texts"] }) {
         setOpened(body);
         setOutcome(null);
         noteConsoleChange();
-      } else setOutcome({ ok: false, message: body.message ?? consoleText.loadFailed });
+      } else setOutcome({ ok: false, message: body.message ?? consoleSays("loadFailed") });
     } catch (error) {
       setOutcome({ ok: false, message: (error as Error).message });
     }
@@ -30,14 +35,14 @@ export function TextsTable({ texts }: { texts: AccountDetail["texts"] }) {
   if (texts.length === 0) {
     return (
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-        {consoleText["account.texts.none"]}
+        {consoleSays("account.texts.none")}
       </p>
     );
   }
   return (
     <>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        {consoleText["account.texts.note"]}
+        {consoleSays("account.texts.note")}
       </p>
       <div className="mt-2 overflow-x-auto">
         <table className="w-full text-left text-sm">
@@ -55,39 +60,43 @@ export function TextsTable({ texts }: { texts: AccountDetail["texts"] }) {
                 ] as const
               ).map((key) => (
                 <th key={key} scope="col" className={cell}>
-                  {consoleText[key]}
+                  {consoleSays(key)}
                 </th>
               ))}
               <th scope="col" className="sr-only">
-                {consoleText["account.texts.open"]}
+                {consoleSays("account.texts.open")}
               </th>
             </tr>
           </thead>
           <tbody>
             {texts.map((text) => (
               <tr key={text.id} className="border-t border-slate-100 dark:border-slate-800">
-                <td className={cell}>{text.contentType}</td>
-                <td className={cell}>{text.language}</td>
+                <td className={cell}>{contentTypeName(language, text.contentType)}</td>
+                <td className={cell}>{languageName(language, text.language)}</td>
                 <td className={cell}>
                   <time dateTime={text.createdAt}>{when(text.createdAt)}</time>
                 </td>
                 <td className={cell}>
                   {text.modelUsed ? consoleLabel("writer", text.modelUsed) : "–"}
                 </td>
-                <td className={cell}>{text.length ?? "–"}</td>
+                <td className={cell}>
+                  {text.length && text.length in LENGTH_WORDS
+                    ? t(`length.${text.length}` as MessageKey)
+                    : (text.length ?? "–")}
+                </td>
                 <td className={`${cell} tabular-nums`}>{text.words}</td>
-                <td className={cell}>{text.status}</td>
+                <td className={cell}>{consoleLabel("textStatus", text.status)}</td>
                 <td className={cell}>
                   <button
                     type="button"
                     className="underline"
                     aria-label={consoleSays("account.texts.openLabel", {
-                      type: text.contentType,
+                      type: contentTypeName(language, text.contentType),
                       date: when(text.createdAt),
                     })}
                     onClick={() => void open(text.id)}
                   >
-                    {consoleText["account.texts.open"]}
+                    {consoleSays("account.texts.open")}
                   </button>
                 </td>
               </tr>

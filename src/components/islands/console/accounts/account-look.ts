@@ -1,3 +1,4 @@
+import { consoleLocale } from "#i18n/console.ts";
 import { formatDateTime } from "#shared/format.ts";
 
 /** How the account's parts look: its buttons and its tables' cells. */
@@ -7,5 +8,5 @@ export const dangerButton =
   "inline-flex items-center justify-center rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60";
 export const cell = "py-1.5 pr-3";
 
-/** A moment in the operator's console: always US English. */
-export const when = (iso: string) => formatDateTime(iso, "en-US");
+/** A moment in the operator's console, written as the chosen language writes it. */
+export const when = (iso: string) => formatDateTime(iso, consoleLocale());

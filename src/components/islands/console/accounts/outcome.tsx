@@ -1,5 +1,5 @@
 import { apiFetch } from "#client/http.ts";
-import { consoleText } from "#i18n/console.ts";
+import { consoleSays } from "#i18n/console.ts";
 
 /** An action's outcome, announced: a status when it worked, an alert when it did not. */
 export type Outcome = { ok: boolean; message: string } | null;
@@ -23,7 +23,7 @@ export async function postAction(
 ): Promise<{ ok: boolean; message: string }> {
   try {
     const { ok, body } = await apiFetch<{ credits?: number }>(path, { json });
-    return { ok, message: body.message ?? (ok ? "" : consoleText.loadFailed) };
+    return { ok, message: body.message ?? (ok ? "" : consoleSays("loadFailed")) };
   } catch (error) {
     return { ok: false, message: (error as Error).message };
   }

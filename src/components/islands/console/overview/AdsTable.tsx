@@ -1,4 +1,4 @@
-import { consoleText } from "#i18n/console.ts";
+import { consoleSays } from "#i18n/console.ts";
 import type { Overview } from "#shared/console.ts";
 
 /** Each ad's impressions, completions and clicks. */
@@ -6,26 +6,26 @@ export function AdsTable({ ads }: { ads: Overview["ads"] | null }) {
   return (
     <section aria-labelledby="console-ads-heading" id="ads" className="mt-10">
       <h2 id="console-ads-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-        {consoleText["ads.heading"]}
+        {consoleSays("ads.heading")}
       </h2>
       {ads === null ? (
-        <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleText.loading}</p>
+        <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleSays("loading")}</p>
       ) : ads.length === 0 ? (
-        <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleText["ads.none"]}</p>
+        <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleSays("ads.none")}</p>
       ) : (
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm tabular-nums">
             <thead>
               <tr>
-                <th scope="col">{consoleText["ads.ad"]}</th>
+                <th scope="col">{consoleSays("ads.ad")}</th>
                 <th scope="col" className="text-right">
-                  {consoleText["ads.impressions"]}
+                  {consoleSays("ads.impressions")}
                 </th>
                 <th scope="col" className="text-right">
-                  {consoleText["ads.completions"]}
+                  {consoleSays("ads.completions")}
                 </th>
                 <th scope="col" className="text-right">
-                  {consoleText["ads.clicks"]}
+                  {consoleSays("ads.clicks")}
                 </th>
               </tr>
             </thead>

@@ -1,4 +1,4 @@
-import { consoleText } from "#i18n/console.ts";
+import { consoleSays } from "#i18n/console.ts";
 import LineChart, { type ChartSeries } from "../LineChart.tsx";
 
 /** A chart with its caption, and the same figures as a table for whoever cannot see it. */
@@ -30,7 +30,7 @@ export function ChartFigure({
       </div>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer text-slate-700 dark:text-slate-300">
-          {consoleText["overview.chart.table"]}
+          {consoleSays("overview.chart.table")}
         </summary>
         <div className="mt-2 max-h-72 overflow-auto">
           <table className="w-full text-left tabular-nums">

@@ -1,3 +1,5 @@
+import { consoleLocale } from "#i18n/console.ts";
+
 /** A card of named figures: accounts, guests, texts. */
 export function Figures({ heading, figures }: { heading: string; figures: [string, number][] }) {
   return (
@@ -8,7 +10,7 @@ export function Figures({ heading, figures }: { heading: string; figures: [strin
           <div key={label} className="contents">
             <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
             <dd className="text-right font-semibold text-slate-900 tabular-nums dark:text-white">
-              {value.toLocaleString("en-US")}
+              {value.toLocaleString(consoleLocale())}
             </dd>
           </div>
         ))}

@@ -1,4 +1,4 @@
-import { consoleSays, consoleText } from "#i18n/console.ts";
+import { consoleSays } from "#i18n/console.ts";
 import type { Overview } from "#shared/console.ts";
 import type { ChartSeries } from "../LineChart.tsx";
 import { ChartFigure } from "./ChartFigure.tsx";
@@ -32,55 +32,55 @@ export function OverviewFigures({ overview, charts }: { overview: Overview; char
       </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Figures
-          heading={consoleText["overview.accounts"]}
+          heading={consoleSays("overview.accounts")}
           figures={[
-            [consoleText["overview.accounts.total"], overview.accounts.total],
-            [consoleText["overview.accounts.verified"], overview.accounts.verified],
-            [consoleText["overview.accounts.new"], overview.accounts.newInSevenDays],
+            [consoleSays("overview.accounts.total"), overview.accounts.total],
+            [consoleSays("overview.accounts.verified"), overview.accounts.verified],
+            [consoleSays("overview.accounts.new"), overview.accounts.newInSevenDays],
           ]}
         />
         <Figures
-          heading={consoleText["overview.guests"]}
+          heading={consoleSays("overview.guests")}
           figures={[
-            [consoleText["overview.guests.total"], overview.guests.total],
-            [consoleText["overview.guests.new"], overview.guests.newInSevenDays],
-            [consoleText["overview.guests.registered"], overview.guests.registered],
-            [consoleText["overview.guests.texts"], overview.guests.texts],
-            [consoleText["overview.guests.textsNew"], overview.guests.textsInSevenDays],
+            [consoleSays("overview.guests.total"), overview.guests.total],
+            [consoleSays("overview.guests.new"), overview.guests.newInSevenDays],
+            [consoleSays("overview.guests.registered"), overview.guests.registered],
+            [consoleSays("overview.guests.texts"), overview.guests.texts],
+            [consoleSays("overview.guests.textsNew"), overview.guests.textsInSevenDays],
           ]}
         />
         <Figures
-          heading={consoleText["overview.texts"]}
+          heading={consoleSays("overview.texts")}
           figures={[
-            [consoleText["overview.texts.total"], written],
-            [consoleText["overview.texts.failures"], sum(overview.days.map((day) => day.failures))],
-            [consoleText["overview.texts.refunds"], sum(overview.days.map((day) => day.refunds))],
+            [consoleSays("overview.texts.total"), written],
+            [consoleSays("overview.texts.failures"), sum(overview.days.map((day) => day.failures))],
+            [consoleSays("overview.texts.refunds"), sum(overview.days.map((day) => day.refunds))],
           ]}
         />
       </div>
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <ChartFigure
           id="chart-texts"
-          caption={consoleText["overview.chart.texts"]}
+          caption={consoleSays("overview.chart.texts")}
           summary={consoleSays("overview.chart.texts.summary", { totals: textTotals })}
           days={charts.days}
           series={charts.texts}
-          firstColumn={consoleText["overview.day"]}
+          firstColumn={consoleSays("overview.day")}
         />
         <ChartFigure
           id="chart-failures"
-          caption={consoleText["overview.chart.failures"]}
+          caption={consoleSays("overview.chart.failures")}
           summary={consoleSays("overview.chart.failures.summary", {
             failures: sum(charts.failures[0]!.values),
             refunds: sum(charts.failures[1]!.values),
           })}
           days={charts.days}
           series={charts.failures}
-          firstColumn={consoleText["overview.day"]}
+          firstColumn={consoleSays("overview.day")}
         />
         <ChartFigure
           id="chart-credits"
-          caption={consoleText["overview.chart.credits"]}
+          caption={consoleSays("overview.chart.credits")}
           summary={consoleSays("overview.chart.credits.summary", {
             granted: creditTotal("granted"),
             spent: creditTotal("spent"),
@@ -89,7 +89,7 @@ export function OverviewFigures({ overview, charts }: { overview: Overview; char
           })}
           days={charts.weeks}
           series={charts.credits}
-          firstColumn={consoleText["overview.week"]}
+          firstColumn={consoleSays("overview.week")}
         />
         <WritersSection writers={overview.writers} />
       </div>

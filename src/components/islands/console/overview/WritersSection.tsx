@@ -1,4 +1,4 @@
-import { consoleLabel, consoleSays, consoleText } from "#i18n/console.ts";
+import { consoleLabel, consoleSays } from "#i18n/console.ts";
 import type { LocalWriterView, Overview } from "#shared/console.ts";
 import { byteSize, clockTime, minutesLeft } from "#client/download-figures.ts";
 
@@ -7,7 +7,7 @@ function localWriterState(local: LocalWriterView): string {
   const status = local.status;
   switch (status.state) {
     case "off":
-      return consoleText["writers.local.off"];
+      return consoleSays("writers.local.off");
     case "downloading":
       if (status.retry) {
         return consoleSays("writers.local.retrying", {
@@ -45,34 +45,34 @@ export function WritersSection({ writers }: { writers: Overview["writers"] }) {
   const next =
     writers.writer === "ai"
       ? writers.ready.map((id) => consoleLabel("writer", id)).join(", ")
-      : consoleText["writers.next.template"];
+      : consoleSays("writers.next.template");
   return (
     <section
       aria-labelledby="console-writers-heading"
       className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
     >
       <h3 id="console-writers-heading" className="font-semibold text-slate-900 dark:text-white">
-        {consoleText["writers.heading"]}
+        {consoleSays("writers.heading")}
       </h3>
       <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-4">
-        <dt className="text-slate-600 dark:text-slate-400">{consoleText["writers.next"]}</dt>
+        <dt className="text-slate-600 dark:text-slate-400">{consoleSays("writers.next")}</dt>
         <dd className="text-slate-900 dark:text-white">{next}</dd>
-        <dt className="text-slate-600 dark:text-slate-400">{consoleText["writers.local"]}</dt>
+        <dt className="text-slate-600 dark:text-slate-400">{consoleSays("writers.local")}</dt>
         <dd className="text-slate-900 dark:text-white" data-local-writer>
           {localWriterState(local)}
         </dd>
         {local.queue && (
           <>
-            <dt className="text-slate-600 dark:text-slate-400">{consoleText["writers.queue"]}</dt>
+            <dt className="text-slate-600 dark:text-slate-400">{consoleSays("writers.queue")}</dt>
             <dd className="text-slate-900 dark:text-white">
               {consoleSays("writers.queue.value", local.queue)}
             </dd>
           </>
         )}
-        <dt className="text-slate-600 dark:text-slate-400">{consoleText["writers.speed"]}</dt>
+        <dt className="text-slate-600 dark:text-slate-400">{consoleSays("writers.speed")}</dt>
         <dd className="text-slate-900 dark:text-white">
           {local.recent.length === 0 ? (
-            consoleText["writers.speed.none"]
+            consoleSays("writers.speed.none")
           ) : (
             <ol className="list-inside list-decimal">
               {[...local.recent].reverse().map((text) => (
@@ -83,7 +83,7 @@ export function WritersSection({ writers }: { writers: Overview["writers"] }) {
         </dd>
       </dl>
       <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-        {consoleText["writers.instance"]}
+        {consoleSays("writers.instance")}
       </p>
     </section>
   );

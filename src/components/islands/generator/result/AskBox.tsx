@@ -2,6 +2,7 @@ import { useState } from "react";
 import { passageMessage } from "#i18n/passages.ts";
 import { COST_PER_USE } from "#shared/credits.ts";
 import { MAX_INSTRUCTION_CHARS } from "#shared/generation.ts";
+import { openCreditDialogForStatus } from "#stores/credit-dialog.ts";
 import { askForChange } from "#stores/passage-changes.ts";
 import { actionButton } from "./action-button.ts";
 
@@ -13,7 +14,8 @@ export function AskBox({ outOfCredits, language }: { outOfCredits: boolean; lang
   const [instruction, setInstruction] = useState("");
   const words = instruction.trim();
   const send = () => {
-    if (!words || outOfCredits) return;
+    if (!words) return;
+    if (outOfCredits) return openCreditDialogForStatus();
     askForChange(words);
     setInstruction("");
   };
@@ -50,7 +52,13 @@ export function AskBox({ outOfCredits, language }: { outOfCredits: boolean; lang
           }}
           className="min-h-[2.75rem] flex-1 resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400"
         />
-        <button type="submit" className={actionButton} disabled={!words || outOfCredits}>
+        <button
+          type="submit"
+          className={actionButton}
+          disabled={!words}
+          // Looks disabled at zero credits, yet a press opens the credit dialog (decision 096).
+          aria-disabled={outOfCredits || undefined}
+        >
           {passageMessage(language, "ask.send")}
         </button>
       </div>

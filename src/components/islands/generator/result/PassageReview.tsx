@@ -4,6 +4,7 @@ import type { PassageRange } from "#shared/schemas/generation.ts";
 import { markRange, shownRange } from "#client/passage-dom.ts";
 import type { TextVersion } from "#stores/desk.ts";
 import { discardPassage, keepPassage, retryPassage } from "#stores/passage-changes.ts";
+import { paidAction } from "../paid-action.ts";
 import { actionButton } from "./action-button.ts";
 
 /**
@@ -38,7 +39,7 @@ export function PassageReview({
       <button ref={keep} type="button" className={actionButton} onClick={keepPassage}>
         {passageMessage(language, "passage.keep")}
       </button>
-      <button type="button" className={actionButton} disabled={outOfCredits} onClick={retryPassage}>
+      <button type="button" className={actionButton} {...paidAction(outOfCredits, retryPassage)}>
         {passageMessage(language, "passage.tryAgain")}
       </button>
       <button type="button" className={actionButton} onClick={discardPassage}>

@@ -5,6 +5,7 @@ import { MAX_INSTRUCTION_CHARS, type RefineAction } from "#shared/generation.ts"
 import type { PassageRange } from "#shared/schemas/generation.ts";
 import { passageBlocks, selectedPassage } from "#client/passage-dom.ts";
 import { changePassage } from "#stores/passage-changes.ts";
+import { paidAction } from "../paid-action.ts";
 
 /** What the toolbar offers for a chosen passage, in its order (issue 43). */
 const ACTIONS = [
@@ -19,7 +20,7 @@ const ACTIONS = [
 ] as const satisfies readonly RefineAction[];
 
 const toolButton =
-  "rounded-md px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-50 dark:text-slate-100 dark:hover:bg-slate-800";
+  "rounded-md px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-50 aria-disabled:opacity-50 dark:text-slate-100 dark:hover:bg-slate-800";
 
 interface Chosen {
   passage: PassageRange;
@@ -234,8 +235,7 @@ export function PassageTools({
             type="button"
             data-action={action}
             className={toolButton}
-            disabled={outOfCredits}
-            onClick={() => start(action)}
+            {...paidAction(outOfCredits, () => start(action))}
           >
             {m(`passage.${action}`)}
           </button>
@@ -244,8 +244,7 @@ export function PassageTools({
           type="button"
           className={toolButton}
           aria-expanded={asking}
-          disabled={outOfCredits}
-          onClick={() => setAsking(!asking)}
+          {...paidAction(outOfCredits, () => setAsking(!asking))}
         >
           {m("passage.ask")}
         </button>

@@ -4,6 +4,7 @@ import { LANGUAGES, type Language, type Refinement } from "#shared/generation.ts
 import type { TextVersion } from "#stores/desk.ts";
 import { refine } from "#stores/generation.ts";
 import { useMessages, type Translate } from "#components/ui/use-messages.ts";
+import { paidAction } from "../paid-action.ts";
 import { actionButton } from "./action-button.ts";
 
 const REFINE_BUTTONS: Exclude<Refinement, "translate">[] = [
@@ -35,8 +36,7 @@ export function RefineBar({
           key={name}
           type="button"
           className={actionButton}
-          disabled={outOfCredits}
-          onClick={() => refine(name)}
+          {...paidAction(outOfCredits, () => refine(name))}
         >
           {t(`desk.refine.${name}`)}
         </button>
@@ -81,8 +81,8 @@ function TranslateControl({
       <button
         type="button"
         className={actionButton}
-        disabled={!target || outOfCredits}
-        onClick={() => refine("translate", target as Language)}
+        disabled={!target}
+        {...paidAction(outOfCredits, () => refine("translate", target as Language))}
       >
         {t("desk.refine.translateButton")}
       </button>

@@ -4,6 +4,7 @@ import { countWords } from "#shared/generation.ts";
 import type { TextVersion } from "#stores/desk.ts";
 import { regenerate, stopGeneration } from "#stores/generation.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
+import { paidAction } from "../paid-action.ts";
 import { actionButton } from "./action-button.ts";
 import { AskBox } from "./AskBox.tsx";
 import { RefineBar } from "./RefineBar.tsx";
@@ -86,8 +87,7 @@ export function ResultActions({
             <button
               type="button"
               className={actionButton}
-              onClick={regenerate}
-              disabled={outOfCredits}
+              {...paidAction(outOfCredits, regenerate)}
             >
               {t("desk.regenerate")}
             </button>
