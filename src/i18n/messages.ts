@@ -599,15 +599,22 @@ const TOAST_MODEL_KEYS: Record<string, MessageKey> = {
 
 /**
  * Spec §4's "Email generated using {model}." for e-mails, "{Type} generated using {model}."
- * for the other types; all Turkish when Turkish is selected, the writer's name too.
+ * for the other types; all Turkish when Turkish is selected, the writer's name too. An
+ * OpenAI-compatible server is named by the model it was asked for: it may be anywhere.
  */
 export function successToastTitle(
   language: string,
   contentType: string,
   modelUsed: string,
+  modelName?: string | null,
 ): string {
   const modelKey = TOAST_MODEL_KEYS[modelUsed];
-  const model = modelKey ? translate(language, modelKey) : modelBadge(language, modelUsed);
+  const model =
+    modelUsed === "localai" && modelName
+      ? modelName
+      : modelKey
+        ? translate(language, modelKey)
+        : modelBadge(language, modelUsed);
   if (contentType === "email") return translate(language, "toast.success", { model });
   return translate(language, "toast.successType", { type: typeName(language, contentType), model });
 }
