@@ -3,7 +3,7 @@ import type { UseCase } from "#shared/use-cases.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database } from "#server/db/index.ts";
 import { eventChannel } from "./event-channel.ts";
-import { saveTemplateDraft } from "./generations.ts";
+import { saveTemplateDraft, type Lineage } from "./generations.ts";
 import { composeOfflineDraft } from "./offline/compose.ts";
 import type { Generation, GenerationOptions } from "./types.ts";
 import type { TemplateReason } from "./writers/registry.ts";
@@ -19,10 +19,12 @@ export async function templateDraft(
   templateReason: TemplateReason,
   options: GenerationOptions,
   useCase?: UseCase,
+  lineage: Lineage | null = null,
 ): Promise<Generation> {
   const content = composeOfflineDraft(request, useCase);
   const now = options.now();
-  const { generationId, credits } = await saveTemplateDraft(db, owner, request, content, now);
+  const saved = await saveTemplateDraft(db, owner, request, content, now, lineage);
+  const { generationId, credits } = saved;
   const { subject } = request;
   const channel = eventChannel();
   channel.push({ type: "start", generationId, subject });
