@@ -37,6 +37,8 @@ const en = {
   "creditDialog.user.title": "Weekly limit reached",
   "creditDialog.user.body":
     "You have used this week's credits. They renew every Monday morning. You can also earn extra credits by watching short ads.",
+  "creditDialog.user.bodyNoAds":
+    "You have used this week's credits and today's ads. Your credits renew every Monday morning.",
   "creditDialog.user.ok": "OK",
   "creditDialog.user.earn": "Earn credits",
   "creditDialog.unverified.title": "Verify your email to keep writing",
@@ -216,6 +218,7 @@ const en = {
   "desk.retry": "Retry",
   "desk.stopped": "Stopped after {words} words · {credits} credits",
   "desk.writerStopped": "The writer stopped after {words} words · {credits} credits",
+  "desk.stoppedBeforeWords": "Stopped before any words: nothing was charged.",
   "desk.interrupted":
     "The connection was lost while the text was being written. What arrived is kept here; the finished text is saved with your texts.",
   "desk.moreOptions": "More options",
