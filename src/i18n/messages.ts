@@ -37,6 +37,8 @@ const en = {
   "creditDialog.user.title": "Weekly limit reached",
   "creditDialog.user.body":
     "You have used this week's credits. They renew every Monday morning. You can also earn extra credits by watching short ads.",
+  "creditDialog.user.bodyNoAds":
+    "You have used this week's credits and today's ads. Your credits renew every Monday morning.",
   "creditDialog.user.ok": "OK",
   "creditDialog.user.earn": "Earn credits",
   "creditDialog.unverified.title": "Verify your email to keep writing",
@@ -216,6 +218,7 @@ const en = {
   "desk.retry": "Retry",
   "desk.stopped": "Stopped after {words} words · {credits} credits",
   "desk.writerStopped": "The writer stopped after {words} words · {credits} credits",
+  "desk.stoppedBeforeWords": "Stopped before any words: nothing was charged.",
   "desk.interrupted":
     "The connection was lost while the text was being written. What arrived is kept here; the finished text is saved with your texts.",
   "desk.moreOptions": "More options",
@@ -606,15 +609,22 @@ const TOAST_MODEL_KEYS: Record<string, MessageKey> = {
 
 /**
  * Spec §4's "Email generated using {model}." for e-mails, "{Type} generated using {model}."
- * for the other types; all Turkish when Turkish is selected, the writer's name too.
+ * for the other types; all Turkish when Turkish is selected, the writer's name too. An
+ * OpenAI-compatible server is named by the model it was asked for: it may be anywhere.
  */
 export function successToastTitle(
   language: string,
   contentType: string,
   modelUsed: string,
+  modelName?: string | null,
 ): string {
   const modelKey = TOAST_MODEL_KEYS[modelUsed];
-  const model = modelKey ? translate(language, modelKey) : modelBadge(language, modelUsed);
+  const model =
+    modelUsed === "localai" && modelName
+      ? modelName
+      : modelKey
+        ? translate(language, modelKey)
+        : modelBadge(language, modelUsed);
   if (contentType === "email") return translate(language, "toast.success", { model });
   return translate(language, "toast.successType", { type: typeName(language, contentType), model });
 }

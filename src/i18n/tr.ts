@@ -23,6 +23,8 @@ export const tr: Record<MessageKey, string> = {
   "creditDialog.user.title": "Haftalık limitinize ulaştınız",
   "creditDialog.user.body":
     "Bu haftaki kredilerinizi kullandınız. Krediler her pazartesi sabahı yenilenir. Kısa reklamlar izleyerek ek kredi de kazanabilirsiniz.",
+  "creditDialog.user.bodyNoAds":
+    "Bu haftaki kredilerinizi ve bugünkü reklamlarınızı kullandınız. Krediler her pazartesi sabahı yenilenir.",
   "creditDialog.user.ok": "Tamam",
   "creditDialog.user.earn": "Kredi kazan",
   "creditDialog.unverified.title": "Yazmaya devam etmek için e-postanızı doğrulayın",
@@ -270,6 +272,7 @@ export const tr: Record<MessageKey, string> = {
   "desk.noCredits.more": "Seçeneklerinizi görün",
   "desk.retry": "Tekrar dene",
   "desk.stopped": "{words} kelimeden sonra durduruldu · {credits} kredi",
+  "desk.stoppedBeforeWords": "Hiçbir kelime gelmeden durduruldu: kredi harcanmadı.",
   "desk.writerStopped": "Yazar {words} kelimeden sonra durdu · {credits} kredi",
   "desk.interrupted":
     "Metin yazılırken bağlantı koptu. Gelen kısım burada duruyor; metnin tamamı metinlerinizle birlikte kaydedilir.",

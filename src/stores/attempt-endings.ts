@@ -48,13 +48,14 @@ export function failed(attempt: Attempt, message: string): void {
 
 /**
  * Ends a stopped attempt: its words so far are kept, with what the server charged for
- * them when it said so, or, with none, nothing was charged.
+ * them when it said so, or, with none, nothing was charged, and the panel says so.
  */
 export function endStopped(attempt: Attempt, stopped: TextVersion["stopped"] = null): void {
   const writing = $desk.get().writing;
   if (!writing) return; // Finished first.
-  if (writing.text) keep(attempt, { ...writing, modelUsed: "stopped", stopped });
-  else giveUp(attempt, null);
+  if (writing.text) return keep(attempt, { ...writing, modelUsed: "stopped", stopped });
+  giveUp(attempt, null);
+  updateDesk({ stoppedBeforeWords: !stopped?.credits });
 }
 
 /**

@@ -13,7 +13,7 @@ export interface TextVersion {
   subject: string;
   text: string;
   modelUsed: string | null;
-  /** The local writer's model, for its badge. */
+  /** The model its writer used (when the server said), for its badge. */
   modelName: string | null;
   /** Set for a template draft: why no AI writer wrote it. */
   templateReason: TemplateReason | null;
@@ -42,6 +42,8 @@ export interface DeskState {
   error: string | null;
   /** What the error box offers: Retry, the credit options, or nothing (text was kept). */
   errorAction: "retry" | "credits" | "none";
+  /** The last attempt was stopped before its first word: nothing was kept or charged. */
+  stoppedBeforeWords?: boolean;
   /** The last refusal's answer when it named fields (`fields.<id>`): the form shows them there. */
   fieldFailures?: FailedAnswer | null;
   /**
@@ -93,7 +95,9 @@ export function shownVersion(state: DeskState): TextVersion | null {
 
 export function showVersion(index: number): void {
   const { versions } = $desk.get();
-  if (index >= 0 && index < versions.length) updateDesk({ shown: index, error: null });
+  if (index >= 0 && index < versions.length) {
+    updateDesk({ shown: index, error: null, stoppedBeforeWords: false });
+  }
 }
 
 export function dismissError(): void {

@@ -75,6 +75,22 @@ function placed({ around, written }: PassagePlace): Pick<TextVersion, "text" | "
   };
 }
 
+/**
+ * A refinement's toast names what was written ("Shorter version written"). Its words load
+ * with the shown text, which is on screen by now (DESIGN §11).
+ */
+function toastRefined(attempt: Attempt): void {
+  const { refine, language } = attempt.request;
+  void import("#i18n/outcomes.ts").then(
+    ({ refinedToastTitle }) =>
+      showToast({
+        title: refinedToastTitle($language.get(), refine?.action ?? "", language),
+        variant: "success",
+      }),
+    () => {},
+  );
+}
+
 /** One event other than text; true once the attempt has its verdict. */
 function handleEvent(
   attempt: Attempt,
@@ -130,9 +146,11 @@ function handleEvent(
       templateReason: templateReason ?? null,
     });
     // A passage change is announced by what the panel offers next (Keep, Try again, Discard).
-    if (attempt.kind !== "passage") {
+    if (attempt.kind === "refine") toastRefined(attempt);
+    else if (attempt.kind !== "passage") {
+      const { contentType } = attempt.request;
       showToast({
-        title: successToastTitle($language.get(), attempt.request.contentType, modelUsed),
+        title: successToastTitle($language.get(), contentType, modelUsed, modelName),
         variant: "success",
       });
     }

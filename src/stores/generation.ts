@@ -47,6 +47,7 @@ export async function run(attempt: Attempt): Promise<void> {
     review: null,
     error: null,
     errorAction: "retry",
+    stoppedBeforeWords: false,
     fieldFailures: null,
     queuePosition: null,
     writing: {
@@ -103,11 +104,15 @@ export function generate(request: GenerationRequestBody): Promise<void> {
 
 /** The same request, whatever its variant. */
 function sameRequest(a: GenerationRequestBody, b: GenerationRequestBody): boolean {
-  const key = ({ variant: _variant, ...rest }: GenerationRequestBody) => JSON.stringify(rest);
+  const key = ({ variant: _variant, variantOf: _of, ...rest }: GenerationRequestBody) =>
+    JSON.stringify(rest);
   return key(a) === key(b);
 }
 
-/** Regenerate: the shown version's request again, as a new variant (never the same text). */
+/**
+ * Regenerate: the shown version's request again, as a new variant (never the same text),
+ * kept in the history under the text it is another version of.
+ */
 export function regenerate(): void {
   const { versions, shown } = $desk.get();
   const version = versions[shown];
@@ -116,7 +121,9 @@ export function regenerate(): void {
     .filter((other) => sameRequest(other.request, version.request))
     .map((other) => other.request.variant ?? 1);
   const variant = Math.min(Math.max(...written) + 1, MAX_VARIANT);
-  void run({ request: { ...version.request, variant }, kind: "variant" });
+  // A refinement's variant is already kept under its original, through its parent.
+  const variantOf = version.request.refine ? undefined : (version.generationId ?? undefined);
+  void run({ request: { ...version.request, variant, variantOf }, kind: "variant" });
 }
 
 /** Shorter, Longer, More formal, Friendlier, Translate: a follow-up to the shown text. */

@@ -69,6 +69,80 @@ describe("Regenerate", () => {
     expect(second.body.credits).toBe(800);
   });
 
+  it("keeps each variant under the text it is another version of, in the history (issue 22)", async () => {
+    const { client } = await signUp(server.url, true);
+    const first = await client.post("/api/email/generate", request);
+    const variantOf = first.body.generationId as string;
+    const second = await client.post("/api/email/generate", { ...request, variant: 2, variantOf });
+    expect(second.body).toMatchObject({ success: true, parentId: variantOf });
+    expect(second.body).not.toHaveProperty("refinement");
+    // Another version of the second: still under the first, the original.
+    const third = await client.post("/api/email/generate", {
+      ...request,
+      variant: 3,
+      variantOf: second.body.generationId,
+    });
+    expect(third.status).toBe(200);
+
+    const { generations, total } = (await client.get("/api/email/my")).body;
+    expect(total).toBe(1);
+    expect(generations).toHaveLength(1);
+    expect(generations[0]).toMatchObject({ id: variantOf, variant: 1, parentId: null });
+    expect(generations[0].refinements).toEqual([
+      expect.objectContaining({
+        id: second.body.generationId,
+        parentId: variantOf,
+        refinement: null,
+        variant: 2,
+      }),
+      expect.objectContaining({
+        id: third.body.generationId,
+        parentId: second.body.generationId,
+        refinement: null,
+        variant: 3,
+      }),
+    ]);
+  });
+
+  it("refuses another version of a text that is not the caller's, charging nothing", async () => {
+    const owner = await signUp(server.url, true);
+    const stranger = await signUp(server.url, true);
+    const first = await owner.client.post("/api/email/generate", request);
+    for (const variantOf of [first.body.generationId, crypto.randomUUID()]) {
+      const response = await stranger.client.post("/api/email/generate", {
+        ...request,
+        variant: 2,
+        variantOf,
+      });
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject({ success: false, message: "That text was not found." });
+    }
+    const malformed = await stranger.client.post("/api/email/generate", {
+      ...request,
+      variant: 2,
+      variantOf: "not-an-id",
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.fieldErrors).toHaveProperty("variantOf");
+    expect((await stranger.client.get("/api/credits/status")).body.credits).toBe(1000);
+  });
+
+  it("keeps a template draft's variant under its original too", async () => {
+    const { client } = await signUp(templateServer.url, true);
+    const draft = await client.post("/api/email/generate", request);
+    const again = await client.post("/api/email/generate", {
+      ...request,
+      variant: 2,
+      variantOf: draft.body.generationId,
+    });
+    expect(again.body.modelUsed).toBe("local");
+    const { generations } = (await client.get("/api/email/my")).body;
+    expect(generations).toHaveLength(1);
+    expect(generations[0].refinements).toEqual([
+      expect.objectContaining({ id: again.body.generationId, variant: 2 }),
+    ]);
+  });
+
   it("refuses a variant that is not a small whole number", async () => {
     const { client } = await signUp(server.url, true);
     for (const variant of [0, 1.5, 51, "2"]) {

@@ -97,6 +97,25 @@ describe("answers", () => {
     });
     expect(server.mistral.requests.at(-1)!.body.stream).toBe(true);
   });
+
+  it("names the model each writer was asked for, for the badge (issue 22)", async () => {
+    const { client } = await signUp(server.url, true);
+    const fromMistral = await readSse(await streamed(client));
+    expect(fromMistral.at(-1)).toMatchObject({
+      event: "done",
+      data: { modelUsed: "mistral-ai", modelName: server.mistral.requests.at(-1)!.body.model },
+    });
+    expect(server.mistral.requests.at(-1)!.body.model).toBe("mistral-small-latest");
+
+    server.mistral.setMode("error");
+    const fromServer = await readSse(await streamed(client));
+    // OPENAI_COMPAT_MODEL's default: the model the OpenAI-compatible server was asked for.
+    expect(server.writer.requests.at(-1)!.body.model).toBe("llama3.2");
+    expect(fromServer.at(-1)).toMatchObject({
+      event: "done",
+      data: { modelUsed: "localai", modelName: "llama3.2" },
+    });
+  });
 });
 
 describe("fallback", () => {

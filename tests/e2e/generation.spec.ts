@@ -21,8 +21,8 @@ test.describe(() => {
     for (let i = 1; i <= 3; i++) {
       await prompt.fill(`${PROMPT} Attempt ${i}.`);
       await page.getByRole("button", { name: "Generate Text" }).click();
-      await expect(toast(page, "Email generated using a local AI model.")).toBeVisible();
-      await expect(page.getByText("Local AI", { exact: true })).toBeVisible();
+      await expect(toast(page, "Email generated using llama3.2.")).toBeVisible();
+      await expect(page.getByText("llama3.2 · OpenAI-compatible", { exact: true })).toBeVisible();
       await expect(page.getByTestId("result-text")).toContainText("the broken heating");
       await expect(card).toContainText(`${300 - i * 100} credits`);
     }
@@ -109,7 +109,7 @@ test.describe(() => {
     ).toBeVisible();
     // About 700 words, streamed: seconds, not the default five.
     await expect(page.getByRole("button", { name: "Copy" })).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText("Local AI", { exact: true })).toBeVisible();
+    await expect(page.getByText("llama3.2 · OpenAI-compatible", { exact: true })).toBeVisible();
     await expect(page.getByText(/^\d+ words • Essay$/)).toBeVisible();
 
     const download = page.waitForEvent("download");
@@ -129,7 +129,7 @@ test.describe(() => {
 
     await page.getByRole("button", { name: "Regenerate" }).click();
     await expect(page.getByRole("button", { name: "Stop" })).toBeVisible();
-    await expect(toast(page, "Essay generated using a local AI model.")).toBeVisible({
+    await expect(toast(page, "Essay generated using llama3.2.")).toBeVisible({
       timeout: 20_000,
     });
     await expect(page.locator("#credit-card")).toContainText("100 credits");

@@ -85,11 +85,18 @@ function cutAfterWords(body: ChatRequest["body"]): number | null {
   return /writer drops/i.test(user) ? 20 : null;
 }
 
+/** A request that says so waits 10 s for its first word: time to press Stop before it. */
+function startDelay(body: ChatRequest["body"]): number | null {
+  const user = body.messages.find((message) => message.role === "user")?.content ?? "";
+  return /takes its time/i.test(user) ? 10_000 : null;
+}
+
 const writer = await startChatFake({
   text: answer,
   model: "e2e-writer",
   wordDelayMs: wordDelay,
   cutAfterWords,
+  startDelayMs: startDelay,
 });
 process.env.OPENAI_COMPAT_BASE_URL = `${writer.url}/v1`;
 // The credits page's ad card asks a loopback ad server first; it answers an ad only to a

@@ -41,6 +41,8 @@ export interface ChatFakeOptions {
   wordDelayMs?: number | ((body: ChatRequest["body"]) => number);
   /** A request this names a number for is streamed that many words, then dropped ("cut"). */
   cutAfterWords?: (body: ChatRequest["body"]) => number | null;
+  /** A request this names a number for waits that many ms before its first word. */
+  startDelayMs?: (body: ChatRequest["body"]) => number | null;
 }
 
 export type ChatFake = Awaited<ReturnType<typeof startChatFake>>;
@@ -108,7 +110,8 @@ export async function startChatFake(options: ChatFakeOptions) {
       return;
     }
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    if (mode === "slow-start") await new Promise((done) => setTimeout(done, slowStartMs));
+    const startDelay = mode === "slow-start" ? slowStartMs : options.startDelayMs?.(body);
+    if (startDelay) await new Promise((done) => setTimeout(done, startDelay));
     const wordDelay =
       typeof options.wordDelayMs === "function"
         ? options.wordDelayMs(body)

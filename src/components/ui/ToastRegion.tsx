@@ -1,5 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { Toast } from "radix-ui";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { $toast, dismissToast } from "#stores/toasts.ts";
 import { useMessages } from "./use-messages.ts";
 
@@ -12,14 +13,48 @@ const VARIANT_CLASS = {
     "border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50",
 } as const;
 
+/** Tailwind's `lg`: from here the result panel is the right-hand column. */
+const TWO_COLUMNS = "(min-width: 64rem)";
+
+/**
+ * Where the toast stands below `lg`, where the result panel spans the page: at the bottom,
+ * unless the panel's actions (`data-toast-avoid`) are there, then under the header. Kept
+ * up to date while the page scrolls.
+ */
+function usePlacement(toast: RefObject<HTMLElement | null>, shown: boolean): "top" | "bottom" {
+  const [placement, setPlacement] = useState<"top" | "bottom">("bottom");
+  useEffect(() => {
+    if (!shown) return;
+    const place = () => {
+      const avoid = document.querySelector("[data-toast-avoid]")?.getBoundingClientRect();
+      // The bottom band the toast takes: its height and the viewport's padding (1 rem).
+      const band = (toast.current?.offsetHeight ?? 0) + 32;
+      const inBand = Boolean(avoid && avoid.bottom > innerHeight - band && avoid.top < innerHeight);
+      setPlacement(inBand && !matchMedia(TWO_COLUMNS).matches ? "top" : "bottom");
+    };
+    place();
+    addEventListener("scroll", place, { passive: true });
+    addEventListener("resize", place);
+    return () => {
+      removeEventListener("scroll", place);
+      removeEventListener("resize", place);
+    };
+  }, [shown, toast]);
+  return placement;
+}
+
 /**
  * The one toast on screen (spec §2, §9): Radix Toast with its defaults for swipe-right
- * (50 px) and the F8 hotkey, 3000 ms, 420 px wide from medium screens up. Loaded by
- * Toaster after the page has started.
+ * (50 px) and the F8 hotkey, 3000 ms, 420 px wide from medium screens up. It never covers
+ * the result panel's actions (decision 097): from `lg` up it stands at the bottom left,
+ * under the form's column; below, where it goes is `usePlacement`'s. Loaded by Toaster
+ * after the page has started.
  */
 export default function ToastRegion() {
   const toast = useStore($toast);
   const { t } = useMessages();
+  const root = useRef<HTMLLIElement>(null);
+  const placement = usePlacement(root, Boolean(toast));
 
   return (
     <Toast.Provider
@@ -30,6 +65,7 @@ export default function ToastRegion() {
     >
       {toast && (
         <Toast.Root
+          ref={root}
           key={toast.id}
           open
           onOpenChange={(open) => {
@@ -56,7 +92,8 @@ export default function ToastRegion() {
       )}
       <Toast.Viewport
         label={t("common.notifications")}
-        className="fixed right-0 bottom-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none md:max-w-[420px]"
+        data-placement={placement}
+        className={`fixed right-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none md:max-w-[420px] lg:top-auto lg:right-auto lg:bottom-0 lg:left-0 ${placement === "top" ? "top-16" : "bottom-0"}`}
       />
     </Toast.Provider>
   );

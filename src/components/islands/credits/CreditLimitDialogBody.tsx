@@ -1,5 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { $creditDialog, closeCreditDialog } from "#stores/credit-dialog.ts";
+import { $creditStatus } from "#stores/credits.ts";
 import { $currentUser } from "#stores/user.ts";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 import { ResendVerificationButton } from "#components/ui/ResendVerificationButton.tsx";
@@ -20,13 +21,20 @@ export default function CreditLimitDialogBody() {
   const { t } = useMessages();
   const unverifiedEmail = !isGuest && user && !user.isVerified ? user.email : null;
   const variant = isGuest ? "guest" : unverifiedEmail ? "unverified" : "user";
+  // Ads are offered only while today's are not all watched (issue 22).
+  const { data: status } = useStore($creditStatus);
+  const adsLeft = Boolean(status && status.adsWatchedToday < status.adsPerDay);
+  const body =
+    variant === "user" && !adsLeft
+      ? ("creditDialog.user.bodyNoAds" as const)
+      : (`creditDialog.${variant}.body` as const);
 
   return (
     <ModalDialog
       open={open}
       onClose={closeCreditDialog}
       title={t(`creditDialog.${variant}.title`)}
-      description={<p>{t(`creditDialog.${variant}.body`)}</p>}
+      description={<p>{t(body)}</p>}
     >
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         {isGuest ? (
@@ -50,9 +58,11 @@ export default function CreditLimitDialogBody() {
           </>
         ) : (
           <>
-            <a href="/credits" className={secondary}>
-              {t("creditDialog.user.earn")}
-            </a>
+            {adsLeft && (
+              <a href="/credits" className={secondary}>
+                {t("creditDialog.user.earn")}
+              </a>
+            )}
             <button type="button" onClick={closeCreditDialog} className={primary}>
               {t("creditDialog.user.ok")}
             </button>

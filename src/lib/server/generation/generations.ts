@@ -57,12 +57,12 @@ export async function ownerTextsInFlight(
   return row?.count ?? 0;
 }
 
-/** Where a refinement comes from: its parent, and the first text of that line. */
+/** Where a refinement or a variant comes from: its parent, and the first text of that line. */
 export interface Lineage {
   parentId: string;
   rootId: string;
-  /** A refinement's action, or "edited" for a version changed by hand. */
-  refinement: RefineAction | "edited";
+  /** A refinement's action, "edited" for a version changed by hand, null for a variant. */
+  refinement: RefineAction | "edited" | null;
   /** An `instruction` refinement's words. */
   instruction?: string | null;
   /** A passage change: the range of the parent's text it replaced. */
@@ -160,6 +160,22 @@ export async function saveEditedVersion(
   return { generationId: row!.id, rootId: lineage.rootId };
 }
 
+/**
+ * Regenerate's lineage: another version of one of the owner's finished texts, kept under
+ * that text's original as its refinements are. Null when there is no such text of theirs.
+ */
+export async function variantLineage(
+  db: Database,
+  owner: CreditOwner,
+  generationId: string,
+): Promise<Lineage | null> {
+  const [row] = await db
+    .select({ id: generations.id, rootId: generations.rootId })
+    .from(generations)
+    .where(and(eq(generations.id, generationId), eq(generations.status, "done"), ownedBy(owner)));
+  return row ? { parentId: row.id, rootId: row.rootId ?? row.id, refinement: null } : null;
+}
+
 /** A pending generation, leased until `leaseExpiresAt`. */
 export async function createPendingGeneration(
   tx: Transaction,
@@ -190,6 +206,7 @@ export async function saveTemplateDraft(
   request: GenerationRequest,
   text: string,
   now: Date,
+  lineage: Lineage | null = null,
 ): Promise<{ generationId: string; credits: number }> {
   // The owner's balance comes back with the row: the answer shows it, and a draft is free.
   const credits =
@@ -199,7 +216,7 @@ export async function saveTemplateDraft(
   const [row] = await db
     .insert(generations)
     .values({
-      ...newRow(owner, request, null),
+      ...newRow(owner, request, lineage),
       cost: 0,
       status: "done",
       generatedContent: text,

@@ -8,7 +8,7 @@ import { getLogger } from "#server/logger.ts";
 import { countGeneration } from "#server/metrics.ts";
 import { refundReservation, reserveText, settleStopped, settleWritten } from "./charges.ts";
 import { eventChannel, type EventChannel } from "./event-channel.ts";
-import { renewLease, settleGeneration, type Lineage } from "./generations.ts";
+import { renewLease, settleGeneration, variantLineage, type Lineage } from "./generations.ts";
 import { passageShaper, spliceText, type PassageShaper } from "./passages.ts";
 import { refinementOf, type RefinementPlan } from "./refinements.ts";
 import { listenForStop } from "./stop.ts";
@@ -48,19 +48,20 @@ export async function startGeneration(
 ): Promise<Generation> {
   const plan = planWriting();
   const refinement = request.refine ? await refinementOf(db, owner, request) : undefined;
+  const variant = refinement ? null : await variantOf(db, owner, request);
   // A voice is checked even for a template draft (which does not write in it): another's is 404.
   const voice = request.voiceId ? await writerVoiceOf(db, owner, request.voiceId) : undefined;
   if (plan.kind === "template") {
     // No AI writer: a refinement (a passage change, an instruction) is refused, never
     // answered with a template draft of something else.
     if (refinement) throw failure("NEEDS_AI_WRITER", "needsAiWriter");
-    return templateDraft(db, owner, request, plan.reason, options, useCase);
+    return templateDraft(db, owner, request, plan.reason, options, useCase, variant);
   }
   // A template draft is the template's, not a writer's: no AI changes it (issue 43, item 8).
   if (refinement?.ofTemplateDraft) throw failure("CONFLICT", "refineTemplateDraft");
   assertWritersCanTakeMore(plan);
   const asked = refinement?.request ?? request;
-  const lineage = refinement?.lineage ?? null;
+  const lineage = refinement?.lineage ?? variant;
   // Reserved as a whole text (COST_PER_USE, the rule's most); a passage change gives the
   // rest back when it is settled (decision 089).
   const reserved = await reserveText(db, owner, asked, options, lineage);
@@ -75,6 +76,18 @@ export async function startGeneration(
     events: run.channel.events,
     clientGone: () => run.clientGone(),
   };
+}
+
+/** Regenerate's text: another version of one of the owner's texts (404 when not theirs). */
+async function variantOf(
+  db: Database,
+  owner: CreditOwner,
+  request: GenerationRequest,
+): Promise<Lineage | null> {
+  if (!request.variantOf) return null;
+  const lineage = await variantLineage(db, owner, request.variantOf);
+  if (!lineage) throw failure("NOT_FOUND", "textNotFound");
+  return lineage;
 }
 
 /** One text being written: its reservation, its events, and how it may be stopped. */
@@ -237,7 +250,8 @@ function resultOf(run: Run, written: string, modelUsed: string): GenerationResul
     ...versionOf(run, written),
     modelUsed,
     credits: run.credits,
-    ...(lineage ? { parentId: lineage.parentId, refinement: lineage.refinement } : {}),
+    ...(lineage ? { parentId: lineage.parentId } : {}),
+    ...(lineage?.refinement ? { refinement: lineage.refinement } : {}),
     ...(lineage?.instruction ? { instruction: lineage.instruction } : {}),
   };
 }

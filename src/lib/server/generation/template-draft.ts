@@ -4,7 +4,7 @@ import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database } from "#server/db/index.ts";
 import { countGeneration } from "#server/metrics.ts";
 import { eventChannel } from "./event-channel.ts";
-import { saveTemplateDraft } from "./generations.ts";
+import { saveTemplateDraft, type Lineage } from "./generations.ts";
 import { composeOfflineDraft } from "./offline/compose.ts";
 import type { Generation, GenerationOptions } from "./types.ts";
 import type { TemplateReason } from "./writers/registry.ts";
@@ -20,10 +20,12 @@ export async function templateDraft(
   templateReason: TemplateReason,
   options: GenerationOptions,
   useCase?: UseCase,
+  lineage: Lineage | null = null,
 ): Promise<Generation> {
   const content = composeOfflineDraft(request, useCase);
   const now = options.now();
-  const { generationId, credits } = await saveTemplateDraft(db, owner, request, content, now);
+  const saved = await saveTemplateDraft(db, owner, request, content, now, lineage);
+  const { generationId, credits } = saved;
   countGeneration("template", "finished");
   const { subject } = request;
   const channel = eventChannel();

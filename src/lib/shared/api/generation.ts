@@ -21,7 +21,7 @@ export interface GenerationResult {
   subject: string;
   content: string;
   modelUsed: string;
-  /** The model's name when `modelUsed` does not say it (the local writer's model). */
+  /** The model the writer used (Mistral's, the OpenAI-compatible server's, the local one). */
   modelName?: string;
   /** Set for a template draft: why no AI writer wrote it. */
   templateReason?: TemplateReason;

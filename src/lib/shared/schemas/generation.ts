@@ -145,6 +145,11 @@ export const generationRequestSchema = z
     /** Regenerate: 2, 3, … ask the writer for another version of the same request. */
     variant: z.number().int().min(1).max(MAX_VARIANT).optional().default(1),
     /**
+     * Regenerate: the caller's text this is another version of. The history lists it under
+     * that text's original, as it lists refinements (issue 22).
+     */
+    variantOf: z.uuid({ error: REASON.textNotFound }).optional(),
+    /**
      * A use case (src/content/use-cases/<slug>.yaml) and its fields' values by field id;
      * the server checks them against that use case's definition (issue 42).
      */
@@ -222,7 +227,10 @@ export interface HistoryItem {
   fields: Record<string, string> | null;
   /** A stopped text: the words that reached the client. */
   stoppedWords: number | null;
-  /** For a text that is no refinement: the refinements made from it, oldest first. */
+  /**
+   * For a top-level text: the refinements and Regenerate's variants made from it (and from
+   * them), oldest first.
+   */
   refinements: HistoryItem[];
 }
 

@@ -1,4 +1,5 @@
 import { contentTypeName, languageOption, versionLabel } from "#i18n/messages.ts";
+import { outcomeMessage } from "#i18n/outcomes.ts";
 import { copyRichText } from "#client/export.ts";
 import { textDirection } from "#shared/generation.ts";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
@@ -12,7 +13,7 @@ const action =
 const dangerAction =
   "inline-flex min-h-9 items-center rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800";
 
-/** A text and its refinements, in the order the list shows them. */
+/** A text and its refinements and variants, in the order the list shows them. */
 function withRefinements(items: HistoryItem[]): { item: HistoryItem; parent?: HistoryItem }[] {
   return items.flatMap((item) => [
     { item },
@@ -163,7 +164,10 @@ export function HistoryEntries({
   );
 }
 
-/** A text's subject; a variant, a refinement or a text with refinements says which it is. */
+/**
+ * A text's subject; a variant, a refinement or a text with refinements says which it is,
+ * and a stopped text how far it got.
+ */
 function EntrySubject({
   item,
   parent,
@@ -180,6 +184,14 @@ function EntrySubject({
         <span className="me-2 inline-block rounded bg-slate-100 px-1.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
           {parent && <span aria-hidden="true">↳ </span>}
           {versionLabel(language, item)}
+        </span>
+      )}
+      {item.stoppedWords !== null && (
+        <span
+          data-testid="history-stopped"
+          className="me-2 inline-block rounded bg-amber-100 px-1.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {outcomeMessage(language, "history.stopped", { words: item.stoppedWords })}
         </span>
       )}
       <span dir={textDirection(item.language) === "rtl" ? "rtl" : "auto"}>{item.subject}</span>

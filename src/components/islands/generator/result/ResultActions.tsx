@@ -52,7 +52,8 @@ export function ResultActions({
     if (hasText) void loadTextActions();
   }, [hasText]);
   return (
-    <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+    // The toast stays clear of these actions (decision 097).
+    <div data-toast-avoid className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
       <div ref={actionRow} className="flex flex-wrap items-center gap-2">
         <p className="mr-auto text-xs text-slate-600 dark:text-slate-400">
           {translateCount(uiLanguage, "result.words", countWords(text))} •{" "}

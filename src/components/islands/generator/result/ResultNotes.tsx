@@ -47,6 +47,16 @@ export function ResultNotes({
         </div>
       )}
 
+      {desk.stoppedBeforeWords && (
+        <p
+          role="status"
+          data-testid="stopped-before-words"
+          className="mt-2 text-sm text-slate-600 dark:text-slate-400"
+        >
+          {t("desk.stoppedBeforeWords")}
+        </p>
+      )}
+
       {version?.stopped && (
         <p
           data-testid="stopped-note"

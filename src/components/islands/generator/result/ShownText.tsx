@@ -1,6 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { modelBadge, versionLabel } from "#i18n/messages.ts";
+import { versionLabel } from "#i18n/messages.ts";
+import { writerBadge } from "#i18n/outcomes.ts";
 import { $writers } from "#stores/engines.ts";
 import { versionOrigin, type DeskState, type TextVersion } from "#stores/desk.ts";
 import { $creditStatus } from "#stores/credits.ts";
@@ -80,7 +81,7 @@ export function ShownText({
               data-model={version.modelUsed}
               className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-100"
             >
-              {modelBadge(uiLanguage, version.modelUsed, version.modelName)}
+              {writerBadge(uiLanguage, version.modelUsed, version.modelName)}
             </span>
           )}
         </>

@@ -37,7 +37,7 @@ export function TextBody({
       text={text}
       language={language}
       streaming={streaming}
-      className="max-h-[32rem] overflow-y-auto rounded-md [contain:content] text-[0.95rem] leading-7 text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600 dark:text-slate-100"
+      className="rounded-md lg:max-h-[32rem] lg:overflow-y-auto [contain:content] text-[0.95rem] leading-7 text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600 dark:text-slate-100"
     />
   );
 }

@@ -22,6 +22,7 @@ export function mistralProvider(options: {
   loading.catch(() => {});
   return {
     id: "mistral-ai",
+    modelName: options.model,
     async *stream(_request, prompt, { signal }) {
       const client = await loading;
       const events = await client.chat.stream(

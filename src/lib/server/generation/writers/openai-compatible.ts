@@ -13,6 +13,8 @@ export function openAiCompatibleProvider(options: {
   const endpoint = `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`;
   return {
     id: "localai",
+    // The model this server is asked for: the badge names it (issue 22).
+    modelName: options.model,
     async *stream(_request, prompt, { signal }) {
       const response = await fetch(endpoint, {
         method: "POST",

@@ -11,7 +11,7 @@ export interface QueuedNotice {
 export interface TextProvider {
   /** Its `modelUsed` id (DESIGN §5). */
   id: string;
-  /** The model's name for the badge, when the id alone does not say it. */
+  /** The model it asks for, which the badge names beside the writer. */
   modelName?: string;
   stream(
     request: GenerationRequest,
