@@ -5,7 +5,7 @@
  * the routes in one module graph (decision 002). Plain JavaScript, so that the running
  * server never strips TypeScript.
  */
-import { writeFile } from "node:fs/promises";
+import { cp, rm, writeFile } from "node:fs/promises";
 import { build } from "esbuild";
 
 await build({
@@ -35,4 +35,8 @@ await writeFile(
   "dist/server/main.mjs",
   '// The server: our host, built by Astro as its server entry (scripts/build-server.ts).\nawait import("./entry.mjs");\n',
 );
-console.log("wrote dist/server/main.mjs and dist/server/pglite-thread.mjs");
+// The build's own copy of the migrations: the server applies these, never ./drizzle, which
+// a `git pull` may have moved past the build (decision 094).
+await rm("dist/drizzle", { recursive: true, force: true });
+await cp("drizzle", "dist/drizzle", { recursive: true });
+console.log("wrote dist/server/main.mjs, dist/server/pglite-thread.mjs and dist/drizzle");

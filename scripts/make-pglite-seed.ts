@@ -14,7 +14,7 @@ import { PGLITE_EXTENSIONS } from "#server/db/embedded/extensions.ts";
 const scratch = await mkdtemp(join(tmpdir(), "pglite-seed-"));
 try {
   const db = await PGlite.create(join(scratch, "pglite"), { extensions: PGLITE_EXTENSIONS });
-  await migrate(drizzle({ client: db }), { migrationsFolder: resolve("drizzle") });
+  await migrate(drizzle({ client: db }), { migrationsFolder: resolve("dist/drizzle") });
   const seed = await db.dumpDataDir("gzip");
   await db.close();
   await writeFile(resolve("dist/pglite-seed.tar.gz"), Buffer.from(await seed.arrayBuffer()));

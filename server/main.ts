@@ -11,6 +11,7 @@ import { resolve } from "node:path";
 import { handler as astroHandler } from "@astrojs/node/server.js";
 import { assertReadyToServe, getConfig } from "#server/config.ts";
 import { closeDatabase, getDatabaseHandle, getDb } from "#server/db/index.ts";
+import { NewerDatabase } from "#server/db/migrations.ts";
 import { AppError, SERVICE_BUSY, failureBody } from "#server/errors.ts";
 import { countQueries, outsideRequests } from "#server/db/query-count.ts";
 import { clientAddress } from "#server/http/client-address.ts";
@@ -66,7 +67,12 @@ const distDir = resolve("dist");
 // Astro's routes, in middleware mode: this module is the build's server entry, so they and
 // this host share every module (decision 002).
 const handler = astroHandler as NodeHandler;
-const database = await getDatabaseHandle();
+const database = await getDatabaseHandle().catch((error: unknown) => {
+  // A build older than its database never serves it (decision 094): one line, and out.
+  if (!(error instanceof NewerDatabase)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 // The local writer finds, downloads or loads its model in the background; until it is
 // ready, texts are template drafts.
 warmUpWriters();

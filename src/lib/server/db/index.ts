@@ -6,6 +6,7 @@ import type pg from "pg";
 import type { PgliteThreadClient } from "./embedded/client.ts";
 import { getConfig, type Config } from "#server/config.ts";
 import { getLogger } from "#server/logger.ts";
+import { assertNotNewer, migrationsFolder } from "./migrations.ts";
 import { countingLogger } from "./query-count.ts";
 import * as schema from "./schema.ts";
 
@@ -36,15 +37,6 @@ const WRITE_PROBE = sql`select 1 from app_settings where false for update`;
 
 /** Advisory-lock key under which migrations run, so that two instances never race. */
 const MIGRATION_LOCK = 7_240_001;
-
-/**
- * Migrations live in ./drizzle at the project root. The server is always started from
- * there (npm scripts, the Dockerfile's WORKDIR), so the working directory finds them
- * from both the source modules and the built bundle.
- */
-function migrationsFolder(): string {
-  return resolve("drizzle");
-}
 
 /** The embedded database, on a thread of its own (docs/decisions/033). */
 async function openPglite(config: Config): Promise<DatabaseHandle> {
@@ -124,8 +116,21 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * Opens the database and applies this version's migrations; rejects with NewerDatabase
+ * (closed again) when a newer version has migrated it (decision 094).
+ */
 export async function openDatabase(config: Config): Promise<DatabaseHandle> {
-  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(config);
+  const handle = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL)
+    : await openPglite(config);
+  try {
+    await assertNotNewer(handle.db);
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
+  }
+  return handle;
 }
 
 /** The process's one database: a PGlite directory must be opened by exactly one instance. */
