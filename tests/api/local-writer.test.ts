@@ -85,16 +85,20 @@ describe("the local writer", () => {
     );
   });
 
-  it("reads only what follows the instructions that every text shares", async () => {
+  it("reads only what differs from the prompt its sequence read last (decision 105)", async () => {
     const { client } = await signUp(server.url, false);
-    await readSse(await stream(client, { ...request, length: "short" }));
-    const written = server.logs.filter((entry) => entry.msg === "local text written").at(-1)!;
-    const sharedTokens = written.sharedTokens as number;
-    // The shared instructions are most of our system prompt, read once per sequence at load.
-    expect(sharedTokens).toBeGreaterThan(40);
-    expect(written.readTokens as number).toBeLessThanOrEqual(
-      (written.promptTokens as number) - sharedTokens,
-    );
+    const asked = { ...request, length: "short", tone: "friendly" };
+    // A visitor asks for the same text again.
+    await readSse(await stream(client, asked));
+    await readSse(await stream(client, asked));
+    await waitFor("both log lines", () => writtenLogs().length >= 2);
+    const [first, second] = writtenLogs().slice(-2) as Record<string, number>[];
+    // The sequence that wrote the first took the second: it held the whole prompt, and
+    // the second text read only its last two tokens (decision 105).
+    expect(second!.sequence).toBe(first!.sequence);
+    expect(second!.promptTokens).toBe(first!.promptTokens);
+    expect(second!.keptTokens).toBe(second!.promptTokens! - 2);
+    expect(first!.keptTokens).toBeLessThan(second!.keptTokens!);
   });
 
   it("changes a passage: the model's answer in its place, the rest byte for byte (issue 43)", async () => {
@@ -366,6 +370,42 @@ describe("a full line", () => {
       expect(answer.body).toMatchObject({ code: "SERVICE_UNAVAILABLE", reason: "writersBusy" });
       expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
     }
+    const balances = await Promise.all(users.map(({ client }) => balance(client)));
+    expect(balances.filter((credits) => credits === 300)).toHaveLength(3);
+    expect(balances.filter((credits) => credits === 200)).toHaveLength(5);
+  });
+});
+
+describe("a full line, streamed", () => {
+  it("answers texts past the sequences and the queue 503 with Retry-After before any stream, uncharged", async () => {
+    // Issue 23: streams that arrive together all passed the check, and those past the line
+    // were told "busy" inside a 200. The place in line is now taken with the check.
+    const users = await Promise.all(Array.from({ length: 8 }, () => signUp(server.url, false)));
+    const answers = await Promise.all(
+      users.map(({ client }) =>
+        fetch(`${server.url}/api/email/generate`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            accept: "text/event-stream",
+            ...client.browserHeaders(),
+          },
+          body: JSON.stringify({ ...request, length: "short" }),
+        }),
+      ),
+    );
+    const streamed = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(streamed).toHaveLength(5);
+    expect(refused).toHaveLength(3);
+    for (const answer of refused) {
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get("content-type")).toMatch(/json/);
+      expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await answer.json()).toMatchObject({ reason: "writersBusy" });
+    }
+    const ends = await Promise.all(streamed.map(async (answer) => (await readSse(answer)).at(-1)));
+    for (const end of ends) expect(end).toMatchObject({ event: "done" });
     const balances = await Promise.all(users.map(({ client }) => balance(client)));
     expect(balances.filter((credits) => credits === 300)).toHaveLength(3);
     expect(balances.filter((credits) => credits === 200)).toHaveLength(5);

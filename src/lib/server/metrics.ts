@@ -78,6 +78,27 @@ export const localWriterTokens = new Counter({
   registers: [metricsRegistry],
 });
 
+/**
+ * The local writer's steps (decision 101): decodes that carried next tokens of texts being
+ * written, those tokens, and how many texts were being written at each. Tokens ÷ texts is
+ * the batch fill: 1 when every step carries every text.
+ */
+export const localWriterSteps = new Counter({
+  name: "aitext_local_writer_steps_total",
+  help: "Decodes of the local writer while texts were being written",
+  registers: [metricsRegistry],
+});
+export const localWriterStepTokens = new Counter({
+  name: "aitext_local_writer_step_tokens_total",
+  help: "Next tokens of texts being written that the local writer's decodes carried",
+  registers: [metricsRegistry],
+});
+export const localWriterStepTexts = new Counter({
+  name: "aitext_local_writer_step_texts_total",
+  help: "Texts being written at each of the local writer's decodes, summed",
+  registers: [metricsRegistry],
+});
+
 const LOCAL_WRITER_STATES = [
   "off",
   "downloading",

@@ -20,8 +20,8 @@ import {
   writeText,
   type WrittenText,
 } from "./writers/fallback.ts";
-import { assertWritersCanTakeMore, planWriting } from "./writers/registry.ts";
-import type { TextProvider } from "./writers/types.ts";
+import { planWriting, takePlaceInLine } from "./writers/registry.ts";
+import type { LinePlace, TextProvider } from "./writers/types.ts";
 import { writerVoiceOf, type WriterVoice } from "#server/voices/voices.ts";
 
 /**
@@ -59,14 +59,21 @@ export async function startGeneration(
   }
   // A template draft is the template's, not a writer's: no AI changes it (issue 43, item 8).
   if (refinement?.ofTemplateDraft) throw failure("CONFLICT", "refineTemplateDraft");
-  assertWritersCanTakeMore(plan);
+  // A full line is a 503 now, before anything is reserved or streamed.
+  const place = takePlaceInLine(plan);
   const asked = refinement?.request ?? request;
   const lineage = refinement?.lineage ?? variant;
-  // Reserved as a whole text (COST_PER_USE, the rule's most); a passage change gives the
-  // rest back when it is settled (decision 089).
-  const reserved = await reserveText(db, owner, asked, options, lineage);
+  let reserved: Awaited<ReturnType<typeof reserveText>>;
+  try {
+    // Reserved as a whole text (COST_PER_USE, the rule's most); a passage change gives the
+    // rest back when it is settled (decision 089).
+    reserved = await reserveText(db, owner, asked, options, lineage);
+  } catch (error) {
+    place?.leave();
+    throw error;
+  }
   const run = openRun(db, asked, reserved, lineage, options, refinement);
-  void write(run, plan.providers, { refinement, voice, useCase }).catch((error: unknown) =>
+  void write(run, plan.providers, { refinement, voice, useCase, place }).catch((error: unknown) =>
     getLogger().error({ err: error, generationId: run.generationId }, "generation task failed"),
   );
   return {
@@ -189,7 +196,8 @@ async function write(
     refinement,
     voice,
     useCase,
-  }: { refinement?: RefinementPlan; voice?: WriterVoice; useCase?: UseCase },
+    place,
+  }: { refinement?: RefinementPlan; voice?: WriterVoice; useCase?: UseCase; place?: LinePlace },
 ) {
   try {
     const writer = writeText(run.request, providers, {
@@ -203,6 +211,7 @@ async function write(
       source: refinement?.source,
       voice,
       useCase,
+      place,
     });
     for (;;) {
       const step = await writer.next();
@@ -224,6 +233,8 @@ async function write(
     if (endedEarly) await settleEarly(run, error instanceof WriterStoppedEarly && !run.stopped);
     else await settleFailure(run, error);
   } finally {
+    // A place the writer never reached (a text cancelled in line) goes to the next.
+    place?.leave();
     run.close();
   }
 }

@@ -8,7 +8,7 @@ import type { WriterVoice } from "#server/voices/voices.ts";
 import { buildPrompt, type PromptUseCase, type RefinementSource } from "../prompts.ts";
 import { QueueFull } from "./local/writer.ts";
 import { busyError } from "./registry.ts";
-import type { TextProvider } from "./types.ts";
+import type { LinePlace, TextProvider } from "./types.ts";
 
 /** How long a writer that was told to stop may take to let go. */
 const CLOSE_GRACE_MS = 1_000;
@@ -128,6 +128,8 @@ interface WriteOptions {
   voice?: WriterVoice;
   /** A use case's text: its instructions, pointing at the request's fields. */
   useCase?: PromptUseCase;
+  /** The local writer's place in line, taken when the request was accepted. */
+  place?: LinePlace;
 }
 
 /**
@@ -187,7 +189,11 @@ async function* writeWith(
   );
   aborted.catch(() => {});
   const pieces = provider
-    .stream(request, prompt, { signal: controller.signal, paced: options.paced })
+    .stream(request, prompt, {
+      signal: controller.signal,
+      paced: options.paced,
+      ...(provider.id === "llama" && options.place ? { place: options.place } : {}),
+    })
     [Symbol.asyncIterator]();
   let text = "";
   let length = 0;

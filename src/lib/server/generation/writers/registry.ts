@@ -10,7 +10,7 @@ import {
 import { mistralProvider } from "./mistral.ts";
 import { openAiCompatibleProvider } from "./openai-compatible.ts";
 import type { TemplateReason, WritersStatus } from "#shared/api/writers.ts";
-import type { TextProvider } from "./types.ts";
+import type { LinePlace, TextProvider } from "./types.ts";
 
 export type { TemplateReason, WritersStatus };
 
@@ -124,12 +124,18 @@ export function busyError(): AppError {
 }
 
 /**
- * Turns a request away before anything is reserved when the only writer left is the local
- * model and its line is full: the caller gets 503 with Retry-After, and nothing to refund.
+ * When the local model is the only writer, takes the text's place in its line now, in the
+ * same turn as the check: a full line turns the request away before anything is reserved
+ * or streamed (503 with Retry-After, nothing to refund). Requests that arrive together
+ * can no longer all pass the check and find the line full only once their stream has
+ * started. The caller hands the place to the writer, and leaves it if it never gets there.
  */
-export function assertWritersCanTakeMore(plan: WriterPlan): void {
-  if (plan.kind !== "ai") return;
+export function takePlaceInLine(plan: WriterPlan): LinePlace | undefined {
+  if (plan.kind !== "ai") return undefined;
   const { local } = currentWriters();
   const onlyLocal = plan.providers.every((provider) => provider.id === "llama");
-  if (onlyLocal && local?.queue.full) throw busyError();
+  if (!onlyLocal || !local) return undefined;
+  const place = local.queue.join();
+  if (!place) throw busyError();
+  return place;
 }

@@ -7,6 +7,13 @@ export interface QueuedNotice {
   position: number;
 }
 
+/** A place in a writer's line: 0 while writing, else the place (1 = next). */
+export interface LinePlace {
+  readonly position: number;
+  moved(signal: AbortSignal): Promise<void>;
+  leave(): void;
+}
+
 /** One AI writer; yields the text piece by piece as it is written. */
 export interface TextProvider {
   /** Its `modelUsed` id (DESIGN §5). */
@@ -16,6 +23,11 @@ export interface TextProvider {
   stream(
     request: GenerationRequest,
     prompt: Prompt,
-    options: { signal: AbortSignal; paced: boolean },
+    options: {
+      signal: AbortSignal;
+      paced: boolean;
+      /** A place in the local writer's line, taken when the request was accepted. */
+      place?: LinePlace;
+    },
   ): AsyncIterable<string | QueuedNotice>;
 }

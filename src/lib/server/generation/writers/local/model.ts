@@ -17,7 +17,8 @@ import {
   longestInstructions,
 } from "#server/generation/prompts.ts";
 import { downloadModel } from "./download.ts";
-import { runningTextsFirst } from "./queue.ts";
+import { everyTextEachStep, type Step, type TextsAtWork } from "./queue.ts";
+import type { Handover } from "./handover.ts";
 import type { ModelSource } from "./source.ts";
 
 /**
@@ -29,12 +30,14 @@ import type { ModelSource } from "./source.ts";
 /** Room for a long text beside a long request; the text gets what the request leaves. */
 const CONTEXT_TOKENS = 4096;
 /**
- * Tokens decoded at once (decision 069): a newcomer's prompt is read this many at a time,
- * between which the running texts get their next token.
+ * Tokens decoded at once (decision 101): the prompts of newcomers that arrive together are
+ * read in one decode beside one token of each running text (llama.cpp's own default
+ * micro-batch). One big decode reads a prompt token for a fraction of what 64-token
+ * slices cost; a running text pauses for about one prompt's reading.
  */
-const BATCH_TOKENS = 64;
+const BATCH_TOKENS = 512;
 /** What the chat template adds around the two messages, with a margin. */
-export const TEMPLATE_TOKENS = 32;
+const TEMPLATE_TOKENS = 32;
 
 class ContextTooSmall extends Error {
   override name = "ContextTooSmall";
@@ -50,18 +53,13 @@ class ContextTooSmall extends Error {
 }
 
 /**
- * One of the context's sequences, kept for the life of the model. Between texts it holds
- * exactly the instructions that every text starts with, already read: the next text's
- * tokens continue them, so node-llama-cpp reads only the rest.
+ * One of the context's sequences, kept for the life of the model. At load it reads the
+ * instructions that every text starts with; after a text it keeps that text's prompt and
+ * words, and the next text on it reads only what differs (decision 105).
  */
 export interface Slot {
   sequence: LlamaContextSequence;
   busy: boolean;
-  /**
-   * Set while a finished text is being cut back to the shared instructions. node-llama-cpp
-   * does that only between batches, so it may wait while other texts are being written.
-   */
-  cleaning: Promise<void> | null;
 }
 
 export interface LoadedModel {
@@ -69,13 +67,19 @@ export interface LoadedModel {
   model: LlamaModel;
   context: LlamaContext;
   slots: Slot[];
-  /** How many tokens of each sequence are the shared instructions. */
-  sharedTokens: number;
+  /** Cuts a sequence back for the next text while others write (decision 102). */
+  handover: Handover;
   /**
    * Resolved once: finding the wrapper that matches the model's chat template takes half a
    * second of the event loop, which every new session would otherwise pay again.
    */
   chatWrapper: ChatWrapper;
+}
+
+/** What the batches need to know of the writer's texts, and what each step carried. */
+export interface Batching {
+  atWork: () => TextsAtWork;
+  onStep?: (step: Step) => void;
 }
 
 type ModelFileSource = Exclude<ModelSource, { kind: "off" }>;
@@ -152,6 +156,7 @@ export async function loadModel(
   path: string,
   config: Config,
   threads: number,
+  batching: Batching,
 ): Promise<LoadedModel> {
   const { getLlama, LlamaLogLevel } = await import("node-llama-cpp");
   const gpu = config.LOCAL_MODEL_GPU;
@@ -169,9 +174,11 @@ export async function loadModel(
     progressLogs: false,
   });
   try {
-    const model = await llama.loadModel({ modelPath: path });
+    // Read, not mapped (decision 104): llama.cpp repacks most weights into memory of its own
+    // for the CPU's kernels, and a mapped file kept those weights resident a second time.
+    const model = await llama.loadModel({ modelPath: path, useMmap: false });
     try {
-      return await openContext(llama, model, config.LOCAL_MODEL_CONCURRENCY, threads);
+      return await openContext(llama, model, config.LOCAL_MODEL_CONCURRENCY, threads, batching);
     } catch (error) {
       await model.dispose();
       throw error;
@@ -189,8 +196,11 @@ async function openContext(
   model: LlamaModel,
   sequences: number,
   threads: number,
+  batching: Batching,
 ): Promise<LoadedModel> {
   const { resolveChatWrapper } = await import("node-llama-cpp");
+  // Loaded with node-llama-cpp, which a server without the local writer never loads.
+  const { Handover, WaitsForHandover } = await import("./handover.ts");
   const contextSize = Math.min(CONTEXT_TOKENS, model.trainContextSize);
   // A model that cannot hold our longest instructions beside the longest text would fail
   // every such request: it is refused now, and texts stay template drafts.
@@ -203,23 +213,46 @@ async function openContext(
     sequences,
     contextSize,
     threads,
-    // Decision 069: a newcomer's prompt is read a batch at a time, beside one token of
-    // every running text, so no running text waits long for it.
+    // Decisions 069 and 101: newcomers' prompts are read together, beside one token of
+    // every running text.
     batchSize: BATCH_TOKENS,
-    batching: { itemPrioritizationStrategy: runningTextsFirst },
+    // Decision 101: every step carries one token of every text being written.
+    batching: {
+      itemPrioritizationStrategy: everyTextEachStep(batching.atWork, batching.onStep),
+    },
   });
   const chatWrapper = resolveChatWrapper(model);
   const prefix = sharedPrefix(model, chatWrapper);
+  const handover = new Handover();
   const slots: Slot[] = Array.from({ length: sequences }, () => ({
-    sequence: context.getSequence(),
+    sequence: context.getSequence({ tokenPredictor: new WaitsForHandover(handover) }),
     busy: false,
-    cleaning: null,
   }));
   // Every sequence reads the instructions that all texts share once, now.
   await Promise.all(
     slots.map(({ sequence }) => sequence.evaluateWithoutGeneratingNewTokens(prefix)),
   );
-  return { llama, model, context, slots, sharedTokens: prefix.length, chatWrapper };
+  return { llama, model, context, slots, handover, chatWrapper };
+}
+
+/**
+ * A text's prompt as node-llama-cpp's chat session renders it for the model: our
+ * instructions as the system message, the request as the user's, the answer about to begin.
+ */
+export function promptTokens(
+  model: LlamaModel,
+  chatWrapper: ChatWrapper,
+  prompt: { system: string; user: string },
+): Token[] {
+  return chatWrapper
+    .generateContextState({
+      chatHistory: [
+        { type: "system", text: prompt.system },
+        { type: "user", text: prompt.user },
+        { type: "model", response: [] },
+      ],
+    })
+    .contextText.tokenize(model.tokenizer);
 }
 
 /**
@@ -227,16 +260,7 @@ async function openContext(
  * that differ after the shared instructions part.
  */
 function sharedPrefix(model: LlamaModel, chatWrapper: ChatWrapper): Token[] {
-  const render = (system: string) =>
-    chatWrapper
-      .generateContextState({
-        chatHistory: [
-          { type: "system", text: system },
-          { type: "user", text: "{}" },
-          { type: "model", response: [] },
-        ],
-      })
-      .contextText.tokenize(model.tokenizer);
+  const render = (system: string) => promptTokens(model, chatWrapper, { system, user: "{}" });
   const [a, b] = [render(`${SHARED_INSTRUCTIONS}\nA`), render(`${SHARED_INSTRUCTIONS}\nB`)];
   let shared = 0;
   while (shared < a.length && a[shared] === b[shared]) shared++;

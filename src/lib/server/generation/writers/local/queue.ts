@@ -1,4 +1,8 @@
-import type { CustomBatchingPrioritizationStrategy, PrioritizedBatchItem } from "node-llama-cpp";
+import type {
+  CustomBatchingPrioritizationStrategy,
+  EvaluationPriority,
+  PrioritizedBatchItem,
+} from "node-llama-cpp";
 
 /**
  * Sharing the local model fairly: a line of texts waiting for a sequence, and the share of
@@ -102,25 +106,91 @@ export class Ticket {
   }
 }
 
+/** The texts the local writer has at work, as a batch is filled. */
+export interface TextsAtWork {
+  /** Texts in their model call: each has its next tokens queued, or is about to. */
+  started: number;
+  /** Of those, the texts past their prompt: each step should carry one token of each. */
+  writing: number;
+}
+
+/** What one decode carried, for the batch fill on /metrics. */
+export interface Step {
+  /** Next tokens of writing texts in the batch. */
+  tokens: number;
+  /** Texts that were writing. */
+  writing: number;
+}
+
 /**
- * How node-llama-cpp fills a batch (decision 069): the next token of every running text
- * first, then the prompts being read share what room is left evenly. Its own
- * "maximumParallelism" gives the prompts more than the batch holds, and the batch is then
- * cut in queue order, so a running text, queued last, waited until every newcomer's
- * prompt was read.
+ * Empty batches in a row a step may wait for a late text. Each is a turn of microtasks
+ * (no decode, no timer), and the late text needs a few: 200 is a bound, not a delay.
+ */
+const HOLD_ROUNDS = 200;
+
+/**
+ * How node-llama-cpp fills a batch (decision 101), its `itemPrioritizationStrategy`:
+ *
+ * - A step waits until every text at work has queued. node-llama-cpp samples each text's
+ *   token inside its batch loop and goes on with whatever is queued the moment the last
+ *   sample is in, before that last text has queued its next token: one text missed every
+ *   step, and a 7-row step costs twice an 8-row one. An empty batch lets the loop turn
+ *   once (microtasks only) while the late text catches up; after HOLD_ROUNDS the step
+ *   goes with what it has.
+ * - The next token of every writing text comes first, then the prompts being read share
+ *   the room left (`runningTextsFirst`): node-llama-cpp's own "maximumParallelism" gives
+ *   the prompts more than the batch holds, and the batch is then cut in queue order.
+ */
+export function everyTextEachStep(
+  atWork: () => TextsAtWork,
+  onStep: (step: Step) => void = () => {},
+): CustomBatchingPrioritizationStrategy {
+  let held = 0;
+  return ({ items, size }) => {
+    const texts = atWork();
+    if (items.length < texts.started && held < HOLD_ROUNDS) {
+      held++;
+      return [];
+    }
+    held = 0;
+    const batch = runningTextsFirst({ items, size });
+    const tokens = batch.filter(({ item }) => item.tokens.length === 1).length;
+    if (texts.writing > 0)
+      onStep({ tokens: Math.min(tokens, texts.writing), writing: texts.writing });
+    return batch;
+  };
+}
+
+/**
+ * The next token of every running text first; the prompts being read share the room left
+ * in proportion to what each has left to read, so that prompts read together end in the
+ * same step (decision 107): no text starts writing early only to stand still while the
+ * rest are read. A prompt whose share rounds to nothing waits for a later step. The batch
+ * then goes in the order of the texts' sequences (`inSequenceOrder`).
  */
 export const runningTextsFirst: CustomBatchingPrioritizationStrategy = ({ items, size }) => {
   const running = items.filter((item) => item.tokens.length === 1);
-  const reading = items
-    .filter((item) => item.tokens.length > 1)
-    .sort((a, b) => a.tokens.length - b.tokens.length);
+  const reading = items.filter((item) => item.tokens.length > 1);
   const batch: PrioritizedBatchItem[] = running.map((item) => ({ item, processAmount: 1 }));
-  let room = size - running.length;
-  reading.forEach((item, i) => {
-    const share = Math.min(item.tokens.length, Math.floor(room / (reading.length - i)));
-    if (share <= 0) return;
-    batch.push({ item, processAmount: share });
-    room -= share;
-  });
-  return batch;
+  const room = size - running.length;
+  const left = reading.reduce((sum, item) => sum + item.tokens.length, 0);
+  for (const item of reading) {
+    const share =
+      left <= room ? item.tokens.length : Math.floor((item.tokens.length * room) / left);
+    if (share > 0) batch.push({ item, processAmount: share });
+  }
+  return batch.sort((a, b) => b.item.evaluationPriority - a.item.evaluationPriority);
 };
+
+/**
+ * The evaluation priority a text on sequence `index` of `sequences` passes to
+ * node-llama-cpp, which hands it to the batch strategy and uses it for nothing else
+ * (decision 106): higher for lower sequences, so that a batch sorted by it goes in
+ * sequence order. llama.cpp splits a batch of several sequences into one micro-batch only
+ * while their ids rise one by one in batch order; in any other order the eight texts of a
+ * step were decoded as three or four small micro-batches, each row by row, at half the
+ * speed. node-llama-cpp's type says 1 to 5; the values stay in that range, as fractions.
+ */
+export function inSequenceOrder(index: number, sequences: number): EvaluationPriority {
+  return (5 - (4 * index) / sequences) as EvaluationPriority;
+}

@@ -1,19 +1,25 @@
 import { availableParallelism } from "node:os";
+import type { Token } from "node-llama-cpp";
 import type { Config } from "#server/config.ts";
 import { getLogger } from "#server/logger.ts";
-import { localWriterTokens } from "#server/metrics.ts";
+import {
+  localWriterStepTexts,
+  localWriterStepTokens,
+  localWriterSteps,
+  localWriterTokens,
+} from "#server/metrics.ts";
 import type { Prompt } from "#server/generation/prompts.ts";
 import type { LocalWriterStatus } from "#shared/console.ts";
 import type { TextProvider } from "../types.ts";
 import {
-  TEMPLATE_TOKENS,
   loadModel,
   modelFile,
+  promptTokens,
   unreadyStatus,
   type LoadedModel,
   type Slot,
 } from "./model.ts";
-import { FairQueue, type Ticket } from "./queue.ts";
+import { FairQueue, inSequenceOrder, type Ticket } from "./queue.ts";
 import { modelLabel, modelSource, type ModelSource } from "./source.ts";
 
 export type { LocalWriterStatus };
@@ -57,6 +63,11 @@ export class LocalWriter {
   #preparing: Promise<void> | null = null;
   #stopping = new AbortController();
   #recent: WritingSpeed[] = [];
+  /** Texts in their model call, and those of them past their prompt (decision 101). */
+  #atWork = { started: 0, writing: 0 };
+  /** Texts inside `write`, and a text waiting for the others let in with it (decision 107). */
+  #entered = 0;
+  #onEntry: (() => void)[] = [];
 
   constructor(config: Config) {
     this.#config = config;
@@ -112,28 +123,16 @@ export class LocalWriter {
         }),
     });
     this.#status = { state: "loading", model: this.label };
-    this.#loaded = await loadModel(path, this.#config, this.threads);
+    this.#loaded = await loadModel(path, this.#config, this.threads, {
+      atWork: () => this.#atWork,
+      onStep: ({ tokens, writing }) => {
+        localWriterSteps.inc();
+        localWriterStepTokens.inc(tokens);
+        localWriterStepTexts.inc(writing);
+      },
+    });
     this.#status = { state: "ready", model: this.label };
     getLogger().info(`The local writer is ready: ${source.name} (${this.threads} threads)`);
-  }
-
-  /**
-   * Takes a free sequence holding just the shared instructions. The queue lets no more texts
-   * run than there are sequences, so one is free, or its last text is still being cut back.
-   * It is marked busy before anything is awaited: two texts that start in the same turn of
-   * the event loop must never share a sequence.
-   */
-  async #takeSlot(slots: Slot[]): Promise<Slot> {
-    for (;;) {
-      const free = slots.find((slot) => !slot.busy);
-      if (free) {
-        free.busy = true;
-        return free;
-      }
-      const cleaning = slots.flatMap((slot) => (slot.cleaning ? [slot.cleaning] : []));
-      if (cleaning.length === 0) throw new Error("no free sequence");
-      await Promise.race(cleaning);
-    }
   }
 
   /** A place in line, or QueueFull. */
@@ -154,16 +153,60 @@ export class LocalWriter {
   ): Promise<void> {
     const loaded = this.#loaded;
     if (!loaded) throw new Error("the local writer is not ready");
+    this.#entered++;
+    for (const arrived of this.#onEntry.splice(0)) arrived();
+    try {
+      await this.#startTogether(options.signal);
+      await this.#write(loaded, prompt, options);
+    } finally {
+      this.#entered--;
+    }
+  }
+
+  /**
+   * Texts let in together start together (decision 107): while no text is being written,
+   * a text waits, up to GATHER_MS, for the others that hold a place in line and are still
+   * on their way (their credits being reserved), so that their prompts are read in one
+   * step before any of them writes, and none is held still while the others' are read.
+   */
+  async #startTogether(signal: AbortSignal): Promise<void> {
+    const deadline = performance.now() + GATHER_MS;
+    while (
+      this.#atWork.writing === 0 &&
+      this.queue.running > this.#entered &&
+      !signal.aborted &&
+      performance.now() < deadline
+    ) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, deadline - performance.now());
+        this.#onEntry.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  async #write(
+    loaded: LoadedModel,
+    prompt: Prompt,
+    options: { maxTokens: number; signal: AbortSignal; onText: (text: string) => void },
+  ): Promise<void> {
     const { LlamaChatSession } = await import("node-llama-cpp");
+    const tokens = promptTokens(loaded.model, loaded.chatWrapper, prompt);
     // The request and the text share the context: a long request leaves less room to write.
-    const promptTokens =
-      loaded.model.tokenize(prompt.system).length +
-      loaded.model.tokenize(prompt.user).length +
-      TEMPLATE_TOKENS;
-    const room = loaded.context.contextSize - promptTokens;
+    const room = loaded.context.contextSize - tokens.length;
     if (room < MIN_TEXT_TOKENS) throw new Error("the request is too long for the local model");
-    const slot = await this.#takeSlot(loaded.slots);
+    const { slot, shared } = takeSlot(loaded.slots, tokens);
     const { sequence } = slot;
+    const index = loaded.slots.indexOf(slot);
+    let keptTokens: number;
+    try {
+      keptTokens = await keepCommonStart(slot, shared, tokens, loaded);
+    } catch (error) {
+      slot.busy = false;
+      throw error;
+    }
     const meter = sequence.tokenMeter;
     const [inputBefore, outputBefore] = [meter.usedInputTokens, meter.usedOutputTokens];
     const session = new LlamaChatSession({
@@ -178,13 +221,22 @@ export class LocalWriter {
     let abortedAt: number | null = null;
     const noteAbort = () => (abortedAt = performance.now());
     options.signal.addEventListener("abort", noteAbort, { once: true });
+    const atWork = this.#atWork;
+    let writing = false;
+    atWork.started++;
     try {
-      await session.prompt(prompt.user, {
+      await session.promptWithMeta(prompt.user, {
         maxTokens: Math.min(options.maxTokens, room),
         temperature: prompt.temperature,
         ...(prompt.seed === undefined ? {} : { seed: prompt.seed }),
         signal: options.signal,
         stopOnAbortSignal: true,
+        evaluationPriority: inSequenceOrder(index, loaded.slots.length),
+        onToken: () => {
+          if (writing) return;
+          writing = true;
+          atWork.writing++;
+        },
         onTextChunk: (text) => {
           if (!text) return;
           lastAt = performance.now();
@@ -194,22 +246,25 @@ export class LocalWriter {
         },
       });
     } finally {
+      atWork.started--;
+      if (writing) atWork.writing--;
       options.signal.removeEventListener("abort", noteAbort);
       session.dispose();
+      // The sequence keeps this text's prompt and words for the next text.
+      slot.busy = false;
       if (pieces > 1 && lastAt > firstAt) this.#noteSpeed(pieces, (lastAt - firstAt) / 1000);
-      resetSlot(slot, loaded.sharedTokens);
-      const tokens = meter.usedOutputTokens - outputBefore;
-      localWriterTokens.inc(tokens);
+      const written = meter.usedOutputTokens - outputBefore;
+      localWriterTokens.inc(written);
       getLogger().info(
         {
           pieces,
-          tokens,
-          promptTokens,
-          // What this text had to read: the shared instructions were already in the sequence.
+          tokens: written,
+          promptTokens: tokens.length,
+          // What this text had to read: the sequence already held the first keptTokens.
           readTokens: meter.usedInputTokens - inputBefore,
-          sharedTokens: loaded.sharedTokens,
+          keptTokens,
           // Which of the context's sequences wrote it: texts written at once never share one.
-          sequence: loaded.slots.indexOf(slot),
+          sequence: index,
           ...(abortedAt === null
             ? {}
             : { stoppedWithinMs: Math.round(performance.now() - abortedAt) }),
@@ -237,22 +292,47 @@ export class LocalWriter {
 
 /** Below this, there is no room for a text worth the name. */
 const MIN_TEXT_TOKENS = 128;
+/** How long a text waits at most for the texts let in with it (decision 107). */
+const GATHER_MS = 250;
 
 /**
- * Back to the shared instructions, for the next text: in the background, the text is done
- * for its reader now.
+ * A free sequence for a text, marked busy before anything is awaited (two texts that start
+ * in the same turn of the event loop never share one): of the free ones, the one whose
+ * tokens begin with most of the text's prompt, as llama-server picks a slot, and how many
+ * they share. The queue lets no more texts run than there are sequences, so one is free.
  */
-function resetSlot(slot: Slot, sharedTokens: number): void {
-  const { sequence } = slot;
-  slot.cleaning = sequence
-    .eraseContextTokenRanges([{ start: sharedTokens, end: sequence.nextTokenIndex }])
-    .catch((error: unknown) =>
-      getLogger().warn({ err: error }, "a local writer sequence could not be reset"),
-    )
-    .finally(() => {
-      slot.cleaning = null;
-      slot.busy = false;
-    });
+function takeSlot(slots: Slot[], tokens: Token[]): { slot: Slot; shared: number } {
+  let best: { slot: Slot; shared: number } | null = null;
+  for (const slot of slots) {
+    if (slot.busy) continue;
+    const shared = slot.sequence.compareContextTokens(tokens).firstDifferentIndex;
+    if (!best || shared > best.shared) best = { slot, shared };
+  }
+  if (!best) throw new Error("no free sequence");
+  best.slot.busy = true;
+  return best;
+}
+
+/**
+ * Cuts the sequence back to the `shared` start it has in common with the prompt, and says
+ * how many tokens it kept. At least two prompt tokens are left to read: a batch tells a
+ * prompt from a running text's next token by its length (`runningTextsFirst`). The other
+ * texts wait at their next token meanwhile (decision 102), so the cut never waits for
+ * writing to pause. node-llama-cpp reads only the rest.
+ */
+async function keepCommonStart(
+  { sequence }: Slot,
+  shared: number,
+  tokens: Token[],
+  { handover }: LoadedModel,
+): Promise<number> {
+  const kept = Math.min(shared, tokens.length - 2);
+  if (kept < sequence.nextTokenIndex) {
+    await handover.cut(() =>
+      sequence.eraseContextTokenRanges([{ start: kept, end: sequence.nextTokenIndex }]),
+    );
+  }
+  return kept;
 }
 
 /**
@@ -266,8 +346,10 @@ export function llamaProvider(writer: LocalWriter): TextProvider {
     get modelName() {
       return writer.label;
     },
-    async *stream(_request, prompt, { signal }) {
-      const ticket = writer.join();
+    async *stream(_request, prompt, { signal, place }) {
+      // Taken when the request was accepted (a full line is a 503 before any stream), or
+      // now when the local model stands in for another writer.
+      const ticket = place ?? writer.join();
       let writing: Promise<void> | null = null;
       try {
         while (ticket.position > 0) {

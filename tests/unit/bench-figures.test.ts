@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { cmakeOptions, CPU_VARIANTS } from "../../bench/llama-server.ts";
+import {
+  largest,
+  metricValue,
+  middle,
+  ratio,
+  slowestFirstToken,
+  tokensPerSecond,
+  within,
+  type WriterRun,
+} from "../../bench/figures.ts";
+
+/**
+ * Issue 23, item 6: the bench's figures can fail. A run where nobody got a first token once
+ * passed "every first token ≤ 5 s" on `Math.max()` of nothing (−Infinity).
+ */
+const run = (overrides: Partial<WriterRun>): WriterRun => ({
+  texts: 2,
+  firstTokensMs: [400, 900],
+  longestPauseMs: 100,
+  tokens: 800,
+  seconds: 10,
+  failures: [],
+  ...overrides,
+});
+
+describe("the bench's figures", () => {
+  it("has no largest value of nothing, and a row with nothing measured fails", () => {
+    expect(largest([])).toBeNull();
+    expect(largest([3, 7, 5])).toBe(7);
+    expect(largest([3, Number.NaN])).toBeNull();
+    expect(within(largest([]), (ms) => ms <= 5_000)).toBe(false);
+    expect(within(4_000, (ms) => ms <= 5_000)).toBe(true);
+    expect(middle([])).toBeNull();
+    expect(middle([3, 1, 2])).toBe(2);
+  });
+
+  it("gives no slowest first token when a text got none", () => {
+    expect(slowestFirstToken(run({}))).toEqual({ ms: 900 });
+    expect(slowestFirstToken(run({ firstTokensMs: [] }))).toEqual({
+      missing: "2 of 2 texts got no first token",
+    });
+    expect(slowestFirstToken(run({ firstTokensMs: [400, undefined] }))).toHaveProperty("missing");
+  });
+
+  it("counts a failed answer as no measurement", () => {
+    const failed = run({ failures: ["status 503", "status 503", "error event"] });
+    expect(slowestFirstToken(failed)).toEqual({
+      missing: "3 failed (status 503; error event)",
+    });
+    expect(tokensPerSecond(failed)).toBeNull();
+    expect(tokensPerSecond(run({ tokens: 0 }))).toBeNull();
+    expect(tokensPerSecond(run({}))).toBe(80);
+  });
+
+  it("has no ratio over a reference that measured nothing", () => {
+    expect(ratio(80, 0)).toBeNull();
+    expect(ratio(80, null)).toBeNull();
+    expect(ratio(null, 80)).toBeNull();
+    expect(ratio(80, 40)).toBe(2);
+  });
+
+  it("reads unlabelled Prometheus values, llama-server's names included", () => {
+    const text = [
+      "# HELP aitext_local_writer_steps_total Decodes",
+      "aitext_local_writer_steps_total 12",
+      "aitext_local_writer_step_tokens_total 90",
+      "llamacpp:n_busy_slots_per_decode 7.5",
+    ].join("\n");
+    expect(metricValue(text, "aitext_local_writer_steps_total")).toBe(12);
+    expect(metricValue(text, "aitext_local_writer_step_tokens_total")).toBe(90);
+    expect(metricValue(text, "llamacpp:n_busy_slots_per_decode")).toBe(7.5);
+    expect(metricValue(text, "aitext_local_writer_step_texts_total")).toBeNull();
+  });
+});
+
+describe("the llama-server build", () => {
+  it("turns on exactly a variant's instruction sets and downloads nothing", () => {
+    const options = cmakeOptions("haswell");
+    for (const isa of CPU_VARIANTS.haswell!) expect(options).toContain(`-DGGML_${isa}=ON`);
+    expect(options).toContain("-DGGML_AVX512=OFF");
+    expect(options).toContain("-DGGML_NATIVE=OFF");
+    expect(options).toContain("-DLLAMA_CURL=OFF");
+    expect(options).toContain("-DLLAMA_USE_PREBUILT_UI=OFF");
+    expect(() => cmakeOptions("pentium")).toThrow(/no CPU variant pentium/);
+  });
+});
