@@ -4,6 +4,7 @@ import node from "@astrojs/node";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, passthroughImageService } from "astro/config";
+import { languageInitScript } from "./src/lib/shared/interface-language.ts";
 import { themeInitScript } from "./src/lib/shared/theme.ts";
 
 /**
@@ -68,7 +69,11 @@ export default defineConfig({
         "base-uri 'none'",
         "form-action 'self'",
       ],
-      scriptDirective: { hashes: [sha256(themeInitScript) as `sha256-${string}`] },
+      scriptDirective: {
+        hashes: [themeInitScript, languageInitScript].map(
+          (script) => sha256(script) as `sha256-${string}`,
+        ),
+      },
     },
   },
   // Shiki's inline styles would need 'unsafe-inline' under the CSP; the copy has no code.

@@ -10,9 +10,12 @@ const seo = {
   description: z.string().min(50).max(170),
 };
 
-/** Long-form pages: about, privacy policy, terms of service. */
+/**
+ * Long-form pages: about, privacy policy, terms of service; each with its Turkish in
+ * `tr/<name>.md` (decision 099).
+ */
 const pages = defineCollection({
-  loader: glob({ pattern: "*.md", base: "./src/content/pages" }),
+  loader: glob({ pattern: ["*.md", "tr/*.md"], base: "./src/content/pages" }),
   schema: z.object({
     ...seo,
     heading: z.string().min(1),
@@ -20,29 +23,61 @@ const pages = defineCollection({
   }),
 });
 
+const sections = z
+  .array(z.object({ title: z.string().min(1), items: z.array(z.string().min(1)).min(1) }))
+  .default([]);
+
+/** A page's words that show: the English ones, and under `turkish` the same in Turkish. */
+const shownCopy = {
+  heading: z.string().min(1),
+  intro: z.string().min(1),
+  sections,
+};
+
+/** The Turkish has the English's sections, each with as many items, in the same order. */
+function sameShape(english: z.infer<typeof sections>, turkish: z.infer<typeof sections>): boolean {
+  return (
+    english.length === turkish.length &&
+    english.every((section, index) => section.items.length === turkish[index]!.items.length)
+  );
+}
+
 /** Short page copy (home, contact, 404) keyed by page. */
 const copy = defineCollection({
   loader: file("./src/content/copy.yaml"),
-  schema: z.object({
-    ...seo,
-    heading: z.string().min(1),
-    intro: z.string().min(1),
-    /**
-     * The rating a page advertises, as marketing copy: five stars, `score` in bold, then
-     * `text`. Search engines get the approved testimonials' own rating (decision 095).
-     */
-    rating: z
-      .object({ score: z.string().min(1).max(10), text: z.string().min(1).max(80) })
-      .optional(),
-    sections: z
-      .array(z.object({ title: z.string().min(1), items: z.array(z.string().min(1)).min(1) }))
-      .default([]),
-  }),
+  schema: z
+    .object({
+      ...seo,
+      ...shownCopy,
+      /**
+       * The rating a page advertises, as marketing copy: five stars, `score` in bold, then
+       * `text`. Search engines get the approved testimonials' own rating (decision 095).
+       */
+      rating: z
+        .object({ score: z.string().min(1).max(10), text: z.string().min(1).max(80) })
+        .optional(),
+      /** The same words in Turkish, shown when Turkish is the chosen language. */
+      turkish: z.object({
+        ...shownCopy,
+        rating: z.object({ text: z.string().min(1).max(80) }).optional(),
+      }),
+    })
+    .refine((entry) => sameShape(entry.sections, entry.turkish.sections), {
+      message: "turkish.sections must have the same sections and items as sections",
+    })
+    .refine((entry) => !entry.rating || entry.turkish.rating, {
+      message: "turkish.rating.text is needed beside rating",
+    }),
 });
 
 const faq = defineCollection({
   loader: file("./src/content/faq.yaml"),
-  schema: z.object({ question: z.string().min(5), answer: z.string().min(5), order: z.number() }),
+  schema: z.object({
+    question: z.string().min(5),
+    answer: z.string().min(5),
+    order: z.number(),
+    turkish: z.object({ question: z.string().min(5), answer: z.string().min(5) }),
+  }),
 });
 
 const testimonials = defineCollection({

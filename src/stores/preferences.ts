@@ -1,5 +1,5 @@
 import { atom, onMount } from "nanostores";
-import { LANGUAGE_CHANGE_EVENT, LANGUAGE_KEY } from "#client/chosen-language.ts";
+import { LANGUAGE_CHANGE_EVENT, LANGUAGE_KEY, storedLanguage } from "#client/chosen-language.ts";
 import { loadTurkish } from "#i18n/messages.ts";
 
 export { LANGUAGE_CHANGE_EVENT, LANGUAGE_KEY };
@@ -37,6 +37,19 @@ onMount($language, () => {
  * words itself again once it is there (`useMessages`).
  */
 export const $turkishReady = atom(false);
+
+// Every island words itself through this store: with Turkish chosen, the Turkish half loads
+// before any of them mounts (a top-level await holds their modules), so that an island shown
+// only in the browser paints Turkish from its first frame (decision 099). Should it fail to
+// load, the whole page shows its English instead.
+if (typeof window !== "undefined" && storedLanguage() === "turkish") {
+  try {
+    await loadTurkish();
+    $turkishReady.set(true);
+  } catch {
+    document.documentElement.lang = "en";
+  }
+}
 
 /** Resolves once the chosen language's words are there (at once, but for Turkish). */
 export async function messagesReady(): Promise<void> {

@@ -195,7 +195,9 @@ test.describe("to anyone but an operator", () => {
     }
     const response = await page.goto("/console");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 - Page Not Found");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 - Page Not Found", {
+      useInnerText: true,
+    });
     await expect(page.locator("[data-requested-address]")).toHaveText("/console");
   });
 });

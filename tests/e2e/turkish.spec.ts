@@ -1,48 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
-import { messagesFor, type MessageKey } from "#i18n/messages.ts";
-import { USE_CASE_MESSAGES } from "#i18n/use-cases.ts";
 import { SITE_NAME } from "#shared/site.ts";
-import { SAME_IN_BOTH } from "../support/i18n-same.ts";
+import { ENGLISH, englishIn } from "../support/english-words.ts";
 import { SAME_ORIGIN, newEmail } from "./auth-helpers.ts";
 import { expect, generatorSelect, isPhone, test, toast } from "./fixtures.ts";
 
 /**
- * English texts of the catalog that may show on a Turkish page, each with the reason:
- * every other key's English text is one the Turkish interface must never show.
- */
-const PROPER_NAMES: Partial<Record<MessageKey, string>> = {
-  "languageName.english": "English names itself so in the language selects: “English (İngilizce)”",
-  "ad.label":
-    "“Ad” is also a Turkish word (“name”, as in the profile's “Ad”): its Turkish text, “Reklam”, is checked by the unit test",
-};
-
-/**
- * Every English text of the catalog, and of the use-case picker's own (loaded with it), as
- * a pattern that finds it in a page's text.
- */
-const ENGLISH = [
-  ...(Object.entries(messagesFor("english")) as [MessageKey, string][]).filter(
-    ([key]) => !(key in SAME_IN_BOTH) && !(key in PROPER_NAMES),
-  ),
-  ...Object.entries(USE_CASE_MESSAGES.en),
-].map(([key, text]) => ({ key, text, pattern: patternOf(text) }));
-
-/** Placeholders match any text; words match whole, not inside a longer word. */
-function patternOf(text: string): RegExp {
-  const parts = text.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  const edge = (s: string, at: "start" | "end") =>
-    /\p{L}/u.test(at === "start" ? s.charAt(0) : s.charAt(s.length - 1));
-  const body = parts.join(".+?");
-  return new RegExp(
-    `${edge(text, "start") ? "(?<![\\p{L}\\p{N}])" : ""}${body}${edge(text, "end") ? "(?![\\p{L}\\p{N}])" : ""}`,
-    "u",
-  );
-}
-
-/**
  * The page's visible text (what a reader sees, toasts and open dialogs included), less the
- * user's own texts (the fake writer writes English), the home page's marketing copy and
- * testimonials, which are content files in English by design; the brand name stays as it is.
+ * user's own texts (the fake writer writes English) and the testimonials' quotes, which are
+ * people's own words; the brand name stays as it is. The home page's marketing copy is
+ * Turkish too (decision 099).
  */
 async function visibleText(page: Page): Promise<string> {
   const text = await page.evaluate(() => {
@@ -51,7 +17,7 @@ async function visibleText(page: Page): Promise<string> {
         '[data-testid="result-text"]',
         '[data-testid="viewer-text"]',
         "[data-history-entry] p[dir]",
-        "main > section:not(:has(#generator))",
+        "#testimonials li",
       ].join(","),
     );
     for (const element of hidden) element.style.visibility = "hidden";
@@ -63,11 +29,7 @@ async function visibleText(page: Page): Promise<string> {
 }
 
 async function expectNoEnglish(page: Page, where: string): Promise<void> {
-  const text = await visibleText(page);
-  const found = ENGLISH.filter(({ pattern }) => pattern.test(text)).map(
-    ({ key, text: english }) => `${key}: ${english}`,
-  );
-  expect(found, `English on ${where}`).toEqual([]);
+  expect(englishIn(await visibleText(page)), `English on ${where}`).toEqual([]);
 }
 
 /** The footer is worded once the page has its catalog: the sign that the page is done. */

@@ -25,7 +25,9 @@ async function chooseTurkish(page: Page): Promise<void> {
 test.describe("/write", () => {
   test("lists every use case under its category, each a link to its page", async ({ page }) => {
     await page.goto("/write");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("What do you want to write?");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("What do you want to write?", {
+      useInnerText: true,
+    });
     for (const category of USE_CASE_CATEGORIES) {
       const members = useCases.filter((useCase) => useCase.category === category);
       const section = page.getByRole("region", { name: categoryName(category, "en") });
@@ -97,7 +99,7 @@ test.describe("/write", () => {
     const link = card(page, MODEL.slug);
     await expect(link).toContainText(MODEL.name.tr);
     await expect(link).toContainText(MODEL.summary.tr);
-    await expect(link).not.toContainText(MODEL.name.en);
+    await expect(link).not.toContainText(MODEL.name.en, { useInnerText: true });
     await expect(page.getByRole("searchbox", { name: "Kullanım alanlarında ara" })).toBeVisible();
   });
 
@@ -127,7 +129,9 @@ test.describe(`/write/${MODEL.slug}`, () => {
 
   test("has its heading, summary, example and questions", async ({ page }) => {
     await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(MODEL.name.en);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(MODEL.name.en, {
+      useInnerText: true,
+    });
     // The page's own line; the form names the use case with it too once it has loaded.
     await expect(page.locator("p[data-bilingual]", { hasText: MODEL.summary.en })).toBeVisible();
     const example = page.getByRole("region", { name: "An example" });
@@ -185,8 +189,9 @@ test.describe(`/write/${MODEL.slug}`, () => {
     await chooseTurkish(page);
     await page.goto(path);
     const heading = page.getByRole("heading", { level: 1 });
-    await expect(heading).toHaveText(MODEL.name.tr);
-    await expect(heading).toHaveAttribute("lang", "tr");
+    // Both languages are in the page; the one of <html lang> shows (decision 099).
+    await expect(heading).toHaveText(MODEL.name.tr, { useInnerText: true });
+    await expect(page.locator("html")).toHaveAttribute("lang", "tr");
     // The page's own line; the form names the use case with it too once it has loaded.
     await expect(page.locator("p[data-bilingual]", { hasText: MODEL.summary.tr })).toBeVisible();
     const questions = page.getByRole("region", { name: "Sorular ve yanıtlar" });
@@ -200,8 +205,8 @@ test.describe(`/write/${MODEL.slug}`, () => {
       localStorage.setItem("selectedLanguage", "english");
       window.dispatchEvent(new CustomEvent("languageChange", { detail: "english" }));
     });
-    await expect(heading).toHaveText(MODEL.name.en);
-    await expect(heading).not.toHaveAttribute("lang", "tr");
+    await expect(heading).toHaveText(MODEL.name.en, { useInnerText: true });
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByText(MODEL.faq[0]!.question.en)).toBeVisible();
   });
 });

@@ -57,6 +57,8 @@ test("while the model downloads, a bar and its size stand above Generate", async
     await generate.scrollIntoViewIfNeeded();
     await expect(status).toBeInViewport();
   } finally {
+    // The page leaves first: a chunk it still loads would meet a stopped server.
+    await page.goto("about:blank");
     await server.stop();
     await host.close();
   }
@@ -66,6 +68,8 @@ test("a failing download says why and when it is tried again; a missing model sa
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "one browser is enough for the server's states");
+  // Two servers of its own start inside the test: 30 s was tight on a busy machine.
+  test.setTimeout(90_000);
   const file = await tinyModel();
   const busy = await startModelHost({ file, name: NAME, unavailableFirst: 1_000 });
   const retrying = await serverFor(busy.modelUrl);
@@ -81,6 +85,7 @@ test("a failing download says why and when it is tried again; a missing model sa
       /The local writer is not available: .*404.*until an operator runs npm run model:pull/,
     );
   } finally {
+    await page.goto("about:blank");
     await Promise.all([retrying.stop(), missing.stop()]);
     await busy.close();
   }

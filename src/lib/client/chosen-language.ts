@@ -1,5 +1,6 @@
-/** Spec §3: the chosen output language is kept under `selectedLanguage`. */
-export const LANGUAGE_KEY = "selectedLanguage";
+import { interfaceLanguage, LANGUAGE_KEY } from "#shared/interface-language.ts";
+
+export { LANGUAGE_KEY };
 /** Spec §3: fired on window when the language changes. */
 export const LANGUAGE_CHANGE_EVENT = "languageChange";
 
@@ -10,4 +11,13 @@ export function storedLanguage(): string {
   } catch {
     return "english";
   }
+}
+
+/**
+ * Shows the page in the chosen language: CSS shows the words of `<html lang>` (decision
+ * 099). The head script sets it before first paint; this follows a change on the page or
+ * in another tab.
+ */
+export function applyInterfaceLanguage(): void {
+  document.documentElement.lang = interfaceLanguage(storedLanguage());
 }

@@ -2,12 +2,11 @@ import { frameEn, frameMessagesFor } from "#i18n/frame.ts";
 import { LANGUAGE_CHANGE_EVENT, LANGUAGE_KEY, storedLanguage } from "./chosen-language.ts";
 
 /**
- * Pages are built (or rendered on the server) in English, where the chosen language is not
- * known: it lives in the browser (spec §3, decision 068). Their own strings carry their
- * catalog key, and are worded here once the page has loaded, and again when the language
- * changes:
- *   data-i18n="key"        the element's text
- *   data-i18n-label="key"  its aria-label
+ * What markup cannot carry in both languages is worded here, once the page has loaded and
+ * again when the language changes (decision 068); visible words are in the markup in both
+ * languages and chosen by CSS before first paint (Words.astro, decision 099):
+ *   data-i18n-label="key"  an element's aria-label
+ *   data-i18n="key"        an element's text (the operator console's own catalog)
  * The site frame words its own keys with its part of the catalog (every page loads it, content
  * pages too); pages with islands word all their keys with the whole catalog, and their dates
  * (`formatDates`), through PageWords.astro.

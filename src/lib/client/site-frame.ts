@@ -1,6 +1,6 @@
 import { displayName } from "#shared/display-name.ts";
 import { THEME_STORAGE_KEY } from "#shared/theme.ts";
-import { LANGUAGE_CHANGE_EVENT } from "./chosen-language.ts";
+import { applyInterfaceLanguage, LANGUAGE_CHANGE_EVENT, LANGUAGE_KEY } from "./chosen-language.ts";
 import { frameText, initFrameWords } from "./page-words.ts";
 import { SIGNED_IN_EVENT, signOut } from "./session.ts";
 
@@ -133,7 +133,17 @@ function initAuthState(): void {
   if (header.dataset.authState === "unknown") void syncAuthState(header);
 }
 
+/** The page follows a language chosen on it, or in another tab (decision 099). */
+function followInterfaceLanguage(): void {
+  applyInterfaceLanguage();
+  window.addEventListener(LANGUAGE_CHANGE_EVENT, applyInterfaceLanguage);
+  window.addEventListener("storage", (event) => {
+    if (event.key === LANGUAGE_KEY || event.key === null) applyInterfaceLanguage();
+  });
+}
+
 export function initSiteFrame(): void {
+  followInterfaceLanguage();
   initFrameWords();
   initThemeToggle();
   initMobileMenu();

@@ -6,7 +6,7 @@ import { useJsonForm } from "#components/ui/use-json-form.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 
 export default function ForgotPasswordForm() {
-  const { t } = useMessages();
+  const { t, words } = useMessages();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useJsonForm({
     schema: emailOnlySchema,
@@ -35,7 +35,7 @@ export default function ForgotPasswordForm() {
   }
 
   return (
-    <form {...form.formProps}>
+    <form {...form.formProps} data-ui-words={words}>
       <EmailField error={form.errors.email} />
       <SubmitButton form={form} busyLabel={t("auth.sending")}>
         {t("auth.sendLink")}

@@ -10,7 +10,7 @@ import { useJsonForm } from "#components/ui/use-json-form.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 
 export default function LoginForm() {
-  const { t } = useMessages();
+  const { t, words } = useMessages();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const form = useJsonForm<typeof loginSchema, { isVerified?: boolean }>({
     schema: loginSchema,
@@ -42,7 +42,7 @@ export default function LoginForm() {
   });
 
   return (
-    <div className="grid gap-6">
+    <div data-ui-words={words} className="grid gap-6">
       {unverifiedEmail && (
         <div
           role="status"

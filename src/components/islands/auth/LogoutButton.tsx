@@ -5,9 +5,10 @@ import { useMessages } from "#components/ui/use-messages.ts";
 
 export default function LogoutButton() {
   const [busy, setBusy] = useState(false);
-  const { t } = useMessages();
+  const { t, words } = useMessages();
   return (
     <button
+      data-ui-words={words}
       type="button"
       disabled={busy}
       onClick={() => {

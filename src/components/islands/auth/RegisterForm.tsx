@@ -6,7 +6,7 @@ import { useJsonForm } from "#components/ui/use-json-form.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 
 export default function RegisterForm() {
-  const { t } = useMessages();
+  const { t, words } = useMessages();
   const form = useJsonForm<typeof registerSchema, { token?: string }>({
     schema: registerSchema,
     read: (form) => ({
@@ -34,7 +34,7 @@ export default function RegisterForm() {
   });
 
   return (
-    <form {...form.formProps}>
+    <form {...form.formProps} data-ui-words={words}>
       <EmailField error={form.errors.email} />
       <Field
         label={t("auth.name")}

@@ -7,7 +7,7 @@ import { useMessages } from "#components/ui/use-messages.ts";
 const REDIRECT_DELAY_MS = 3000;
 
 export default function ResetPasswordForm() {
-  const { t } = useMessages();
+  const { t, words } = useMessages();
   // undefined until the address has been read in the browser.
   const [token, setToken] = useState<string | null | undefined>(undefined);
   const [done, setDone] = useState(false);
@@ -38,11 +38,19 @@ export default function ResetPasswordForm() {
   });
 
   if (token === undefined) {
-    return <p className="text-slate-600 dark:text-slate-400">{t("common.loading")}</p>;
+    return (
+      <p data-ui-words={words} className="text-slate-600 dark:text-slate-400">
+        {t("common.loading")}
+      </p>
+    );
   }
   if (token === null) {
     return (
-      <div role="alert" className="grid gap-2 text-slate-700 dark:text-slate-300">
+      <div
+        data-ui-words={words}
+        role="alert"
+        className="grid gap-2 text-slate-700 dark:text-slate-300"
+      >
         <p className="font-semibold text-red-700 dark:text-red-400">
           {t("failure.resetTokenMissing")}
         </p>
@@ -65,7 +73,7 @@ export default function ResetPasswordForm() {
     );
   }
   return (
-    <form {...form.formProps}>
+    <form {...form.formProps} data-ui-words={words}>
       <NewPasswordFields errors={form.errors} reset />
       <SubmitButton form={form} busyLabel={t("auth.saving")}>
         {t("auth.resetPassword")}

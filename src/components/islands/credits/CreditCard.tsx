@@ -15,7 +15,7 @@ export default function CreditCard() {
     return (
       <div
         aria-live="polite"
-        className="min-h-16 rounded-lg bg-slate-50 p-3 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300"
+        className="min-h-[4.75rem] rounded-lg bg-slate-50 p-3 sm:min-h-16 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300"
       >
         {error && !loading ? t("card.loadFailed") : t("common.loading")}
       </div>
@@ -31,8 +31,10 @@ export default function CreditCard() {
     </span>
   );
   return (
-    <div className="min-h-16 rounded-lg bg-brand-50 p-3 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-100">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
+    <div className="min-h-[4.75rem] rounded-lg bg-brand-50 p-3 text-sm text-slate-800 sm:min-h-16 dark:bg-slate-800 dark:text-slate-100">
+      {/* Two rows on a phone in every language, so that the card's height is known before
+          it loads: a longer Turkish line would otherwise wrap and move the form (issue 22). */}
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-baseline sm:justify-between">
         <p>
           {fillNodes(t("card.balance"), { count: balance })}
           <span className="text-slate-600 dark:text-slate-300">

@@ -17,7 +17,7 @@ import { WriterStatus } from "./form/WriterStatus.tsx";
 import { GeneratorOptions } from "./form/GeneratorOptions.tsx";
 import { fieldElementId } from "./form/field-ids.ts";
 import { UseCaseOpener } from "./form/UseCasePicker.tsx";
-import { loadFieldsCode, useFormChoices } from "./form/use-form-choices.ts";
+import { loadedFieldsCode, loadFieldsCode, useFormChoices } from "./form/use-form-choices.ts";
 
 /** A use case's fields load when one is chosen, the picker when it is opened. */
 const UseCaseForm = lazy(loadFieldsCode);
@@ -33,6 +33,10 @@ export interface GeneratorFormProps {
  * case (issue 42, the page's or one picked above the description) its fields too.
  */
 export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormProps) {
+  // Loaded already on a use case's page (UseCasePageForm.tsx): no render without the fields.
+  // Chosen once, at mount: switching from the lazy wrapper to the loaded component later
+  // would remount the fields (and drop the focus of the one being typed in).
+  const [UseCaseFields] = useState(() => loadedFieldsCode()?.default ?? UseCaseForm);
   const { language, t } = useMessages();
   const { busy } = useStore($desk);
   const writers = useStore($writers);
@@ -163,7 +167,7 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
       <div className="order-1 grid gap-4 sm:order-2">
         {useCase ? (
           <Suspense fallback={null}>
-            <UseCaseForm
+            <UseCaseFields
               useCase={useCase}
               onPick={() => setPicking(true)}
               onDescribe={() => onPickerChoice(null)}

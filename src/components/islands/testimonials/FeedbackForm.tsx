@@ -13,7 +13,7 @@ const inputClass =
 /** "Share Your Experience" (spec §2, §4): idle → Submitting... → green or red message. */
 export default function FeedbackForm() {
   const hydrated = useHydrated();
-  const { language, t } = useMessages();
+  const { language, t, words } = useMessages();
   // Words typed before the script ran stay (the form is server-rendered, then hydrated).
   const [name, setName] = useState(() => typedBefore("#feedback-name"));
   const [profession, setProfession] = useState(() => typedBefore("#feedback-profession"));
@@ -71,6 +71,7 @@ export default function FeedbackForm() {
 
   return (
     <form
+      data-ui-words={words}
       method="post"
       noValidate
       onSubmit={onSubmit}

@@ -7,9 +7,12 @@ import type { PublicTestimonial } from "#shared/schemas/testimonials.ts";
 /** One card (spec §2): avatar or initial, name, profession, date, 1–5 stars, text. Text is never markup. */
 export function TestimonialCard({ testimonial }: { testimonial: PublicTestimonial }) {
   const { name, profession, content, rating, date, imageUrl } = testimonial;
-  const { language, t } = useMessages();
+  const { language, t, words } = useMessages();
   return (
-    <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-950">
+    <li
+      data-ui-words={words}
+      className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-950"
+    >
       <div className="flex items-center gap-3">
         {imageUrl ? (
           <img src={imageUrl} alt="" width={40} height={40} className="h-10 w-10 rounded-full" />

@@ -15,8 +15,15 @@ import { rememberUseCase } from "#stores/use-cases.ts";
 import { storeContentType, storedContentType } from "#client/chosen-content-type.ts";
 import { takePromptForReuse, type ReusablePrompt } from "#client/reuse-prompt.ts";
 
+type FieldsCode = typeof import("./UseCaseForm.tsx");
+let fieldsCode: FieldsCode | null = null;
+
 /** A use case's fields and their checks load when one is chosen (or brought back). */
-export const loadFieldsCode = () => import("./UseCaseForm.tsx");
+export const loadFieldsCode = (): Promise<FieldsCode> =>
+  import("./UseCaseForm.tsx").then((code) => (fieldsCode = code));
+
+/** The fields' code if it has loaded: the form then shows them in its first render. */
+export const loadedFieldsCode = (): FieldsCode | null => fieldsCode;
 
 /**
  * What the generator form asks for besides the description: the use case and its fields,
