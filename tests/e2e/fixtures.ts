@@ -139,10 +139,11 @@ export async function generatorSelect(
   promptLabel = "Describe the text you want",
 ) {
   const select = page.getByLabel(label, { exact: true });
-  // The generator is an island: wait for it before asking whether the select is folded.
+  // The generator is an island: wait for it before asking whether the options are folded.
   await page.getByLabel(promptLabel).waitFor();
-  if (!(await select.isVisible())) {
-    await page.getByRole("button", { name: /^(More options|Diğer seçenekler)$/ }).click();
-  }
+  const more = page.getByRole("button", { name: /^(More options|Diğer seçenekler)$/ });
+  if (isPhone(page) && (await more.getAttribute("aria-expanded")) === "false") await more.click();
+  // Some selects come later than the form (Voice waits for the signed-in user).
+  await select.waitFor();
   return select;
 }
