@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
 import { SAME_ORIGIN } from "./auth-helpers.ts";
-import { expect, generatorSelect, isPhone, test, toast } from "./fixtures.ts";
+import {
+  expect,
+  generatorSelect,
+  isPhone,
+  settledText,
+  test,
+  toast,
+  writeText,
+} from "./fixtures.ts";
 
 /**
  * The browser logs refused and aborted requests; they are what these tests make happen.
@@ -9,26 +17,6 @@ import { expect, generatorSelect, isPhone, test, toast } from "./fixtures.ts";
 const EXPECTED_FAILURES = [/status of 402 .*\/api\/email\/generate|net::ERR_FAILED/];
 
 const GENERATE = { name: "Generate Text" } as const;
-
-/** Writes one text through the form and waits for it to be finished. */
-async function writeText(page: Page, prompt: string): Promise<string> {
-  await page.getByLabel("Describe the text you want").fill(prompt);
-  await page.getByRole("button", GENERATE).click();
-  await expect(page.getByRole("button", { name: "Regenerate" })).toBeVisible({ timeout: 20_000 });
-  return settledText(page);
-}
-
-/**
- * The result's text once it is rendered whole: the last block of a text that has just
- * arrived shows as written for a render or two more (RenderedText), and its words then
- * run together differently.
- */
-async function settledText(page: Page): Promise<string> {
-  const result = page.getByTestId("result-text");
-  await expect(result).not.toHaveAttribute("data-streaming");
-  await expect(result.locator(".whitespace-pre-wrap")).toHaveCount(0);
-  return (await result.textContent()) ?? "";
-}
 
 /** Spends credits through the API from this browser, as a second tab would. */
 async function generateInAnotherTab(page: Page, content: string): Promise<void> {

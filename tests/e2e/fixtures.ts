@@ -147,3 +147,23 @@ export async function generatorSelect(
   await select.waitFor();
   return select;
 }
+
+/** Writes one text through the form and gives it once it is rendered whole. */
+export async function writeText(page: Page, prompt: string): Promise<string> {
+  await page.getByLabel("Describe the text you want").fill(prompt);
+  await page.getByRole("button", { name: "Generate Text" }).click();
+  await expect(page.getByRole("button", { name: "Regenerate" })).toBeVisible({ timeout: 30_000 });
+  return settledText(page);
+}
+
+/**
+ * The result's text once it is rendered whole: the last block of a text that has just
+ * arrived shows as written for a render or two more (RenderedText), and its lines then
+ * break differently.
+ */
+export async function settledText(page: Page): Promise<string> {
+  const result = page.getByTestId("result-text");
+  await expect(result).not.toHaveAttribute("data-streaming");
+  await expect(result.locator(".whitespace-pre-wrap")).toHaveCount(0);
+  return (await result.textContent()) ?? "";
+}

@@ -1,28 +1,12 @@
 import type { Page } from "@playwright/test";
 import { SAME_ORIGIN } from "./auth-helpers.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, settledText, test, writeText } from "./fixtures.ts";
 
 /** Issue 43, item 6: nothing vanishes on reload, and nothing shows to another person. */
 
-const GENERATE = { name: "Generate Text" } as const;
 /** Where the panel remembers its versions for this tab (src/lib/client/desk-memory.ts). */
 const MEMORY = "atg:desk";
 const PLACEHOLDER = "Your generated text will appear here.";
-
-/** Writes one text through the form and gives it once it is rendered whole. */
-async function writeText(page: Page, prompt: string): Promise<string> {
-  await page.getByLabel("Describe the text you want").fill(prompt);
-  await page.getByRole("button", GENERATE).click();
-  await expect(page.getByRole("button", { name: "Regenerate" })).toBeVisible({ timeout: 20_000 });
-  return settledText(page);
-}
-
-async function settledText(page: Page): Promise<string> {
-  const result = page.getByTestId("result-text");
-  await expect(result).not.toHaveAttribute("data-streaming");
-  await expect(result.locator(".whitespace-pre-wrap")).toHaveCount(0);
-  return (await result.textContent()) ?? "";
-}
 
 const memory = (page: Page) => page.evaluate((key) => sessionStorage.getItem(key), MEMORY);
 

@@ -1,17 +1,11 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { unzipSync, strFromU8 } from "fflate";
-import { expect, generatorSelect, isPhone, test } from "./fixtures.ts";
+import { expect, generatorSelect, isPhone, test, writeText } from "./fixtures.ts";
 
 /** Issue 14: the text itself keeps its lines, can be edited, and the page stays usable. */
 
 const GENERATE = { name: "Generate Text" } as const;
-
-async function writeText(page: Page, prompt: string): Promise<void> {
-  await page.getByLabel("Describe the text you want").fill(prompt);
-  await page.getByRole("button", GENERATE).click();
-  await expect(page.getByRole("button", { name: "Regenerate" })).toBeVisible({ timeout: 30_000 });
-}
 
 async function download(page: Page, label: string): Promise<Buffer> {
   const started = page.waitForEvent("download");
