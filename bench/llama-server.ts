@@ -1,12 +1,13 @@
 /**
  * The local writer's reference (DESIGN §11): llama.cpp's `llama-server`, what Ollama runs,
  * built once from the llama.cpp source node-llama-cpp ships (a git bundle and its tag in
- * node_modules/node-llama-cpp/llama/) into a cache folder. The build downloads nothing: no
- * curl, no HTTPS, no Web UI assets, no submodules. Where cmake or a C++ compiler is missing
- * the bench says so and skips the reference's rows.
+ * node_modules/node-llama-cpp/llama/) into a cache folder, and run on node-llama-cpp's own
+ * compiled libraries (`serverOn`). The build downloads nothing: no curl, no HTTPS, no Web UI
+ * assets, no submodules. Where cmake or a C++ compiler is missing the bench says so and
+ * skips the reference's rows.
  *
- * `node bench/llama-server.ts [variant]` builds it ahead of a bench run (about 10 minutes
- * on two cores).
+ * `node bench/llama-server.ts` builds it ahead of a bench run (about 8 minutes on two
+ * cores).
  */
 import { execFile, spawn } from "node:child_process";
 import {
@@ -17,6 +18,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  symlinkSync,
 } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
@@ -25,36 +27,6 @@ import { promisify } from "node:util";
 const run = promisify(execFile);
 
 const NODE_LLAMA_CPP = resolve("node_modules/node-llama-cpp/llama");
-
-/**
- * The x86-64 CPU variants node-llama-cpp's prebuilt binary carries (libggml-cpu-<name>.so,
- * one of which ggml picks at start by what the CPU offers), with the instruction sets
- * llama.cpp's CMake gives each (ggml/src/CMakeLists.txt, `ggml_add_cpu_backend_variant`).
- * A llama-server built with a variant's flags runs the same kernels as node-llama-cpp
- * loading that variant.
- */
-export const CPU_VARIANTS: Record<string, string[]> = {
-  x64: [],
-  sse42: ["SSE42"],
-  sandybridge: ["SSE42", "AVX"],
-  haswell: ["SSE42", "AVX", "F16C", "FMA", "AVX2", "BMI2"],
-  skylakex: ["SSE42", "AVX", "F16C", "FMA", "AVX2", "BMI2", "AVX512"],
-  icelake: [
-    ...["SSE42", "AVX", "F16C", "FMA", "AVX2", "BMI2"],
-    ...["AVX512", "AVX512_VBMI", "AVX512_VNNI"],
-  ],
-  alderlake: ["SSE42", "AVX", "F16C", "FMA", "AVX2", "BMI2", "AVX_VNNI"],
-  sapphirerapids: [
-    ...["SSE42", "AVX", "F16C", "FMA", "AVX2", "BMI2"],
-    ...["AVX512", "AVX512_VBMI", "AVX512_VNNI", "AVX512_BF16", "AMX_TILE", "AMX_INT8"],
-  ],
-};
-
-/** Every instruction-set switch a variant turns on or off (the rest keep their defaults). */
-const ISA_SWITCHES = [
-  ...["SSE42", "AVX", "AVX2", "BMI2", "AVX_VNNI", "FMA", "F16C"],
-  ...["AVX512", "AVX512_VBMI", "AVX512_VNNI", "AVX512_BF16", "AMX_TILE", "AMX_INT8", "AMX_BF16"],
-];
 
 /** The llama.cpp release node-llama-cpp was built from ("v0.4.0" is node-llama-cpp's tag). */
 export function llamaCppTag(): string {
@@ -67,20 +39,23 @@ function cacheFolder(): string {
   return join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "ai-text-generator");
 }
 
-export function llamaServerPath(variant: string): string {
-  return join(cacheFolder(), `llama-server-${llamaCppTag()}-${variant}`, "llama-server");
+/** The folder llama-server is built into: the binary and the libraries of its own. */
+function builtFolder(): string {
+  return join(cacheFolder(), `llama-server-${llamaCppTag()}`);
 }
 
-/** CMake's options for a static llama-server with one CPU variant's kernels. */
-export function cmakeOptions(variant: string): string[] {
-  const on = CPU_VARIANTS[variant];
-  if (!on) throw new Error(`no CPU variant ${variant}: one of ${Object.keys(CPU_VARIANTS)}`);
+/**
+ * CMake's options for llama-server with no kernels of its own: shared libraries and
+ * ggml's backends loaded at start (`GGML_BACKEND_DL`, as node-llama-cpp builds them), so
+ * that it runs on node-llama-cpp's own libllama, libggml and CPU variants (`serverOn`).
+ */
+export function cmakeOptions(): string[] {
   return [
     "-DCMAKE_BUILD_TYPE=Release",
-    "-DBUILD_SHARED_LIBS=OFF",
+    "-DBUILD_SHARED_LIBS=ON",
+    "-DGGML_BACKEND_DL=ON",
+    "-DGGML_CPU=OFF",
     "-DGGML_NATIVE=OFF",
-    "-DGGML_BACKEND_DL=OFF",
-    ...ISA_SWITCHES.map((isa) => `-DGGML_${isa}=${on.includes(isa) ? "ON" : "OFF"}`),
     // node-llama-cpp's prebuilt binary uses ggml's own thread pool (it links no libgomp).
     "-DGGML_OPENMP=OFF",
     // Nothing downloaded, nothing but the server built.
@@ -118,19 +93,17 @@ async function step(command: string, args: string[], cwd: string): Promise<void>
 }
 
 /**
- * The llama-server binary of `variant`, built on first use; or why there is none
+ * The folder llama-server was built into, built on first use; or why there is none
  * (`{ skipped }`), which the bench reports in place of the reference's rows.
  */
-export async function ensureLlamaServer(
-  variant: string,
-): Promise<{ path: string } | { skipped: string }> {
-  const path = llamaServerPath(variant);
-  if (existsSync(path)) return { path };
+export async function ensureLlamaServer(): Promise<{ folder: string } | { skipped: string }> {
+  const folder = builtFolder();
+  if (existsSync(join(folder, "llama-server"))) return { folder };
   const missing = await missingTools();
   if (missing) return { skipped: `llama-server not built: ${missing}` };
   const tag = llamaCppTag();
   const source = join(cacheFolder(), `llama.cpp-src-${tag}`);
-  const build = join(cacheFolder(), `llama-server-build-${tag}-${variant}`);
+  const build = join(cacheFolder(), `llama-server-build-${tag}`);
   try {
     if (!existsSync(join(source, "CMakeLists.txt"))) {
       rmSync(source, { recursive: true, force: true });
@@ -141,22 +114,70 @@ export async function ensureLlamaServer(
         cacheFolder(),
       );
     }
-    console.log(`building llama-server (${tag}, ${variant} kernels) into ${path}…`);
+    console.log(`building llama-server (${tag}) into ${folder}…`);
     const started = performance.now();
-    await step("cmake", ["-S", source, "-B", build, ...cmakeOptions(variant)], source);
+    await step("cmake", ["-S", source, "-B", build, ...cmakeOptions()], source);
     await step("cmake", ["--build", build, "--target", "llama-server", "-j2"], source);
-    mkdirSync(join(path, ".."), { recursive: true });
-    renameSync(join(build, "bin", "llama-server"), path);
+    rmSync(folder, { recursive: true, force: true });
+    renameSync(join(build, "bin"), folder);
     rmSync(build, { recursive: true, force: true });
     console.log(`built llama-server in ${((performance.now() - started) / 60_000).toFixed(1)} min`);
-    return { path };
+    return { folder };
   } catch (error) {
     return { skipped: `llama-server not built: ${(error as Error).message}` };
   }
 }
 
+/**
+ * node-llama-cpp's libraries under the names llama-server's build gave its own: each of
+ * `libllama.so*`, `libggml.so*` and `libggml-base.so*` (the names the binary asks the loader
+ * for) answered by node-llama-cpp's file of that library.
+ */
+export function libraryStandIns(built: string[], bins: string[]): Record<string, string> {
+  const theirs = (library: string) => {
+    const file = bins.find((name) => name.startsWith(`${library}.`) && name.endsWith(".so"));
+    if (!file) throw new Error(`node-llama-cpp ships no ${library}`);
+    return file;
+  };
+  const standIns: Record<string, string> = {};
+  for (const name of built) {
+    const library = /^(libllama|libggml|libggml-base)\.so/.exec(name)?.[1];
+    if (library) standIns[name] = theirs(library);
+  }
+  return standIns;
+}
+
+/**
+ * A folder to run llama-server from on node-llama-cpp's own libraries and CPU variants,
+ * those of `bins` (its prebuilt folder, or a copy holding one variant): the same compiled
+ * kernels and llama.cpp as the app, so the two differ only in what runs around them. It
+ * holds a copy of the binary (ggml looks for its CPU variants beside the executable's real
+ * path), the build's other libraries (mtmd), and links to `bins`' files under the names
+ * the binary was linked with. Run it with `LD_LIBRARY_PATH` set to the folder.
+ */
+export function serverOn(built: string, bins: string, name: string): string {
+  const folder = join(cacheFolder(), `llama-server-${llamaCppTag()}-on-${name}`);
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  const ours = readdirSync(built);
+  const theirs = readdirSync(bins);
+  const standIns = libraryStandIns(ours, theirs);
+  for (const file of ours) {
+    if (file in standIns) symlinkSync(join(bins, standIns[file]!), join(folder, file));
+    else copyFileSync(join(built, file), join(folder, file));
+  }
+  for (const file of theirs) {
+    if (file.endsWith(".so") && !existsSync(join(folder, file)))
+      symlinkSync(join(bins, file), join(folder, file));
+  }
+  return folder;
+}
+
 /** node-llama-cpp's prebuilt binaries for this machine (linux-x64 only). */
 const PREBUILT = resolve("node_modules/@node-llama-cpp/linux-x64");
+
+/** The folder of node-llama-cpp's libraries as shipped, every CPU variant in it. */
+export const SHIPPED_BINS = join(PREBUILT, "bins", "linux-x64");
 
 /**
  * Which CPU variant node-llama-cpp loads on this machine as shipped: ggml's choice, read
@@ -208,7 +229,7 @@ export function variantBins(variant: string): Record<string, string> {
 if (import.meta.main && process.argv[2] === "--shipped-variant") {
   console.log(await loadedVariant());
 } else if (import.meta.main) {
-  const result = await ensureLlamaServer(process.argv[2] ?? "haswell");
-  console.log("path" in result ? result.path : result.skipped);
-  if (!("path" in result)) process.exitCode = 1;
+  const result = await ensureLlamaServer();
+  console.log("folder" in result ? result.folder : result.skipped);
+  if (!("folder" in result)) process.exitCode = 1;
 }

@@ -37,7 +37,13 @@ import {
   metricValue,
   type WriterRun,
 } from "./figures.ts";
-import { ensureLlamaServer, shippedVariant, variantBins } from "./llama-server.ts";
+import {
+  ensureLlamaServer,
+  serverOn,
+  SHIPPED_BINS,
+  shippedVariant,
+  variantBins,
+} from "./llama-server.ts";
 import {
   appRun,
   directRun,
@@ -1052,12 +1058,12 @@ const WRITER_ROUNDS = Number(process.env.BENCH_WRITER_ROUNDS ?? 3);
 /** The app's default: one thread fewer than the cores. */
 const WRITER_THREADS = Math.max(1, cpus().length - 1);
 /**
- * Which kernels the comparison with llama-server runs (`BENCH_WRITER_KERNELS`): "same", one
- * CPU variant on both sides (the budgets are judged there), and "shipped", node-llama-cpp
- * as it loads itself beside the same llama-server (figures only).
+ * Which kernels the comparison with llama-server runs (`BENCH_WRITER_KERNELS`), always
+ * node-llama-cpp's compiled libraries on every side: "same", one CPU variant's (the budgets
+ * are judged there), and "shipped", the variant ggml picks on this CPU (figures only).
  */
 const WRITER_KERNELS = (process.env.BENCH_WRITER_KERNELS ?? "same,shipped").split(",");
-/** The CPU variant llama-server is built with, and node-llama-cpp held to for "same". */
+/** The CPU variant every side is held to for "same". */
 const KERNEL_VARIANT = process.env.BENCH_CPU_VARIANT ?? "haswell";
 /** The app's sequences (LOCAL_MODEL_CONCURRENCY's default) and context per sequence. */
 const SEQUENCES = 8;
@@ -1294,40 +1300,46 @@ const slowest = (run: WriterRun) => {
 async function measureLocalWriter(): Promise<void> {
   const name = process.env.BENCH_LOCAL_SHAPE ?? "qwen2.5-0.5b";
   const model = process.env.BENCH_LOCAL_MODEL ?? (await shapedModel(name));
-  const built = await ensureLlamaServer(KERNEL_VARIANT);
+  const built = await ensureLlamaServer();
   const shipped = await shippedVariant();
   console.log(
-    `  llama-server: ${"path" in built ? built.path : built.skipped}; node-llama-cpp loads ${shipped} here as shipped`,
+    `  llama-server: ${"folder" in built ? built.folder : built.skipped}; node-llama-cpp loads ${shipped} here as shipped`,
   );
-  const reference =
-    "path" in built
-      ? await startLlamaServer(built.path, model, {
-          threads: WRITER_THREADS,
-          sequences: SEQUENCES,
-          contextPerSequence: CONTEXT_PER_SEQUENCE,
-        })
-      : null;
-  const referenceIdleMb = reference ? rssMb(reference.process.pid!) : null;
-  try {
-    for (const kernels of WRITER_KERNELS) {
-      if (kernels !== "same" && kernels !== "shipped")
-        throw new Error(`BENCH_WRITER_KERNELS: "same" or "shipped", not "${kernels}"`);
+  for (const kernels of WRITER_KERNELS) {
+    if (kernels !== "same" && kernels !== "shipped")
+      throw new Error(`BENCH_WRITER_KERNELS: "same" or "shipped", not "${kernels}"`);
+    const same = kernels === "same";
+    // llama-server runs on node-llama-cpp's own libraries: one variant's, or all as shipped.
+    const bins = same
+      ? join(variantBins(KERNEL_VARIANT).BENCH_CPU_VARIANT_BINS!, "linux-x64")
+      : SHIPPED_BINS;
+    const reference =
+      "folder" in built
+        ? await startLlamaServer(
+            serverOn(built.folder, bins, same ? KERNEL_VARIANT : "shipped"),
+            model,
+            {
+              threads: WRITER_THREADS,
+              sequences: SEQUENCES,
+              contextPerSequence: CONTEXT_PER_SEQUENCE,
+            },
+          )
+        : null;
+    try {
       await compareWriters({
         name,
         model,
         kernels,
         reference,
-        referenceIdleMb,
+        referenceIdleMb: reference ? rssMb(reference.process.pid!) : null,
         skipped: "skipped" in built ? built.skipped : "",
         label: `${name} shape, ${WRITER_THREADS} thread${WRITER_THREADS > 1 ? "s" : ""}, ${
-          kernels === "same"
-            ? `${KERNEL_VARIANT} kernels on every side`
-            : `as shipped: node-llama-cpp ${shipped}, llama-server ${KERNEL_VARIANT}`
-        }`,
+          same ? `${KERNEL_VARIANT} kernels` : `${shipped} kernels as shipped`
+        } of node-llama-cpp's libraries on every side`,
       });
+    } finally {
+      await reference?.stop();
     }
-  } finally {
-    await reference?.stop();
   }
 }
 

@@ -9,6 +9,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { Readable } from "node:stream";
 import { buildPrompt, TOKEN_BUDGET, type Prompt } from "#server/generation/prompts.ts";
@@ -172,18 +173,18 @@ export interface LlamaServer {
 }
 
 /**
- * llama-server on `model` as the app runs it: `sequences` slots of the app's context each
+ * llama-server (the folder `serverOn` made) on `model` as the app runs it: `sequences` slots of the app's context each
  * (`-c` is shared among the slots), continuous batching, the same threads, flash attention
  * left to llama.cpp (`auto`, on for the CPU) as node-llama-cpp leaves it, /metrics on for
  * its decodes.
  */
 export async function startLlamaServer(
-  binary: string,
+  folder: string,
   model: string,
   options: { threads: number; sequences: number; contextPerSequence: number },
 ): Promise<LlamaServer> {
   const child = spawn(
-    binary,
+    join(folder, "llama-server"),
     [
       ...["-m", model, "--host", "127.0.0.1", "--port", "0"],
       ...["-t", String(options.threads), "-tb", String(options.threads)],
@@ -191,7 +192,8 @@ export async function startLlamaServer(
       ...["-c", String(options.contextPerSequence * options.sequences)],
       ...["-fa", "auto", "--metrics", "--no-webui"],
     ],
-    { stdio: ["ignore", "pipe", "pipe"] },
+    // The libraries beside it (bench/llama-server.ts's `serverOn`).
+    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, LD_LIBRARY_PATH: folder } },
   );
   const lines: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cmakeOptions, CPU_VARIANTS } from "../../bench/llama-server.ts";
+import { cmakeOptions, libraryStandIns } from "../../bench/llama-server.ts";
 import {
   largest,
   metricValue,
@@ -76,13 +76,37 @@ describe("the bench's figures", () => {
 });
 
 describe("the llama-server build", () => {
-  it("turns on exactly a variant's instruction sets and downloads nothing", () => {
-    const options = cmakeOptions("haswell");
-    for (const isa of CPU_VARIANTS.haswell!) expect(options).toContain(`-DGGML_${isa}=ON`);
-    expect(options).toContain("-DGGML_AVX512=OFF");
-    expect(options).toContain("-DGGML_NATIVE=OFF");
+  it("compiles no kernels of its own and downloads nothing", () => {
+    const options = cmakeOptions();
+    expect(options).toContain("-DGGML_CPU=OFF");
+    expect(options).toContain("-DGGML_BACKEND_DL=ON");
+    expect(options).toContain("-DBUILD_SHARED_LIBS=ON");
     expect(options).toContain("-DLLAMA_CURL=OFF");
     expect(options).toContain("-DLLAMA_USE_PREBUILT_UI=OFF");
-    expect(() => cmakeOptions("pentium")).toThrow(/no CPU variant pentium/);
+  });
+
+  it("answers the libraries it was linked with by node-llama-cpp's own", () => {
+    const built = [
+      "llama-server",
+      "libllama.so",
+      "libllama.so.0",
+      "libggml.so.0",
+      "libggml-base.so.0.23.0",
+      "libmtmd.so.0",
+    ];
+    const bins = [
+      "libggml-base.so",
+      "libggml-cpu-haswell.so",
+      "libggml.v0.4.0.so",
+      "libllama-common.so",
+      "libllama.v0.4.0.so",
+    ];
+    expect(libraryStandIns(built, bins)).toEqual({
+      "libllama.so": "libllama.v0.4.0.so",
+      "libllama.so.0": "libllama.v0.4.0.so",
+      "libggml.so.0": "libggml.v0.4.0.so",
+      "libggml-base.so.0.23.0": "libggml-base.so",
+    });
+    expect(() => libraryStandIns(built, bins.slice(0, 3))).toThrow(/ships no libllama/);
   });
 });
