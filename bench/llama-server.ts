@@ -6,16 +6,18 @@
  * assets, no submodules. Where cmake or a C++ compiler is missing the bench says so and
  * skips the reference's rows.
  *
- * `node bench/llama-server.ts` builds it ahead of a bench run (about 8 minutes on two
- * cores).
+ * `node bench/llama-server.ts` builds it ahead of a bench run (27 minutes on two cores
+ * here, with a test suite running beside it).
  */
 import { execFile, spawn } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   rmSync,
   symlinkSync,
@@ -163,8 +165,12 @@ export function serverOn(built: string, bins: string, name: string): string {
   const theirs = readdirSync(bins);
   const standIns = libraryStandIns(ours, theirs);
   for (const file of ours) {
-    if (file in standIns) symlinkSync(join(bins, standIns[file]!), join(folder, file));
-    else copyFileSync(join(built, file), join(folder, file));
+    const to = join(folder, file);
+    if (file in standIns) symlinkSync(join(bins, standIns[file]!), to);
+    // The build's own version links (libmtmd.so.0 → libmtmd.so.0.4.0) stay links.
+    else if (lstatSync(join(built, file)).isSymbolicLink())
+      symlinkSync(readlinkSync(join(built, file)), to);
+    else copyFileSync(join(built, file), to);
   }
   for (const file of theirs) {
     if (file.endsWith(".so") && !existsSync(join(folder, file)))

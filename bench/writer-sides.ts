@@ -173,10 +173,10 @@ export interface LlamaServer {
 }
 
 /**
- * llama-server (the folder `serverOn` made) on `model` as the app runs it: `sequences` slots of the app's context each
- * (`-c` is shared among the slots), continuous batching, the same threads, flash attention
- * left to llama.cpp (`auto`, on for the CPU) as node-llama-cpp leaves it, /metrics on for
- * its decodes.
+ * llama-server (from the folder `serverOn` made) on `model` as the app runs it: `sequences`
+ * slots of the app's context each (`-c` is shared among the slots), continuous batching,
+ * the same threads, flash attention left to llama.cpp (`auto`, on for the CPU) as
+ * node-llama-cpp leaves it, /metrics on for its decodes.
  */
 export async function startLlamaServer(
   folder: string,
