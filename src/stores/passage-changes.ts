@@ -1,10 +1,10 @@
 import type { RefineAction } from "#shared/generation.ts";
 import type { PassageRange } from "#shared/schemas/generation.ts";
 import { apiFetch } from "#client/http.ts";
-import { $creditStatus } from "./credits.ts";
 import { $desk, shownVersion, updateDesk } from "./desk.ts";
 import { run } from "./generation.ts";
 import { invalidateHistory } from "./history-cache.ts";
+import { $currentUser } from "./user.ts";
 
 /**
  * Changes to a shown text that the result panel's passage tools and its "Ask for a change"
@@ -71,7 +71,9 @@ export function discardPassage(): void {
     shown: review.parent,
     review: null,
   });
-  if (discarded.generationId && !$creditStatus.get().data?.isGuest) {
+  // Asked of the signed-in user, not of the balance: a text just written refetches the
+  // balance, and while it loads a guest would look like an account and get a 401.
+  if (discarded.generationId && $currentUser.get().data?.user) {
     void apiFetch(`/api/email/delete/${discarded.generationId}`, { method: "DELETE" })
       .then(invalidateHistory)
       .catch(() => {

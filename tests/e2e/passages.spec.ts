@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { SAME_ORIGIN } from "./auth-helpers.ts";
-import { expect, seriousAxeViolations, test } from "./fixtures.ts";
+import { expect, seriousAxeViolations, test, writeText } from "./fixtures.ts";
 
 /**
  * Issue 43: a passage of the shown text, chosen with the mouse or the keyboard, rewritten in
@@ -9,15 +9,9 @@ import { expect, seriousAxeViolations, test } from "./fixtures.ts";
  */
 
 /** Writes one text as a guest and waits until it is shown whole. */
-async function writeText(page: Page): Promise<string> {
+async function writeGuestText(page: Page): Promise<string> {
   await page.goto("/");
-  await page.getByLabel("Describe the text you want").fill("An email to my team about Friday.");
-  await page.getByRole("button", { name: "Generate Text" }).click();
-  await expect(page.getByRole("button", { name: "Regenerate" })).toBeVisible({ timeout: 20_000 });
-  const result = page.getByTestId("result-text");
-  await expect(result).not.toHaveAttribute("data-streaming");
-  await expect(result.locator(".whitespace-pre-wrap")).toHaveCount(0);
-  return (await result.textContent()) ?? "";
+  return writeText(page, "An email to my team about Friday.");
 }
 
 /** The words the page marks as the new passage (a CSS highlight), or null. */
@@ -30,7 +24,7 @@ function markedPassage(page: Page): Promise<string | null> {
 }
 
 test("select a sentence, Rephrase, and Keep makes a version of its own", async ({ page }) => {
-  const before = await writeText(page);
+  const before = await writeGuestText(page);
   const result = page.getByTestId("result-text");
   const last = result.locator("p").last();
   const chosen = (await last.textContent())!;
@@ -64,7 +58,7 @@ test("select a sentence, Rephrase, and Keep makes a version of its own", async (
 test("Discard shows the text as it was, and Try again writes the passage anew", async ({
   page,
 }) => {
-  const before = await writeText(page);
+  const before = await writeGuestText(page);
   const result = page.getByTestId("result-text");
   await result.locator("h3").first().selectText();
   const tools = page.getByRole("toolbar", { name: "Change the selected passage" });
@@ -84,7 +78,7 @@ test("Discard shows the text as it was, and Try again writes the passage anew", 
 });
 
 test("the keyboard chooses a paragraph with Shift+F10 and changes it", async ({ page }) => {
-  const before = await writeText(page);
+  const before = await writeGuestText(page);
   const result = page.getByRole("region", { name: /^Your text\. Select a passage/ });
   await result.focus();
   await page.keyboard.press("Shift+F10");
@@ -117,7 +111,7 @@ test("the keyboard chooses a paragraph with Shift+F10 and changes it", async ({ 
 });
 
 test("Ask… changes a passage as the person asks", async ({ page }) => {
-  await writeText(page);
+  await writeGuestText(page);
   const result = page.getByTestId("result-text");
   const last = result.locator("p").last();
   const chosen = (await last.textContent())!;
@@ -135,7 +129,7 @@ test("Ask… changes a passage as the person asks", async ({ page }) => {
 });
 
 test("Ask for a change writes a new version of the whole text", async ({ page }) => {
-  await writeText(page);
+  await writeGuestText(page);
   const ask = page.getByLabel("Ask for a change");
   await expect(page.getByTestId("ask-box")).toContainText("A new version of the whole text");
   await ask.fill("make the second paragraph warmer");
