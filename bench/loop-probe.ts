@@ -1,7 +1,9 @@
 /**
  * Loaded into the measured server with `--import` (bench/run.ts): how late its event loop
- * ran over its life, printed as one JSON log line when it exits. The server itself keeps
- * no probe that only the bench reads.
+ * ran over its life, printed as one JSON log line when it exits. SIGUSR2 starts the count
+ * afresh: the bench sends it once the local writer's model is loaded, so that the figure
+ * is the serving's, not the start's (loading node-llama-cpp stalls the loop for seconds
+ * before the port opens). The server itself keeps no probe that only the bench reads.
  */
 import { writeSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -10,6 +12,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 const LOOP_TIMER_MS = 10;
 const loopDelay = monitorEventLoopDelay({ resolution: LOOP_TIMER_MS });
 loopDelay.enable();
+process.on("SIGUSR2", () => loopDelay.reset());
 
 const lateMs = (nanoseconds: number) =>
   Math.max(0, Math.round((nanoseconds / 1e6 - LOOP_TIMER_MS) * 10) / 10);

@@ -51,7 +51,7 @@ import {
   llamaServerRun,
   rssMb,
   startLlamaServer,
-  WRITER_REQUEST,
+  freshRequest,
   type LlamaServer,
 } from "./writer-sides.ts";
 
@@ -1165,44 +1165,58 @@ async function firstDelta(
 
 /**
  * DESIGN §11 (the editor row), issue 43 item 8: the local writer's first words of a passage
- * change. A finished text of the measured request is the parent; each round asks for a new
- * text (its first delta, the reference) and a rephrase of about a sentence in its middle,
- * which reads the whole text around the passage as its prompt (`before`, `passage`,
- * `after`): the first delta after that reading is what the person waits for.
+ * change. Each round writes a parent text of a request of its own, then asks for a new text
+ * (its first delta, the reference), a rephrase of about a sentence in the parent's middle
+ * (the first change ever asked of that text: it reads the whole text around the passage,
+ * `before`, `passage`, `after`), and the same change once more, as Try again asks it (its
+ * sequence still holds that prompt). The first change is what a person waits for.
  */
 async function measurePassageFirstWords(server: RunningServer, label: string): Promise<void> {
   const { token } = await signUp(server.url, true);
-  const parent = await fetch(`${server.url}/api/email/generate`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify(WRITER_REQUEST),
-  });
-  const written = await parent.json();
-  if (!parent.ok) throw new Error(JSON.stringify(written));
-  const text = written.content as string;
-  const passage = middlePassage(text);
-  const change = {
-    ...WRITER_REQUEST,
-    refine: { parentId: written.generationId, action: "rephrase", passage },
-  };
   const fresh: Awaited<ReturnType<typeof firstDelta>>[] = [];
   const changed: Awaited<ReturnType<typeof firstDelta>>[] = [];
+  const again: Awaited<ReturnType<typeof firstDelta>>[] = [];
+  let sizes = "";
   for (let round = 0; round < PASSAGE_ROUNDS; round++) {
-    fresh.push(await firstDelta(server, token, WRITER_REQUEST));
+    const request = freshRequest();
+    const parent = await fetch(`${server.url}/api/email/generate`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify(request),
+    });
+    const written = await parent.json();
+    if (!parent.ok) throw new Error(JSON.stringify(written));
+    const text = written.content as string;
+    const passage = middlePassage(text);
+    sizes = `rephrase ${passage.end - passage.start} of a ${text.length}-character text`;
+    const change = {
+      ...request,
+      refine: { parentId: written.generationId, action: "rephrase", passage },
+    };
+    fresh.push(await firstDelta(server, token, freshRequest()));
     changed.push(await firstDelta(server, token, change));
+    again.push(await firstDelta(server, token, change));
   }
   const first = median(changed.map((r) => r.ms));
   const read = median(changed.map((r) => r.readTokens));
   const freshRead = median(fresh.map((r) => r.readTokens));
   const freshFirst = median(fresh.map((r) => r.ms));
+  const retry = median(again.map((r) => r.ms));
+  const list = (runs: { ms: number }[]) => runs.map((r) => seconds(r.ms)).join(", ");
   console.log(
-    `  passage change: parent ${text.length} chars, passage ${passage.end - passage.start}; first delta ${changed.map((r) => seconds(r.ms)).join(", ")} (new text ${fresh.map((r) => seconds(r.ms)).join(", ")}); read ${read} of ${median(changed.map((r) => r.promptTokens))} prompt tokens (new text ${freshRead})`,
+    `  passage change: first delta ${list(changed)}, Try again ${list(again)} (new text ${list(fresh)}); read ${read} of ${median(changed.map((r) => r.promptTokens))} prompt tokens, Try again ${median(again.map((r) => r.readTokens))} (new text ${freshRead})`,
   );
   record(
-    `local writer (${label}): first words of a passage change (rephrase ${passage.end - passage.start} of a ${text.length}-character text; median of ${PASSAGE_ROUNDS}), reading ${read} prompt tokens where a new text reads ${freshRead} (its first words ${seconds(freshFirst)})`,
+    `local writer (${label}): first words of a passage change (${sizes}; median of ${PASSAGE_ROUNDS}, a parent of its own each), reading ${read} prompt tokens where a new text reads ${freshRead} (its first words ${seconds(freshFirst)})`,
     seconds(first),
     "≤ 0.5 s",
     first <= 500,
+  );
+  record(
+    `local writer (${label}): first words of the same passage change again (Try again), reading ${median(again.map((r) => r.readTokens))} prompt tokens`,
+    seconds(retry),
+    "≤ 0.5 s",
+    retry <= 500,
   );
 }
 
@@ -1379,6 +1393,8 @@ async function compareWriters(setup: {
   } | null = null;
   try {
     await waitReady(server);
+    // The event-loop figure counts from here: the serving, not the start (bench/loop-probe.ts).
+    server.process.kill("SIGUSR2");
     const appIdleMb = rssMb(server.process.pid!);
     if (same) {
       Object.assign(process.env, variantEnv);
@@ -1506,7 +1522,7 @@ async function compareWriters(setup: {
   }
   const loop = loopDelay(server);
   record(
-    `local writer (${label}): event-loop delay p99 while it writes (server's monitorEventLoopDelay)`,
+    `local writer (${label}): event-loop delay p99 from the model loaded to the end, every text written (server's monitorEventLoopDelay)`,
     loop.text,
     "≤ 50 ms",
     within(loop.p99, (ms) => ms <= 50),
