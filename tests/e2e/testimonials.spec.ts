@@ -4,6 +4,10 @@ import { expect, seriousAxeViolations, test } from "./fixtures.ts";
 
 const run = promisify(execFile);
 
+/** A page that adds up its layout shifts (those no input caused) in `__moved`. */
+type Watched = Window & { __moved: number };
+type LayoutShift = PerformanceEntry & { value: number; hadRecentInput: boolean };
+
 test("a visitor shares feedback with the keyboard only; once approved it shows, inert, on the home page", async ({
   page,
   baseURL,
@@ -46,10 +50,34 @@ test("a visitor shares feedback with the keyboard only; once approved it shows, 
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
   await run(process.execPath, ["scripts/moderate.ts", "approve", id!], { env });
 
-  await page.reload();
+  // The page as a visitor opens it, at its top: the approved card arrives while the page is
+  // idle, before anyone scrolls that far, and after the built-in ones; nothing shown moves.
+  await page.addInitScript(() => {
+    const watched = window as Watched;
+    watched.__moved = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as LayoutShift[]) {
+        if (!entry.hadRecentInput) watched.__moved += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  // A new visit, not a reload: a reload would bring back the scroll to the form.
+  await page.goto("/");
   const section = page.locator("#testimonials");
-  await section.scrollIntoViewIfNeeded();
   const card = section.getByRole("listitem").filter({ hasText: name });
+  await expect(card).toHaveCount(1);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const cards = await section.getByRole("listitem").allTextContents();
+  expect(cards.findIndex((text) => text.includes(name))).toBeGreaterThanOrEqual(3);
+  // A frame and a task later, every shift so far has been reported.
+  const moved = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() => setTimeout(() => resolve((window as Watched).__moved))),
+      ),
+  );
+  expect(moved).toBeLessThanOrEqual(0.001);
+  await section.scrollIntoViewIfNeeded();
   await expect(card).toBeVisible();
   await expect(card).toContainText("Teacher");
   await expect(card).toContainText(content);

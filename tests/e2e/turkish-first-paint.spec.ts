@@ -123,8 +123,8 @@ async function loadWhole(page: Page, path: string, language: string, throttle = 
     { timeout: 45_000 },
   );
   // …and so have those that wait to be seen, each scrolled into view in turn. From here on
-  // no shift counts: the testimonials fetch the ones approved since the build when seen,
-  // and a card more moves what follows (data, not the page's frame).
+  // no shift counts: a form's own answer or a card more moves what follows (data, not
+  // the page's frame).
   await page.evaluate(() => (window.__scrolledAt = performance.now()));
   const waiting = page.locator("astro-island[ssr]");
   while ((await waiting.count()) > 0) {

@@ -49,7 +49,8 @@ export function TestimonialCard({ testimonial }: { testimonial: PublicTestimonia
 
 /**
  * "What Our Users Say": the built-in testimonials render at build time; approved
- * submissions are fetched once the section is in view, so the page stays static.
+ * submissions are fetched once the page is idle, so the page stays static, and go after
+ * the built-in ones: a card that arrives moves none that is shown.
  */
 export default function TestimonialsGrid({ builtIn }: { builtIn: PublicTestimonial[] }) {
   const [approved, setApproved] = useState<PublicTestimonial[]>([]);
@@ -69,7 +70,7 @@ export default function TestimonialsGrid({ builtIn }: { builtIn: PublicTestimoni
 
   return (
     <ul className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-      {[...approved, ...builtIn].map((testimonial) => (
+      {[...builtIn, ...approved].map((testimonial) => (
         <TestimonialCard key={testimonial.id} testimonial={testimonial} />
       ))}
     </ul>
