@@ -14,7 +14,11 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  timeout: 30_000,
+  // Every wait is for a condition, so a longer limit costs a passing test nothing; CI's two
+  // cores run two browsers and two servers, and under that load a page can take longer
+  // than Playwright's defaults (30 s a test, 5 s an expectation) to do what it does at once.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL,
     trace: "retain-on-failure",

@@ -8,9 +8,6 @@ import { expect, seriousAxeViolations, test, writeText } from "./fixtures.ts";
  * again or discarded; and a change asked for in a person's own words.
  */
 
-// Each test writes a text, changes a passage and runs axe: more than 30 s on a busy machine.
-test.describe.configure({ timeout: 60_000 });
-
 /** Writes one text as a guest and waits until it is shown whole. */
 async function writeGuestText(page: Page): Promise<string> {
   await page.goto("/");
