@@ -33,6 +33,8 @@ test("an operator reads the overview, grants a user 500 credits and approves a t
     headers: SAME_ORIGIN,
   });
   expect(submitted.status()).toBe(201);
+  // Off the page first: what it still fetched as the last account would meet no cookie (401).
+  await page.goto("about:blank");
   await page.context().clearCookies();
   await accounts.register("operator", {
     verified: true,
@@ -88,6 +90,8 @@ test("an operator reads the overview, grants a user 500 credits and approves a t
   ).toHaveCount(1);
 
   // The user signs in: the credit card shows the grant, the home page the testimonial.
+  // Off the page first: what it still fetched as the last account would meet no cookie (401).
+  await page.goto("about:blank");
   await page.context().clearCookies();
   const login = await page.request.post("/api/auth/login", {
     data: { email: user, password: PASSWORD },
@@ -123,6 +127,8 @@ test("an operator finds the console in the header and reads texts and the audit 
     headers: SAME_ORIGIN,
   });
   expect(written.status()).toBe(200);
+  // Off the page first: what it still fetched as the last account would meet no cookie (401).
+  await page.goto("about:blank");
   await page.context().clearCookies();
   await accounts.register("operator", {
     verified: true,
