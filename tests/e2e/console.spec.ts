@@ -8,6 +8,15 @@ function operatorEmail(projectName: string, test = ""): string {
   return `operator-${test ? `${test}-` : ""}${projectName}@example.com`;
 }
 
+/**
+ * Signs the browser out before the next account signs in: off the page first, since what it
+ * still fetched as the last account would meet no cookie and log a 401.
+ */
+async function signOutHere(page: Page): Promise<void> {
+  await page.goto("about:blank");
+  await page.context().clearCookies();
+}
+
 /** The header's Console link: in the bar on a wide screen, in the menu on a phone. */
 async function consoleLink(page: Page, name: string) {
   if (isPhone(page)) {
@@ -33,9 +42,7 @@ test("an operator reads the overview, grants a user 500 credits and approves a t
     headers: SAME_ORIGIN,
   });
   expect(submitted.status()).toBe(201);
-  // Off the page first: what it still fetched as the last account would meet no cookie (401).
-  await page.goto("about:blank");
-  await page.context().clearCookies();
+  await signOutHere(page);
   await accounts.register("operator", {
     verified: true,
     email: operatorEmail(testInfo.project.name),
@@ -90,9 +97,7 @@ test("an operator reads the overview, grants a user 500 credits and approves a t
   ).toHaveCount(1);
 
   // The user signs in: the credit card shows the grant, the home page the testimonial.
-  // Off the page first: what it still fetched as the last account would meet no cookie (401).
-  await page.goto("about:blank");
-  await page.context().clearCookies();
+  await signOutHere(page);
   const login = await page.request.post("/api/auth/login", {
     data: { email: user, password: PASSWORD },
     headers: SAME_ORIGIN,
@@ -127,9 +132,7 @@ test("an operator finds the console in the header and reads texts and the audit 
     headers: SAME_ORIGIN,
   });
   expect(written.status()).toBe(200);
-  // Off the page first: what it still fetched as the last account would meet no cookie (401).
-  await page.goto("about:blank");
-  await page.context().clearCookies();
+  await signOutHere(page);
   await accounts.register("operator", {
     verified: true,
     email: operatorEmail(testInfo.project.name, "names"),
