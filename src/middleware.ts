@@ -111,7 +111,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   try {
     const config = getConfig();
     assertSameOrigin(context.request, new URL(config.PUBLIC_URL).origin);
-    if (api) assertApiBodyHeaders(context.request);
+    if (api) assertApiBodyHeaders(context.request, context.url.pathname);
     await authenticate(context, api);
     // The console's endpoints check again each; this gate covers any method and address
     // under /api/console, so a non-operator learns nothing an unknown address would not say.

@@ -115,6 +115,10 @@ export const tr: Record<MessageKey, string> = {
   "failure.editTextMissing": "Düzenlenen metin eksik.",
   "failure.editTextEmpty": "Düzenlenen metin boş.",
   "failure.editTextTooLong": "Lütfen metni 60.000 karakterin altında tutun.",
+  "failure.editsPerTextFull":
+    "Bu metin zaten 50 düzenlenmiş sürüm tutuyor; bir metnin tutabileceği en fazla sayı bu.",
+  "failure.editsGuestNetworkFull":
+    "Bu ağdaki misafirler bir günde izin verilen kadar düzenleme kaydetti. Düzenlemeye devam etmek için kaydolun.",
   "failure.emailInvalid": "Lütfen geçerli bir e-posta adresi girin",
   "failure.passwordTooShort": "Şifre en az 6 karakter olmalıdır",
   "failure.passwordTooLong": "Şifre en fazla 128 karakter olabilir",

@@ -7,6 +7,7 @@ import {
   restoredVersions,
   writeDeskMemory,
 } from "#client/restored-versions.ts";
+import { versionText } from "#client/version-text.ts";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
 import { $desk, $restoring, updateDesk, type DeskState, type TextVersion } from "./desk.ts";
 import { $currentUser } from "./user.ts";
@@ -90,7 +91,7 @@ export async function fetchRestoredVersions(
           : NEWEST,
     );
     return ok && Array.isArray(body.generations)
-      ? restoredVersions(body.generations, memory)
+      ? await restoredVersions(body.generations, memory, versionText)
       : null;
   } catch {
     return null;

@@ -32,6 +32,13 @@ export async function saveEditedText(text: string): Promise<boolean> {
     return false;
   }
   const { versions } = $desk.get();
+  // A text one of the versions already holds was not stored again: show that version.
+  const same = versions.findIndex((v) => v.generationId === saved.body.generationId);
+  if (same >= 0) {
+    updateDesk({ shown: same, error: null });
+    showToast({ title: t("toast.editSaved"), variant: "success" });
+    return true;
+  }
   const edited: TextVersion = {
     ...version,
     generationId: saved.body.generationId,

@@ -8,7 +8,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
 import { openDatabase, rowsOf, schema, type Database } from "#server/db/index.ts";
-import { matchesSearch } from "#server/generation/generations.ts";
+import { matchesSearch } from "#server/generation/history.ts";
 import { createStorage, startServer, usingPostgres } from "../support/server.ts";
 import { useDatabase } from "../support/use-database.ts";
 

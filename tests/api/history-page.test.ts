@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
 import { openDatabase, rowsOf, type DatabaseHandle } from "#server/db/index.ts";
-import { listHistory } from "#server/generation/generations.ts";
+import { listHistory } from "#server/generation/history.ts";
 import { historyPageMostRows } from "../support/plans.ts";
 import { createStorage, type Storage } from "../support/server.ts";
 import { writeAccountsTexts } from "../support/texts.ts";

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Database } from "#server/db/index.ts";
-import { historyPageQuery, topLevelTexts } from "#server/generation/generations.ts";
+import { historyPageQuery, topLevelTexts } from "#server/generation/history.ts";
 
 interface PlanNode {
   "Actual Rows": number;

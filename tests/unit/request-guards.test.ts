@@ -108,16 +108,28 @@ describe("assertSameOrigin", () => {
 describe("assertApiBodyHeaders", () => {
   it("answers 413 for a declared length past 16 KiB", () => {
     const req = request("POST", { "content-type": "application/json", "content-length": "16385" });
-    expect(statusOf(() => assertApiBodyHeaders(req))).toBe(413);
+    expect(statusOf(() => assertApiBodyHeaders(req, "/api/email/generate"))).toBe(413);
+  });
+
+  it("lets a long edit through to its endpoint, which reads up to 512 KiB", () => {
+    // 60,000 Cyrillic characters are 120 KB of UTF-8; the endpoint reads 512 KiB.
+    const headers = { "content-type": "application/json", "content-length": "120100" };
+    expect(statusOf(() => assertApiBodyHeaders(request("POST", headers), "/api/email/edit"))).toBe(
+      undefined,
+    );
+    const over = { ...headers, "content-length": String(512 * 1024 + 1) };
+    expect(statusOf(() => assertApiBodyHeaders(request("POST", over), "/api/email/edit"))).toBe(
+      413,
+    );
   });
 
   it("answers 415 for a body that is not JSON", () => {
     const req = request("POST", { "content-type": "text/plain", "content-length": "2" });
-    expect(statusOf(() => assertApiBodyHeaders(req))).toBe(415);
+    expect(statusOf(() => assertApiBodyHeaders(req, "/api/email/generate"))).toBe(415);
   });
 
   it("accepts a write without a body and without a content type", () => {
-    expect(statusOf(() => assertApiBodyHeaders(request("DELETE")))).toBeUndefined();
+    expect(statusOf(() => assertApiBodyHeaders(request("DELETE"), "/api/x"))).toBeUndefined();
   });
 });
 

@@ -14,6 +14,7 @@ function item(id: string, createdAt: string, extra: Partial<HistoryItem> = {}): 
     length: null,
     createdAt,
     generatedContent: `Text ${id}`,
+    preview: `Text ${id}`,
     modelUsed: "writer",
     parentId: null,
     refinement: null,
@@ -88,13 +89,17 @@ describe("restoredVersions", () => {
   });
   const variant = item("v", "2026-11-28T10:01:00.000Z", { variant: 2 });
   const other = item("o", "2026-11-28T11:00:00.000Z");
+  /** A list that carried every text: nothing is read apart. */
+  const noRead = async (): Promise<string | null> => {
+    throw new Error("nothing should be read apart");
+  };
 
-  it("gives the remembered versions in the order they were written, showing the one shown", () => {
-    const restored = restoredVersions([other, variant, root], {
-      who: "guest",
-      ids: ["r", "v", "s", "e"],
-      shown: "s",
-    });
+  it("gives the remembered versions in the order they were written, showing the one shown", async () => {
+    const restored = await restoredVersions(
+      [other, variant, root],
+      { who: "guest", ids: ["r", "v", "s", "e"], shown: "s" },
+      noRead,
+    );
     expect(restored!.versions.map((v) => v.generationId)).toEqual(["r", "v", "s", "e"]);
     expect(restored!.shown).toBe(2);
     const [first, second, shorter, edited] = restored!.versions;
@@ -105,10 +110,33 @@ describe("restoredVersions", () => {
     expect(edited!.request.refine).toBeUndefined();
   });
 
-  it("leaves out texts deleted since, and gives nothing when none is left", () => {
-    const restored = restoredVersions([root], { who: "guest", ids: ["r", "gone"], shown: "gone" });
+  it("leaves out texts deleted since, and gives nothing when none is left", async () => {
+    const memory = { who: "guest", ids: ["r", "gone"], shown: "gone" };
+    const restored = await restoredVersions([root], memory, noRead);
     expect(restored!.versions.map((v) => v.generationId)).toEqual(["r"]);
     expect(restored!.shown).toBe(0);
-    expect(restoredVersions([other], { who: "guest", ids: ["gone"], shown: null })).toBeNull();
+    expect(
+      await restoredVersions([other], { who: "guest", ids: ["gone"], shown: null }, noRead),
+    ).toBeNull();
+  });
+
+  it("reads apart the texts the list left out, and leaves out one it cannot read", async () => {
+    const long = item("l", "2026-11-28T10:04:00.000Z", { generatedContent: null });
+    const lost = item("x", "2026-11-28T10:05:00.000Z", { generatedContent: null });
+    const read: string[] = [];
+    const restored = await restoredVersions(
+      [root, long, lost],
+      { who: "guest", ids: ["r", "l", "x"], shown: "l" },
+      async ({ id }) => {
+        read.push(id);
+        return id === "l" ? "The long text, whole" : null;
+      },
+    );
+    expect(read.sort()).toEqual(["l", "x"]);
+    expect(restored!.versions.map((v) => [v.generationId, v.text])).toEqual([
+      ["r", "Text r"],
+      ["l", "The long text, whole"],
+    ]);
+    expect(restored!.shown).toBe(1);
   });
 });

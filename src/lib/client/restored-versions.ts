@@ -19,7 +19,7 @@ export function memoryOf(desk: DeskState, who: string): DeskMemory | null {
 }
 
 /** A kept text as the panel holds it: what was asked, and what was written. */
-export function versionOf(item: HistoryItem): TextVersion {
+function versionOf(item: HistoryItem, text: string): TextVersion {
   const refinement = item.refinement === "edited" ? null : item.refinement;
   const request: GenerationRequestBody = {
     content: item.content,
@@ -44,7 +44,7 @@ export function versionOf(item: HistoryItem): TextVersion {
     request,
     generationId: item.id,
     subject: item.subject,
-    text: item.generatedContent,
+    text,
     modelUsed: item.modelUsed,
     modelName: null,
     templateReason: null,
@@ -55,20 +55,32 @@ export function versionOf(item: HistoryItem): TextVersion {
 
 /**
  * The remembered versions among the person's texts (each with its refinements), oldest
- * first as the panel showed them, and which to show; null when none of them is left.
+ * first as the panel showed them, and which to show; null when none of them is left. A
+ * version the list carried without its text is read with `readText`; one that cannot be
+ * read is left out.
  */
-export function restoredVersions(
+export async function restoredVersions(
   items: HistoryItem[],
   memory: DeskMemory,
-): { versions: TextVersion[]; shown: number } | null {
+  readText: (item: HistoryItem) => Promise<string | null>,
+): Promise<{ versions: TextVersion[]; shown: number } | null> {
   const wanted = new Set(memory.ids);
-  const kept = items
+  const remembered = items
     .flatMap((item) => [item, ...item.refinements])
     .filter((item) => memory.whole || wanted.has(item.id))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  const texts = await Promise.all(
+    remembered.map((item) =>
+      item.generatedContent !== null ? item.generatedContent : readText(item),
+    ),
+  );
+  const kept = remembered.flatMap((item, index) => {
+    const text = texts[index];
+    return text === null || text === undefined ? [] : [versionOf(item, text)];
+  });
   if (kept.length === 0) return null;
-  const shown = kept.findIndex((item) => item.id === memory.shown);
-  return { versions: kept.map(versionOf), shown: shown >= 0 ? shown : kept.length - 1 };
+  const shown = kept.findIndex((version) => version.generationId === memory.shown);
+  return { versions: kept, shown: shown >= 0 ? shown : kept.length - 1 };
 }
 
 /** A memory read back: anything not of that shape is no memory. */

@@ -1,4 +1,9 @@
-import { MAX_EDITED_TEXT_CHARS, MAX_INSTRUCTION_CHARS, MAX_PROMPT_CHARS } from "./generation.ts";
+import {
+  MAX_EDITED_TEXT_CHARS,
+  MAX_EDITS_PER_TEXT,
+  MAX_INSTRUCTION_CHARS,
+  MAX_PROMPT_CHARS,
+} from "./generation.ts";
 import { MAX_VOICES, MAX_VOICE_NAME_CHARS, MAX_VOICE_TEXT_CHARS } from "./voices.ts";
 
 /**
@@ -43,6 +48,9 @@ const GENERATION_RULES = {
   editTextMissing: "The edited text is missing.",
   editTextEmpty: "The edited text is empty.",
   editTextTooLong: `Please keep the text under ${MAX_EDITED_TEXT_CHARS} characters.`,
+  editsPerTextFull: `This text already keeps ${MAX_EDITS_PER_TEXT} edited versions, the most one text keeps.`,
+  editsGuestNetworkFull:
+    "Guests on this network have saved as many edits as a day allows. Sign up to keep editing.",
 } as const;
 
 /** Use cases' rules (issue 42): the request's use case and fields against its definition. */

@@ -105,6 +105,8 @@ export const MAX_VARIANT = 50;
 export const MAX_PROMPT_CHARS = 4000;
 /** An edited text may be as long as the longest a writer writes, with room to spare. */
 export const MAX_EDITED_TEXT_CHARS = 60_000;
+/** Versions saved by hand that one text keeps: a writer's afternoon, not a store of files. */
+export const MAX_EDITS_PER_TEXT = 50;
 export const MAX_SUBJECT_CHARS = 200;
 
 /** How the writer's prompt names a language ("Deutsch (German)"). */

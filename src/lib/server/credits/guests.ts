@@ -7,8 +7,11 @@ import { generations, guests } from "#server/db/schema.ts";
 import { GUEST_GENERATIONS_PER_ADDRESS, guestGenerationsFromAddress } from "./trial.ts";
 import { openGuest } from "./ledger.ts";
 
-/** The `guest_id` cookie's life, set once when the guest is created: a year. */
-export const GUEST_LIFETIME_MS = 365 * DAY_MS;
+/**
+ * The `guest_id` cookie's life, set once when the guest is created, and so the guest's:
+ * 30 days. A trial is three texts; a year of keeping them stored what nobody came back for.
+ */
+export const GUEST_LIFETIME_MS = 30 * DAY_MS;
 
 export interface Guest {
   id: string;

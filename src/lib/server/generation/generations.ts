@@ -1,28 +1,11 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  lt,
-  or,
-  sql,
-  type Placeholder,
-  type SQL,
-} from "drizzle-orm";
-import type { RefineAction } from "#shared/generation.ts";
-import type {
-  GenerationRequest,
-  HistoryItem,
-  PassageRange,
-  HistoryPage,
-  HistoryQuery,
-} from "#shared/schemas/generation.ts";
+import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { MAX_EDITS_PER_TEXT, type RefineAction } from "#shared/generation.ts";
+import type { GenerationRequest, PassageRange } from "#shared/schemas/generation.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { WRITER_STOPPED, generations, guests, users } from "#server/db/schema.ts";
-import { preparedPerDatabase } from "#server/db/prepared.ts";
+import { DAY_MS } from "#server/clock.ts";
+import { finished } from "./history.ts";
 
 /**
  * The `generations` table, its whole life (STYLE: one owner per table): a pending row
@@ -126,10 +109,22 @@ export async function findFinishedText(
   };
 }
 
+/** Advisory-lock namespace for the edits saved to one text. */
+const TEXT_EDITS_LOCK = 7_240_005;
+
+/** What guests of one network may store a day, texts and edits together (issue 24). */
+export const GUEST_BYTES_PER_NETWORK_PER_DAY = 2 * 1024 * 1024;
+
+/** Why an edit was not kept: the text has all the edits it keeps, or the guests' network its day's bytes. */
+export type EditRefusal = "textFull" | "networkFull";
+
 /**
  * A version changed by hand (Edit → Save): a new, finished, free row under the version it
- * was made from, labelled "edited", written by the same writer. Null when the caller has no
- * such finished text.
+ * was made from, labelled "edited", written by the same writer. Stored once per content:
+ * a text that one of the same text's versions already holds (an unchanged save, a double
+ * click, a retry) is answered with that version, and nothing is written. Under a lock on
+ * the text, so that two tabs saving at once neither write the same edit twice nor pass
+ * the ceiling. Null when the caller has no such finished text.
  */
 export async function saveEditedVersion(
   db: Database,
@@ -137,27 +132,75 @@ export async function saveEditedVersion(
   parentId: string,
   text: string,
   now: Date,
-): Promise<{ generationId: string; rootId: string } | null> {
-  const parent = await findFinishedText(db, owner, parentId);
-  if (!parent) return null;
-  const lineage: Lineage = {
-    parentId: parent.id,
-    rootId: parent.rootId ?? parent.id,
-    refinement: "edited",
-  };
-  const [row] = await db
-    .insert(generations)
-    .values({
-      ...newRow(owner, { ...parent.request, variant: 1 }, lineage),
-      generatedContent: text,
-      modelUsed: parent.modelUsed,
-      cost: 0,
-      status: "done",
-      createdAt: now,
-      finishedAt: now,
+): Promise<{ generationId: string; rootId: string; created: boolean } | EditRefusal | null> {
+  return db.transaction(async (tx) => {
+    const parent = await findFinishedText(tx, owner, parentId);
+    if (!parent) return null;
+    const rootId = parent.rootId ?? parent.id;
+    await tx.execute(sql`select pg_advisory_xact_lock(${TEXT_EDITS_LOCK}, hashtext(${rootId}))`);
+    const sameText = and(
+      or(eq(generations.id, rootId), eq(generations.rootId, rootId)),
+      eq(generations.status, "done"),
+      ownedBy(owner),
+      sql`octet_length(${generations.generatedContent}) = ${Buffer.byteLength(text)}`,
+      eq(generations.generatedContent, text),
+    );
+    const [kept] = await tx
+      .select({ id: generations.id })
+      .from(generations)
+      .where(sameText)
+      .orderBy(asc(generations.createdAt))
+      .limit(1);
+    if (kept) return { generationId: kept.id, rootId, created: false };
+    if ((await editsOf(tx, rootId)) >= MAX_EDITS_PER_TEXT) return "textFull";
+    if (
+      owner.kind === "guest" &&
+      (await guestBytesToday(tx, owner.addressHash, now)) + Buffer.byteLength(text) >
+        GUEST_BYTES_PER_NETWORK_PER_DAY
+    ) {
+      return "networkFull";
+    }
+    const lineage: Lineage = { parentId: parent.id, rootId, refinement: "edited" };
+    const [row] = await tx
+      .insert(generations)
+      .values({
+        ...newRow(owner, { ...parent.request, variant: 1 }, lineage),
+        generatedContent: text,
+        modelUsed: parent.modelUsed,
+        cost: 0,
+        status: "done",
+        createdAt: now,
+        finishedAt: now,
+      })
+      .returning({ id: generations.id });
+    return { generationId: row!.id, rootId, created: true };
+  });
+}
+
+/** The versions saved by hand under one text. */
+async function editsOf(tx: Transaction, rootId: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(generations)
+    .where(and(eq(generations.rootId, rootId), eq(generations.refinement, "edited")));
+  return row?.count ?? 0;
+}
+
+/** The bytes of text that guests of one network stored in the last day. */
+async function guestBytesToday(tx: Transaction, addressHash: string, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({
+      bytes: sql<number>`coalesce(sum(octet_length(${generations.generatedContent})), 0)::bigint`,
     })
-    .returning({ id: generations.id });
-  return { generationId: row!.id, rootId: lineage.rootId };
+    .from(generations)
+    .where(
+      and(
+        eq(generations.addressHash, addressHash),
+        isNull(generations.userId),
+        sql`${generations.createdAt} > ${new Date(now.getTime() - DAY_MS)}`,
+      ),
+    );
+  return Number(row?.bytes ?? 0);
 }
 
 /**
@@ -403,188 +446,6 @@ export async function expiredReservations(db: Database, now: Date): Promise<stri
     .where(and(pending, lt(generations.leaseExpiresAt, now)))
     .limit(500);
   return rows.map((row) => row.id);
-}
-
-export const historyColumns = {
-  id: generations.id,
-  subject: generations.subject,
-  content: generations.content,
-  contentType: generations.contentType,
-  language: generations.language,
-  tone: generations.tone,
-  length: generations.length,
-  createdAt: generations.createdAt,
-  generatedContent: generations.generatedContent,
-  modelUsed: generations.modelUsed,
-  parentId: generations.parentId,
-  rootId: generations.rootId,
-  refinement: generations.refinement,
-  instruction: generations.instruction,
-  passageStart: generations.passageStart,
-  passageEnd: generations.passageEnd,
-  variant: generations.variant,
-  useCase: generations.useCase,
-  fields: generations.fields,
-  stoppedWords: generations.stoppedWords,
-};
-
-type HistoryRow = Pick<typeof generations.$inferSelect, keyof typeof historyColumns>;
-
-export function historyItem(row: HistoryRow, refinements: HistoryItem[] = []): HistoryItem {
-  return {
-    id: row.id,
-    subject: row.subject,
-    content: row.content,
-    contentType: row.contentType || "email",
-    language: row.language,
-    tone: row.tone,
-    length: row.length,
-    createdAt: row.createdAt.toISOString(),
-    generatedContent: row.generatedContent ?? "",
-    modelUsed: row.modelUsed,
-    parentId: row.parentId,
-    refinement: row.refinement as HistoryItem["refinement"],
-    instruction: row.instruction,
-    passage:
-      row.passageStart !== null && row.passageEnd !== null
-        ? { start: row.passageStart, end: row.passageEnd }
-        : null,
-    variant: row.variant,
-    useCase: row.useCase,
-    fields: row.useCase ? (row.fields ?? {}) : null,
-    stoppedWords: row.stoppedWords,
-    refinements,
-  };
-}
-
-/**
- * A text whose subject or text contains `term`, case-insensitively; the expression is the
- * one the trigram index `generations_search_idx` is built on, so the index answers it.
- */
-export function matchesSearch(term: string): SQL {
-  const pattern = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  return sql`(${generations.subject} || ' ' || coalesce(${generations.generatedContent}, '')) ilike ${pattern}`;
-}
-
-/**
- * A page of top-level texts, with the total and whether each has refinements. The total is
- * counted apart: a window over the whole list kept every text of the account, text and
- * all, before the page was cut.
- * Whether a text has refinements is a scalar subquery with `limit 1`, not `exists`: while
- * the table holds up to a few thousand texts, the planner may run `exists` as one hash of
- * every account's roots, built for each page (and it drops a `limit` inside `exists`).
- */
-export function historyPageQuery(db: Database, listed: SQL | undefined) {
-  return db
-    .select({
-      ...historyColumns,
-      total: sql<number>`(select count(*) from ${generations} where ${listed ?? sql`true`})::int`,
-      refined: sql<boolean>`(select true from generations as refined where refined.root_id = generations.id limit 1) is not null`,
-    })
-    .from(generations)
-    .where(listed)
-    .orderBy(desc(generations.createdAt), desc(generations.id));
-}
-
-/**
- * A finished text, the status written into the statement: PostgreSQL may run the history's
- * prepared statement with one plan for any parameters from its sixth read, and with the
- * status a parameter that plan read every account's finished texts for each page.
- */
-const finished = sql`${generations.status} = 'done'`;
-
-/** What the history lists before a search or a filter: the account's finished top-level texts. */
-export function topLevelTexts(userId: string | Placeholder) {
-  return and(eq(generations.userId, userId), finished, isNull(generations.rootId));
-}
-
-/**
- * The history's first look (no search, no filter), for any account and page, built once
- * per database and on PostgreSQL planned once per connection: the populated-database
- * history page of DESIGN §11 reads slower without it (docs/benchmarks.md).
- */
-const unfilteredHistoryPage = preparedPerDatabase((db) =>
-  historyPageQuery(db, topLevelTexts(sql.placeholder("userId")))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare("history_page"),
-);
-
-/**
- * A signed-in user's finished texts, newest first, a page of top-level texts at a time,
- * each with its refinements (GET /api/email/my). A text is listed when it or one of its
- * refinements matches the search (subject and text, through the trigram index) and filters.
- */
-export function listHistory(
-  db: Database,
-  userId: string,
-  query: HistoryQuery,
-): Promise<HistoryPage> {
-  return readHistory(db, userId, query);
-}
-
-async function readHistory(
-  db: Database,
-  userId: string,
-  query: HistoryQuery,
-): Promise<HistoryPage> {
-  const matches: SQL[] = [];
-  if (query.q) {
-    matches.push(matchesSearch(query.q));
-  }
-  if (query.contentType) matches.push(eq(generations.contentType, query.contentType));
-  if (query.language) matches.push(eq(generations.language, query.language));
-  // A refinement's id finds its top-level text, as a search that matches a refinement does.
-  if (query.text) matches.push(eq(generations.id, query.text));
-  const mine = and(eq(generations.userId, userId), finished);
-  const topLevel = topLevelTexts(userId);
-  const listed =
-    matches.length === 0
-      ? topLevel
-      : and(
-          topLevel,
-          or(
-            and(...matches),
-            sql`${generations.id} in (select ${generations.rootId} from ${generations} where ${and(mine, ...matches)})`,
-          ),
-        );
-
-  // One statement for the page, its total and whether it has refinements to fetch.
-  const offset = (query.page - 1) * query.pageSize;
-  const rows =
-    matches.length === 0
-      ? await unfilteredHistoryPage(db).execute({ userId, limit: query.pageSize, offset })
-      : await historyPageQuery(db, listed).limit(query.pageSize).offset(offset);
-  const total =
-    rows[0]?.total ??
-    (query.page === 1
-      ? 0
-      : ((
-          await db
-            .select({ total: sql<number>`count(*)::int` })
-            .from(generations)
-            .where(listed)
-        )[0]?.total ?? 0));
-  const refinedIds = rows.filter((row) => row.refined).map((row) => row.id);
-  const children =
-    refinedIds.length === 0
-      ? []
-      : await db
-          .select(historyColumns)
-          .from(generations)
-          .where(and(mine, inArray(generations.rootId, refinedIds)))
-          .orderBy(asc(generations.createdAt), asc(generations.id));
-  return {
-    generations: rows.map((row) =>
-      historyItem(
-        row,
-        children.filter((child) => child.rootId === row.id).map((child) => historyItem(child)),
-      ),
-    ),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
 }
 
 /** Deletes one of the caller's own texts; another user's id is "not found". */

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
 import type { Database } from "#server/db/index.ts";
 import { generations } from "#server/db/schema.ts";
-import { historyColumns, historyItem } from "./generations.ts";
+import { finished, historyColumns, historyTree } from "./history.ts";
 
 /** A guest's trial is a few texts; the newest of them are enough to find the one shown. */
 export const GUEST_TEXTS_LIMIT = 10;
@@ -13,11 +13,7 @@ export const GUEST_TEXTS_LIMIT = 10;
  * Texts an account took over on registering are no longer the guest's.
  */
 export async function listGuestTexts(db: Database, guestId: string): Promise<HistoryItem[]> {
-  const mine = and(
-    eq(generations.guestId, guestId),
-    isNull(generations.userId),
-    sql`${generations.status} = 'done'`,
-  );
+  const mine = and(eq(generations.guestId, guestId), isNull(generations.userId), finished);
   const roots = await db
     .select(historyColumns)
     .from(generations)
@@ -40,10 +36,5 @@ export async function listGuestTexts(db: Database, guestId: string): Promise<His
             ),
           )
           .orderBy(asc(generations.createdAt), asc(generations.id));
-  return roots.map((root) =>
-    historyItem(
-      root,
-      children.filter((child) => child.rootId === root.id).map((child) => historyItem(child)),
-    ),
-  );
+  return historyTree(db, roots, children);
 }

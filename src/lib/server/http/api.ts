@@ -5,6 +5,23 @@ import { isFailureReason } from "#shared/failures.ts";
 /** API bodies stop here (DESIGN §8); the adapter's own limit is 1 MiB for everything else. */
 export const MAX_API_BODY_BYTES = 16 * 1024;
 
+/** An edited text's JSON: 60,000 characters, which JSON may escape to six bytes each. */
+export const EDIT_BODY_BYTES = 512 * 1024;
+
+/**
+ * The endpoints that take more than 16 KiB. The middleware's early check of a declared
+ * length and the endpoint's own read use the same figure, so that a long text one lets
+ * through is not refused by the other.
+ */
+const LARGER_BODIES: Readonly<Record<string, number>> = {
+  "/api/email/edit": EDIT_BODY_BYTES,
+};
+
+/** The most bytes the endpoint at this path reads (the path as the router sees it). */
+export function apiBodyLimit(pathname: string): number {
+  return LARGER_BODIES[pathname.toLowerCase().replace(/\/+$/, "")] ?? MAX_API_BODY_BYTES;
+}
+
 const JSON_HEADERS = {
   "Content-Type": "application/json; charset=utf-8",
   "Cache-Control": "no-store",
@@ -19,11 +36,16 @@ export function noApiEndpoint(): AppError {
 }
 
 export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  return jsonTextResponse(JSON.stringify(body), init);
+}
+
+/** An answer whose JSON is already written (its size was needed first). */
+export function jsonTextResponse(json: string, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   for (const [name, value] of Object.entries(JSON_HEADERS)) {
     if (!headers.has(name)) headers.set(name, value);
   }
-  return new Response(JSON.stringify(body), { ...init, headers });
+  return new Response(json, { ...init, headers });
 }
 
 export function errorResponse(error: AppError): Response {
@@ -48,7 +70,7 @@ async function readLimitedText(request: Request, limit: number): Promise<string>
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => {});
-      throw payloadTooLarge();
+      throw payloadTooLarge(limit);
     }
     chunks.push(value);
   }
@@ -59,10 +81,10 @@ async function readLimitedText(request: Request, limit: number): Promise<string>
   }
 }
 
-export function payloadTooLarge(): AppError {
+export function payloadTooLarge(limit = MAX_API_BODY_BYTES): AppError {
   return new AppError(
     "PAYLOAD_TOO_LARGE",
-    `The request body is too large (at most ${MAX_API_BODY_BYTES / 1024} KiB).`,
+    `The request body is too large (at most ${limit / 1024} KiB).`,
   );
 }
 

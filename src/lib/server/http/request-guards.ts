@@ -1,6 +1,6 @@
 import { AppError } from "#server/errors.ts";
 import { isLoopbackHostname } from "./addresses.ts";
-import { MAX_API_BODY_BYTES, isJsonContentType, payloadTooLarge } from "./api.ts";
+import { apiBodyLimit, isJsonContentType, payloadTooLarge } from "./api.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -64,13 +64,14 @@ function crossSite(): AppError {
 }
 
 /**
- * Checks that need no body read: a declared length past 16 KiB (413) and a body of
- * another type than JSON on a state-changing call (415). A request without a body
- * (DELETE /api/email/delete/{id}) needs no content type.
+ * Checks that need no body read: a declared length past what the endpoint at `pathname`
+ * reads (413) and a body of another type than JSON on a state-changing call (415). A
+ * request without a body (DELETE /api/email/delete/{id}) needs no content type.
  */
-export function assertApiBodyHeaders(request: Request): void {
+export function assertApiBodyHeaders(request: Request, pathname: string): void {
   const length = request.headers.get("content-length");
-  if (length !== null && Number(length) > MAX_API_BODY_BYTES) throw payloadTooLarge();
+  const limit = apiBodyLimit(pathname);
+  if (length !== null && Number(length) > limit) throw payloadTooLarge(limit);
   if (isSafeMethod(request.method)) return;
   const hasBody =
     (length !== null && Number(length) > 0) || request.headers.has("transfer-encoding");

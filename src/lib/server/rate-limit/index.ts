@@ -33,8 +33,8 @@ export const RATE_LIMITS = {
   generateByAddress: { points: 120, duration: 60 },
   testimonialByAddress: { points: 3, duration: 60 * 60 },
   generateByOwner: { points: 60, duration: 60 },
-  // Edits are free versions: a writer saves a handful an hour, not hundreds.
-  editByOwner: { points: 120, duration: 60 * 60 },
+  // Edits are free versions: a writer saves a handful an hour, not hundreds a day.
+  editByOwner: { points: 200, duration: 24 * 60 * 60 },
   watchAdByAccount: { points: 30, duration: 60 * 60 },
   // Saving, changing and deleting voices: a person manages ten, not hundreds an hour.
   voicesByAccount: { points: 120, duration: 60 * 60 },

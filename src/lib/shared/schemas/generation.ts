@@ -206,7 +206,13 @@ export interface HistoryItem {
   tone: string;
   length: string | null;
   createdAt: string;
-  generatedContent: string;
+  /**
+   * The text, or null where a list answer left it out to stay within its size (issue 24):
+   * GET /api/email/text/{id} reads it on its own.
+   */
+  generatedContent: string | null;
+  /** The text's first 240 characters, for a card. */
+  preview: string;
   modelUsed: string | null;
   /** The text this one was refined from, and how. */
   parentId: string | null;

@@ -4,16 +4,19 @@ import { systemNow } from "#server/clock.ts";
 import { getDb } from "#server/db/index.ts";
 import { failure } from "#server/errors.ts";
 import { saveEditedVersion } from "#server/generation/generations.ts";
-import { jsonResponse, readJsonBody } from "#server/http/api.ts";
+import { EDIT_BODY_BYTES, jsonResponse, readJsonBody } from "#server/http/api.ts";
 import { existingOwner } from "#server/http/guest.ts";
 import { consumeRateLimit } from "#server/rate-limit/index.ts";
 
 export const prerender = false;
 
-/** An edited text's JSON: its characters, escaped, with room for the other field. */
-const EDIT_BODY_BYTES = 512 * 1024;
+/** A day's guests' edits on one network are counted over the last 24 hours. */
+const GUEST_NETWORK_RETRY_SECONDS = 60 * 60;
 
-/** Edit → Save: the caller's text, changed by hand, kept as a new free version. */
+/**
+ * Edit → Save: the caller's text, changed by hand, kept as a new free version; a text one
+ * of its versions already holds is answered with that version (`created: false`).
+ */
 export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const { parentId, text } = await readJsonBody(request, editedTextSchema, {
     maxBytes: EDIT_BODY_BYTES,
@@ -24,5 +27,16 @@ export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   await consumeRateLimit("editByOwner", owner.kind === "user" ? owner.userId : owner.guestId);
   const saved = await saveEditedVersion(db, owner, parentId, text, systemNow());
   if (!saved) throw failure("NOT_FOUND", "textNotFound");
-  return jsonResponse({ success: true, generationId: saved.generationId });
+  if (saved === "textFull") throw failure("VALIDATION_ERROR", "editsPerTextFull");
+  if (saved === "networkFull") {
+    throw failure("RATE_LIMITED", "editsGuestNetworkFull", {
+      headers: { "Retry-After": String(GUEST_NETWORK_RETRY_SECONDS) },
+      extra: { retryAfter: GUEST_NETWORK_RETRY_SECONDS },
+    });
+  }
+  return jsonResponse({
+    success: true,
+    generationId: saved.generationId,
+    created: saved.created,
+  });
 };

@@ -1,9 +1,10 @@
 import type { APIRoute } from "astro";
 import { historyQuerySchema } from "#shared/schemas/generation.ts";
 import { getDb } from "#server/db/index.ts";
-import { listHistory } from "#server/generation/generations.ts";
-import { jsonResponse, parseQuery } from "#server/http/api.ts";
+import { listHistory } from "#server/generation/history.ts";
+import { jsonTextResponse, parseQuery } from "#server/http/api.ts";
 import { requireUser } from "#server/http/auth-guards.ts";
+import { budgetedJson } from "#server/rate-limit/read-budget.ts";
 
 export const prerender = false;
 
@@ -11,5 +12,14 @@ export const prerender = false;
 export const GET: APIRoute = async ({ locals, url }) => {
   const query = parseQuery(url, historyQuerySchema);
   const user = requireUser(locals);
-  return jsonResponse({ success: true, ...(await listHistory(await getDb(), user.id, query)) });
+  const reader = {
+    owner: { kind: "user", userId: user.id } as const,
+    network: locals.clientNetwork,
+  };
+  return jsonTextResponse(
+    await budgetedJson(reader, async () => ({
+      success: true,
+      ...(await listHistory(await getDb(), user.id, query)),
+    })),
+  );
 };

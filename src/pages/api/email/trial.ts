@@ -2,8 +2,9 @@ import type { APIRoute } from "astro";
 import { getDb } from "#server/db/index.ts";
 import { findGuest } from "#server/credits/guests.ts";
 import { listGuestTexts } from "#server/generation/guest-texts.ts";
-import { jsonResponse } from "#server/http/api.ts";
+import { jsonResponse, jsonTextResponse } from "#server/http/api.ts";
 import { readGuestCookie } from "#server/http/guest.ts";
+import { budgetedJson } from "#server/rate-limit/read-budget.ts";
 
 export const prerender = false;
 
@@ -17,8 +18,12 @@ export const GET: APIRoute = async ({ locals, cookies, url }) => {
   if (locals.user) return jsonResponse({ success: true, generations: [] });
   const db = await getDb();
   const guest = await findGuest(db, readGuestCookie(cookies, url));
-  return jsonResponse({
-    success: true,
-    generations: guest ? await listGuestTexts(db, guest.id) : [],
-  });
+  if (!guest) return jsonResponse({ success: true, generations: [] });
+  const owner = { kind: "guest", guestId: guest.id, addressHash: guest.addressHash } as const;
+  return jsonTextResponse(
+    await budgetedJson({ owner, network: locals.clientNetwork }, async () => ({
+      success: true,
+      generations: await listGuestTexts(db, guest.id),
+    })),
+  );
 };

@@ -1,6 +1,7 @@
 import { contentTypeName, languageOption, versionLabel } from "#i18n/messages.ts";
 import { outcomeMessage } from "#i18n/outcomes.ts";
 import { copyRichText } from "#client/export.ts";
+import { versionText } from "#client/version-text.ts";
 import { textDirection } from "#shared/generation.ts";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
 import { showToast } from "#stores/toasts.ts";
@@ -48,7 +49,8 @@ export function HistoryEntries({
   const entries = withRefinements(items);
 
   async function copy(item: HistoryItem) {
-    const ok = await copyRichText(item.generatedContent, item.language);
+    const text = await versionText(item);
+    const ok = text !== null && (await copyRichText(text, item.language));
     showToast(
       ok
         ? { title: t("toast.copiedTitle"), description: t("toast.copied"), variant: "success" }
@@ -154,7 +156,7 @@ export function HistoryEntries({
               dir={textDirection(item.language) === "rtl" ? "rtl" : "auto"}
               className="mt-2 line-clamp-2 text-sm break-words text-slate-700 dark:text-slate-300"
             >
-              {preview(item.generatedContent)}
+              {preview(item.preview)}
             </p>
             <div className="mt-2 -ms-2 flex flex-wrap gap-1">{actions(item)}</div>
           </li>

@@ -1,7 +1,9 @@
 import { contentTypeName, languageOption } from "#i18n/messages.ts";
 import { useStore } from "@nanostores/react";
+import { useEffect, useState } from "react";
 import { savePromptForReuse, type ReusablePrompt } from "#client/reuse-prompt.ts";
 import { deskOwner, writeDeskMemory } from "#client/restored-versions.ts";
+import { versionText } from "#client/version-text.ts";
 import { $currentUser } from "#stores/user.ts";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";
@@ -36,6 +38,27 @@ function openInWriter(item: HistoryItem, userId: string) {
   location.assign("/#generator");
 }
 
+/**
+ * The shown text: the list's, or read on its own where the list left it out (issue 24);
+ * undefined while it is being read, null when it could not be.
+ */
+function useShownText(item: HistoryItem | null): string | null | undefined {
+  const [read, setRead] = useState<{ id: string; text: string | null } | null>(null);
+  useEffect(() => {
+    if (!item || item.generatedContent !== null) return;
+    let current = true;
+    void versionText(item).then((text) => {
+      if (current) setRead({ id: item.id, text });
+    });
+    return () => {
+      current = false;
+    };
+  }, [item]);
+  if (!item) return undefined;
+  if (item.generatedContent !== null) return item.generatedContent;
+  return read?.id === item.id ? read.text : undefined;
+}
+
 /** One text, rendered, with its exports, Delete and "Use this prompt again". */
 export function HistoryViewer({
   item,
@@ -49,6 +72,7 @@ export function HistoryViewer({
 }) {
   const { language: uiLanguage, t } = useMessages();
   const userId = useStore($currentUser).data?.user?.id;
+  const text = useShownText(item);
   return (
     <ModalDialog
       wide
@@ -67,21 +91,29 @@ export function HistoryViewer({
     >
       {item && (
         <>
-          <RenderedText
-            id="history-viewer-text"
-            data-testid="viewer-text"
-            text={item.generatedContent}
-            language={item.language}
-            className="mt-4 max-h-[55vh] overflow-y-auto rounded-md border border-slate-200 p-4 text-[0.95rem] leading-7 dark:border-slate-700"
-          />
-          <div className="mt-4 flex flex-wrap items-center gap-2">
-            <TextActions
-              text={item.generatedContent}
-              subject={item.subject}
-              language={item.language}
-              printTargetId="history-viewer-text"
-            />
-          </div>
+          {typeof text === "string" ? (
+            <>
+              <RenderedText
+                id="history-viewer-text"
+                data-testid="viewer-text"
+                text={text}
+                language={item.language}
+                className="mt-4 max-h-[55vh] overflow-y-auto rounded-md border border-slate-200 p-4 text-[0.95rem] leading-7 dark:border-slate-700"
+              />
+              <div className="mt-4 flex flex-wrap items-center gap-2">
+                <TextActions
+                  text={text}
+                  subject={item.subject}
+                  language={item.language}
+                  printTargetId="history-viewer-text"
+                />
+              </div>
+            </>
+          ) : (
+            <p className="mt-4 text-sm text-slate-600 dark:text-slate-400" role="status">
+              {text === undefined ? t("common.loading") : t("error.network")}
+            </p>
+          )}
           <div className="mt-4 flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-700">
             <button
               type="button"
