@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiClient, signUp } from "../support/client.ts";
+import { ApiClient, signUp, type ApiResponse } from "../support/client.ts";
 import { useServer } from "../support/use-server.ts";
 
 /**
@@ -84,7 +84,7 @@ describe("saving an edit", () => {
     const guest = new ApiClient(server.url);
     const parentId = await firstText(guest);
     const sizes: number[] = [];
-    let refused: Awaited<ReturnType<ApiClient["post"]>> | null = null;
+    let refused: ApiResponse | null = null;
     while (!refused && sizes.length < 40) {
       const saved = await guest.post("/api/email/edit", { parentId, text: longText(60_000) });
       if (saved.status === 200) sizes.push(60_000);
@@ -151,7 +151,7 @@ describe("reading texts back", () => {
       await guest.post("/api/email/edit", { parentId, text: longText(60_000) });
     }
     // Each read sends about 256 KiB; a reader may be sent 2 MiB a minute.
-    let refused: Awaited<ReturnType<ApiClient["get"]>> | null = null;
+    let refused: ApiResponse | null = null;
     let served = 0;
     while (!refused && served < 30) {
       const read = await guest.get("/api/email/trial");

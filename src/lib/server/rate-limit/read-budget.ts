@@ -1,5 +1,4 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import type { CreditOwner } from "#server/credits/ledger.ts";
 import { rateLimitedError } from "./index.ts";
 
 /**
@@ -23,18 +22,20 @@ const limiters = {
   network: new RateLimiterMemory({ points: READ_KIB_PER_MINUTE.network, duration: 60 }),
 };
 
-/** Whose reads count together: the account or guest, and the client's network. */
+/**
+ * Whose reads count together: the account or the guest cookie (known before any query, so
+ * that a refusal costs the database nothing), and the client's network.
+ */
 export interface Reader {
-  owner: CreditOwner | null;
+  user: { id: string } | null;
+  guestCookie: string | undefined;
   network: string;
 }
 
 function keysOf(reader: Reader): [RateLimiterMemory, string][] {
   const keys: [RateLimiterMemory, string][] = [[limiters.network, reader.network]];
-  if (reader.owner) {
-    const id = reader.owner.kind === "user" ? reader.owner.userId : reader.owner.guestId;
-    keys.push([limiters.reader, `${reader.owner.kind}:${id}`]);
-  }
+  if (reader.user) keys.push([limiters.reader, `user:${reader.user.id}`]);
+  else if (reader.guestCookie) keys.push([limiters.reader, `guest:${reader.guestCookie}`]);
   return keys;
 }
 

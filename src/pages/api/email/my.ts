@@ -12,10 +12,7 @@ export const prerender = false;
 export const GET: APIRoute = async ({ locals, url }) => {
   const query = parseQuery(url, historyQuerySchema);
   const user = requireUser(locals);
-  const reader = {
-    owner: { kind: "user", userId: user.id } as const,
-    network: locals.clientNetwork,
-  };
+  const reader = { user, guestCookie: undefined, network: locals.clientNetwork };
   return jsonTextResponse(
     await budgetedJson(reader, async () => ({
       success: true,

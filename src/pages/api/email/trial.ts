@@ -15,15 +15,14 @@ export const prerender = false;
  * guest.
  */
 export const GET: APIRoute = async ({ locals, cookies, url }) => {
-  if (locals.user) return jsonResponse({ success: true, generations: [] });
-  const db = await getDb();
-  const guest = await findGuest(db, readGuestCookie(cookies, url));
-  if (!guest) return jsonResponse({ success: true, generations: [] });
-  const owner = { kind: "guest", guestId: guest.id, addressHash: guest.addressHash } as const;
+  const guestCookie = readGuestCookie(cookies, url);
+  if (locals.user || !guestCookie) return jsonResponse({ success: true, generations: [] });
+  const reader = { user: null, guestCookie, network: locals.clientNetwork };
   return jsonTextResponse(
-    await budgetedJson({ owner, network: locals.clientNetwork }, async () => ({
-      success: true,
-      generations: await listGuestTexts(db, guest.id),
-    })),
+    await budgetedJson(reader, async () => {
+      const db = await getDb();
+      const guest = await findGuest(db, guestCookie);
+      return { success: true, generations: guest ? await listGuestTexts(db, guest.id) : [] };
+    }),
   );
 };

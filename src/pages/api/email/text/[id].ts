@@ -4,7 +4,7 @@ import { getDb } from "#server/db/index.ts";
 import { failure } from "#server/errors.ts";
 import { findFinishedText } from "#server/generation/generations.ts";
 import { jsonTextResponse } from "#server/http/api.ts";
-import { existingOwner } from "#server/http/guest.ts";
+import { existingOwner, readGuestCookie } from "#server/http/guest.ts";
 import { budgetedJson } from "#server/rate-limit/read-budget.ts";
 
 export const prerender = false;
@@ -15,12 +15,17 @@ export const prerender = false;
  */
 export const GET: APIRoute = async ({ locals, cookies, url, params }) => {
   const id = params.id ?? "";
-  const db = await getDb();
-  const owner = isUuid(id) ? await existingOwner(db, locals, cookies, url) : null;
-  if (!owner) throw failure("NOT_FOUND", "textNotFound");
+  if (!isUuid(id)) throw failure("NOT_FOUND", "textNotFound");
+  const reader = {
+    user: locals.user,
+    guestCookie: readGuestCookie(cookies, url),
+    network: locals.clientNetwork,
+  };
   return jsonTextResponse(
-    await budgetedJson({ owner, network: locals.clientNetwork }, async () => {
-      const found = await findFinishedText(db, owner, id);
+    await budgetedJson(reader, async () => {
+      const db = await getDb();
+      const owner = await existingOwner(db, locals, cookies, url);
+      const found = owner ? await findFinishedText(db, owner, id) : null;
       if (!found) throw failure("NOT_FOUND", "textNotFound");
       return { success: true, id, generatedContent: found.text };
     }),
