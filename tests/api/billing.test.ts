@@ -4,7 +4,7 @@ import { readServerSentEvents } from "#shared/sse.ts";
 import { ApiClient, signUp } from "../support/client.ts";
 import { startServer, usingPostgres, type RunningServer } from "../support/server.ts";
 import { useServer } from "../support/use-server.ts";
-import { balanceOf, postGenerate } from "../support/generate.ts";
+import { allInFlightAtOnce, balanceOf, postGenerate } from "../support/generate.ts";
 import { waitFor } from "../support/wait.ts";
 
 /**
@@ -315,9 +315,10 @@ describe("texts in flight", () => {
   it("one account starting 5 at once gets 2 written and 3 answered 429; another is served", async () => {
     const { client } = await signUp(server.url, true);
     const { client: other } = await signUp(server.url, true);
-    const answers = await Promise.all([
-      ...Array.from({ length: 5 }, () => client.post("/api/email/generate", request)),
-      other.post("/api/email/generate", request),
+    // None is written before every one was refused or reached the writer.
+    const answers = await allInFlightAtOnce(server.writer, [
+      ...Array.from({ length: 5 }, () => () => client.post("/api/email/generate", request)),
+      () => other.post("/api/email/generate", request),
     ]);
     const mine = answers.slice(0, 5);
     expect(mine.filter((a) => a.status === 200)).toHaveLength(2);
