@@ -177,11 +177,14 @@ export async function startServer(
   };
 }
 
-/** Waits for a log line (stdout is read asynchronously, so it can trail the answer). */
+/**
+ * Waits for a log line (stdout is read asynchronously, so it can trail the answer, by
+ * seconds on a loaded machine: the default bounds a hang).
+ */
 export async function waitForLog(
   server: RunningServer,
   matches: (entry: Record<string, unknown>) => boolean,
-  timeoutMs = 5_000,
+  timeoutMs = 30_000,
 ): Promise<Record<string, unknown>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
