@@ -88,13 +88,6 @@ export const CATALOGUE_SHAPES: Record<string, ModelShape> = {
   },
 };
 
-/**
- * How long a test that loads a tiny model (or writes with one) may take: a bound on a hang,
- * not on speed. It takes about 3 s on this machine alone and many times that beside other
- * work, past Vitest's 5 s default.
- */
-export const MODEL_TEST_TIMEOUT_MS = 120_000;
-
 /** The same architecture and head layout at toy size, for tests. */
 export function tinyShape(shape: ModelShape): ModelShape {
   const headDim = 32;

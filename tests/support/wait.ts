@@ -1,4 +1,11 @@
 /**
+ * How long a test that loads a tiny model (or writes with one) may take: a bound on a hang,
+ * not on speed. It takes about 3 s on this machine alone and many times that beside other
+ * work, past Vitest's 5 s default.
+ */
+export const MODEL_TEST_TIMEOUT_MS = 120_000;
+
+/**
  * Waits until `check` returns a value that `done` accepts (by default any truthy one),
  * asking again every `intervalMs`; fails with `what` after `timeoutMs`. Tests wait on a
  * condition, never for a fixed time. The default bounds a hang: what takes a moment here

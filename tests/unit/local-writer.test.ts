@@ -14,12 +14,8 @@ import { LocalWriter } from "#server/generation/writers/local/writer.ts";
 import { getLogger } from "#server/logger.ts";
 import { metricsRegistry } from "#server/metrics.ts";
 import { generationRequestSchema } from "#shared/schemas/generation.ts";
-import {
-  CATALOGUE_SHAPES,
-  MODEL_TEST_TIMEOUT_MS,
-  tinyShape,
-  writeShapedGguf,
-} from "../support/shaped-gguf.ts";
+import { CATALOGUE_SHAPES, tinyShape, writeShapedGguf } from "../support/shaped-gguf.ts";
+import { MODEL_TEST_TIMEOUT_MS } from "../support/wait.ts";
 
 /**
  * Issue 26: texts that start in the same turn of the event loop (a queue letting several

@@ -4,12 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Llama } from "node-llama-cpp";
 import { MODEL_CATALOGUE } from "#server/generation/writers/local/catalogue.ts";
-import {
-  CATALOGUE_SHAPES,
-  MODEL_TEST_TIMEOUT_MS,
-  tinyShape,
-  writeShapedGguf,
-} from "../support/shaped-gguf.ts";
+import { CATALOGUE_SHAPES, tinyShape, writeShapedGguf } from "../support/shaped-gguf.ts";
+import { MODEL_TEST_TIMEOUT_MS } from "../support/wait.ts";
 
 /**
  * Issue 26: the bench writes random-weight models of the catalogue's exact shapes instead of
