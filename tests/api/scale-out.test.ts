@@ -60,8 +60,15 @@ describe.runIf(usingPostgres)("scale-out on one PostgreSQL database", () => {
       });
     // None is written before every one was refused or reached the writer.
     const responses = await allInFlightAtOnce(writer, [0, 1, 2, 3, 4, 5].map(text));
-    expect(responses.filter((r) => r.status === 200)).toHaveLength(2);
-    expect(responses.filter((r) => r.status === 429)).toHaveLength(4);
+    const answers = JSON.stringify(responses.map((r) => [r.status, r.body.reason ?? r.body.code]));
+    expect(
+      responses.filter((r) => r.status === 200),
+      answers,
+    ).toHaveLength(2);
+    expect(
+      responses.filter((r) => r.status === 429),
+      answers,
+    ).toHaveLength(4);
     const status = await new ApiClient(boundB.url).get("/api/credits/status", { bearer: token });
     expect(status.body.credits).toBe(800);
   });
