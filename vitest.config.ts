@@ -19,9 +19,10 @@ export default defineConfig({
           // Rules tested in-process log through the same logger; servers set their own level.
           env: { LOG_LEVEL: "warn" },
           // A test that starts its own server on a fresh folder waits ~10 s for it alone on a
-          // slow machine, far longer beside another file's: these bound a hang, not speed.
-          testTimeout: 90_000,
-          hookTimeout: 90_000,
+          // slow machine, over 60 s beside other work at a load of 20: these bound a hang, not
+          // speed, and no test sets less.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           // Each file starts its own server and database; two cores run two at a time.
           fileParallelism: true,
           maxWorkers: 2,
@@ -35,7 +36,8 @@ export default defineConfig({
           globalSetup: ["tests/api/global-setup.ts"],
           env: { LOG_LEVEL: "warn" },
           testTimeout: 180_000,
-          hookTimeout: 60_000,
+          // A server may take 120 s to start (tests/support/server.ts).
+          hookTimeout: 180_000,
           // Load and signals need the machine to themselves.
           fileParallelism: false,
         },

@@ -4,7 +4,7 @@ import { readServerSentEvents } from "#shared/sse.ts";
 import { ApiClient, signUp } from "../support/client.ts";
 import { startServer, usingPostgres, type RunningServer } from "../support/server.ts";
 import { useServer } from "../support/use-server.ts";
-import { balanceOf, postGenerate } from "../support/generate.ts";
+import { allInFlightAtOnce, balanceOf, postGenerate } from "../support/generate.ts";
 import { waitFor } from "../support/wait.ts";
 
 /**
@@ -40,7 +40,9 @@ const server = useServer({
       return user.includes("slowly") ? 80 : user.includes("steadily") ? 30 : 20;
     },
   },
-  env: { TRUSTED_PROXY: "1" },
+  // An account's five texts at once from one browser meet its bound, not the address's
+  // (taken first, in memory: all five may hold a place before one is refused).
+  env: { TRUSTED_PROXY: "1", TEXTS_IN_FLIGHT_PER_ADDRESS: "10" },
 });
 
 function post(
@@ -315,9 +317,10 @@ describe("texts in flight", () => {
   it("one account starting 5 at once gets 2 written and 3 answered 429; another is served", async () => {
     const { client } = await signUp(server.url, true);
     const { client: other } = await signUp(server.url, true);
-    const answers = await Promise.all([
-      ...Array.from({ length: 5 }, () => client.post("/api/email/generate", request)),
-      other.post("/api/email/generate", request),
+    // None is written before every one was refused or reached the writer.
+    const answers = await allInFlightAtOnce(server.writer, [
+      ...Array.from({ length: 5 }, () => () => client.post("/api/email/generate", request)),
+      () => other.post("/api/email/generate", request),
     ]);
     const mine = answers.slice(0, 5);
     expect(mine.filter((a) => a.status === 200)).toHaveLength(2);
@@ -334,6 +337,48 @@ describe("texts in flight", () => {
   });
 });
 
+describe("an address's texts in flight", () => {
+  // A server of its own: the main one's bound is out of the way of an account's texts, and
+  // the strict one's second of silence would end texts held at the writer's gate.
+  const byAddress = useServer({
+    writer: { text: TEXT, model: "fake-model" },
+    env: { TRUSTED_PROXY: "1", TEXTS_IN_FLIGHT_PER_ADDRESS: "3" },
+  });
+
+  it("one address's accounts share its bound; another address is served", async () => {
+    const address = "203.0.113.77";
+    const accounts = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const { client } = await signUp(byAddress.url, true);
+        const sameAddress = new ApiClient(byAddress.url, address);
+        for (const [name, value] of client.cookies) sameAddress.cookies.set(name, value);
+        return sameAddress;
+      }),
+    );
+    const { client: elsewhere } = await signUp(byAddress.url, true);
+    // None is written before every one was refused or reached the writer.
+    const answers = await allInFlightAtOnce(byAddress.writer, [
+      ...accounts.flatMap((client) =>
+        [1, 2].map(() => () => client.post("/api/email/generate", request)),
+      ),
+      () => elsewhere.post("/api/email/generate", request),
+    ]);
+    const fromAddress = answers.slice(0, 6);
+    expect(fromAddress.filter((a) => a.status === 200)).toHaveLength(3);
+    const refused = fromAddress.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(3);
+    for (const answer of refused) {
+      expect(answer.body.message).toMatch(/from your network/);
+      expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    expect(answers[6]!.status).toBe(200);
+    for (const client of accounts) {
+      const credits = await balance(client);
+      expect((await activity(client)).reduce((sum, e) => sum + e.delta, 0)).toBe(credits);
+    }
+  });
+});
+
 describe.runIf(usingPostgres)("Stop sent to another instance", () => {
   let other: RunningServer;
 
@@ -347,26 +392,26 @@ describe.runIf(usingPostgres)("Stop sent to another instance", () => {
     await other?.stop();
   });
 
-  it("stops the text within a second and charges by the words delivered", async () => {
+  it("stops the text there and charges by the words delivered", async () => {
     const { client } = await signUp(server.url, true);
     const { stop, last, endedWithinMs } = await stopAfter(client, 30, server, other);
     expect(stop.body.cancelled).toBe(true);
     expect(last.event).toBe("done");
     expect(JSON.parse(last.data)).toMatchObject({ stoppedWords: 30, charged: 30 });
-    // A bound on a hang, not a speed figure: the writer looks for Stops twice a second.
-    expect(endedWithinMs).toBeLessThan(3_000);
+    // The Stop ended it, not the held writer's 30 s of silence: a bound on a hang, not a
+    // speed figure (the writer looks for Stops twice a second).
+    expect(endedWithinMs).toBeLessThan(15_000);
     await expectBalanceIsLedger(client, 970);
   });
 });
 
-describe("a writer's deadlines and an address's texts in flight", () => {
+describe("a writer's deadlines", () => {
   const strict = useServer({
     env: () => ({
       TRUSTED_PROXY: "1",
       OPENAI_COMPAT_BASE_URL: `${server.writer.url}/v1`,
       PROVIDER_TIMEOUT_MS: "1000",
       PROVIDER_TEXT_TIMEOUT_MS: "3000",
-      TEXTS_IN_FLIGHT_PER_ADDRESS: "3",
     }),
   });
 
@@ -394,37 +439,5 @@ describe("a writer's deadlines and an address's texts in flight", () => {
     const [text] = await history(client);
     expect(done.charged).toBe(partialTextCost(countCharacters(text!.generatedContent)));
     await expectBalanceIsLedger(client, 1000 - done.charged);
-  });
-
-  it("one address's accounts share its bound; another address is served", async () => {
-    const address = "203.0.113.77";
-    const accounts = await Promise.all(
-      [1, 2, 3].map(async () => {
-        const { client } = await signUp(strict.url, true);
-        const sameAddress = new ApiClient(strict.url, address);
-        for (const [name, value] of client.cookies) sameAddress.cookies.set(name, value);
-        return sameAddress;
-      }),
-    );
-    const { client: elsewhere } = await signUp(strict.url, true);
-    const answers = await Promise.all([
-      ...accounts.flatMap((client) =>
-        [1, 2].map(() => client.post("/api/email/generate", request)),
-      ),
-      elsewhere.post("/api/email/generate", request),
-    ]);
-    const fromAddress = answers.slice(0, 6);
-    expect(fromAddress.filter((a) => a.status === 200)).toHaveLength(3);
-    const refused = fromAddress.filter((a) => a.status === 429);
-    expect(refused).toHaveLength(3);
-    for (const answer of refused) {
-      expect(answer.body.message).toMatch(/from your network/);
-      expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
-    }
-    expect(answers[6]!.status).toBe(200);
-    for (const client of accounts) {
-      const credits = await balance(client);
-      expect((await activity(client)).reduce((sum, e) => sum + e.delta, 0)).toBe(credits);
-    }
   });
 });

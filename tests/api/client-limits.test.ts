@@ -116,7 +116,7 @@ describe("per-address limits", () => {
     // And the user was never turned away.
     expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
     expect(answers.length).toBeGreaterThanOrEqual(5);
-  }, 40_000);
+  });
 });
 
 describe("deadlines for what a client sends", () => {
@@ -145,8 +145,9 @@ describe("deadlines for what a client sends", () => {
     socket.on("data", (part: Buffer) => (answer += part.toString()));
     await new Promise((closed) => socket.once("close", closed));
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
-    // The deadline, plus at most the server's one-second sweep for late requests.
-    expect(Date.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS + 1_500);
+    // This deadline closed it, not Node's own of 300 s: the bound is on a hang, and leaves a
+    // loaded machine room past the deadline and the server's one-second sweep.
+    expect(Date.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS + 10_000);
   });
 
   it("a text that streams for longer than the deadline is not cut", async () => {

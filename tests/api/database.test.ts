@@ -174,7 +174,7 @@ describe("migrations at start", () => {
       await own.cleanup();
     }
     // Two starts and two opens of the folder: about 20 s alone on a slow machine.
-  }, 90_000);
+  });
 
   it.runIf(usingPostgres)(
     "0010 makes each ad's totals from the events so far and keeps only live sessions' events",

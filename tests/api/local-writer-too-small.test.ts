@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signUp } from "../support/client.ts";
 import { useScratchDir, useServer } from "../support/use-server.ts";
 import { writeTinyGguf } from "../support/tiny-gguf.ts";
-import { waitFor } from "../support/wait.ts";
+import { MODEL_TEST_TIMEOUT_MS, waitFor } from "../support/wait.ts";
 
 /**
  * Issue 26, item 3: a model whose context cannot hold our longest instructions beside the
@@ -27,7 +27,7 @@ describe("a model with too small a context", () => {
     const status = await waitFor(
       "the local writer to give up",
       async () => (await fetch(`${server.url}/api/email/engines`)).json(),
-      { done: (value) => value.local.state !== "loading", timeoutMs: 60_000 },
+      { done: (value) => value.local.state !== "loading", timeoutMs: MODEL_TEST_TIMEOUT_MS },
     );
     expect(status).toMatchObject({
       writer: "template",

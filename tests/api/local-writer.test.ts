@@ -7,7 +7,7 @@ import { balanceOf, postGenerate } from "../support/generate.ts";
 import { readMetricsText, sample } from "../support/metrics.ts";
 import { readSse, type SseEvent } from "../support/sse.ts";
 import { CATALOGUE_SHAPES, tinyShape, writeShapedGguf } from "../support/shaped-gguf.ts";
-import { waitFor } from "../support/wait.ts";
+import { MODEL_TEST_TIMEOUT_MS, waitFor } from "../support/wait.ts";
 
 /**
  * Issue 9: the open model inside the server (provider `llama`), run here on a tiny GGUF
@@ -37,7 +37,7 @@ const server = useServer({
     LOCAL_MODEL_QUEUE: "1",
     LOCAL_MODEL_THREADS: "1",
   }),
-  ready: (started) => localWriterReady(started, 60_000),
+  ready: (started) => localWriterReady(started, MODEL_TEST_TIMEOUT_MS),
 });
 
 const balance = balanceOf;

@@ -60,7 +60,7 @@ const freshDir = () => mkdtemp(join(scratch, "data-"));
 const bytesRequests = (requests: { path: string; method: string; range?: string }[]) =>
   requests.filter((r) => r.path.startsWith("/cdn/") && r.method === "GET");
 
-describe("npm run model:pull", { timeout: 60_000 }, () => {
+describe("npm run model:pull", () => {
   it("waits and tries again after a 503, then downloads the whole file", async () => {
     const modelHost = await host({ unavailableFirst: 1 });
     const dataDir = await freshDir();

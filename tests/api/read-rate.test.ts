@@ -103,5 +103,5 @@ describe("a rate for API reads per address", () => {
     });
     // The stranger's writes and pages are not reads: the rate does not refuse them.
     expect((await sendFrom(server.url, STRANGER, "GET", "/about")).status).toBe(200);
-  }, 60_000);
+  });
 });

@@ -5,6 +5,7 @@ import { openDatabase } from "#server/db/index.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
 import { startChatFake } from "../fakes/chat-completions.ts";
 import { ApiClient, outboxLink, signUp } from "../support/client.ts";
+import { allInFlightAtOnce } from "../support/generate.ts";
 import {
   createStorage,
   startServer,
@@ -23,13 +24,9 @@ describe.runIf(usingPostgres)("scale-out on one PostgreSQL database", () => {
   let writer: Awaited<ReturnType<typeof startChatFake>>;
 
   beforeAll(async () => {
-    // A paid writer (template drafts are free) of 50 words 20 ms apart: a second in all, so
-    // that texts started together are in flight together.
-    writer = await startChatFake({
-      text: `Hello team, ${"a short note ".repeat(16)}`,
-      model: "m",
-      wordDelayMs: 20,
-    });
+    // A paid writer (template drafts are free): the texts meant to be in flight together are
+    // held at its gate, so its own pace does not matter.
+    writer = await startChatFake({ text: `Hello team, ${"a short note ".repeat(16)}`, model: "m" });
     storage = await createStorage();
     const env = { TRUSTED_PROXY: "1", OPENAI_COMPAT_BASE_URL: `${writer.url}/v1` };
     // The 200-at-once test holds the ledger to account, not the bound on texts in flight.
@@ -57,15 +54,21 @@ describe.runIf(usingPostgres)("scale-out on one PostgreSQL database", () => {
       language: "english",
       contentType: "email",
     };
-    const responses = await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        new ApiClient(i % 2 === 0 ? boundA.url : boundB.url).post("/api/email/generate", request, {
-          bearer: token,
-        }),
-      ),
-    );
-    expect(responses.filter((r) => r.status === 200)).toHaveLength(2);
-    expect(responses.filter((r) => r.status === 429)).toHaveLength(4);
+    const text = (i: number) => () =>
+      new ApiClient(i % 2 === 0 ? boundA.url : boundB.url).post("/api/email/generate", request, {
+        bearer: token,
+      });
+    // None is written before every one was refused or reached the writer.
+    const responses = await allInFlightAtOnce(writer, [0, 1, 2, 3, 4, 5].map(text));
+    const answers = JSON.stringify(responses.map((r) => [r.status, r.body.reason ?? r.body.code]));
+    expect(
+      responses.filter((r) => r.status === 200),
+      answers,
+    ).toHaveLength(2);
+    expect(
+      responses.filter((r) => r.status === 429),
+      answers,
+    ).toHaveLength(4);
     const status = await new ApiClient(boundB.url).get("/api/credits/status", { bearer: token });
     expect(status.body.credits).toBe(800);
   });

@@ -47,6 +47,13 @@ export interface ChatFakeOptions {
 
 export type ChatFake = Awaited<ReturnType<typeof startChatFake>>;
 
+/** Holds every answer before its first word until opened (see `shut()`). */
+export interface ChatGate {
+  /** Requests that reached the writer while the gate was shut. */
+  readonly held: number;
+  open(): void;
+}
+
 export async function startChatFake(options: ChatFakeOptions) {
   const requests: ChatRequest[] = [];
   let wordsSent = 0;
@@ -54,6 +61,7 @@ export async function startChatFake(options: ChatFakeOptions) {
   let slowStartMs = 2_000;
   let pauseAfter = 0;
   const hanging = new Set<ServerResponse>();
+  let gate: { held: number; opened: Promise<void> } | null = null;
 
   const chunk = (content: string, finish: string | null) => ({
     id: "cmpl-fake",
@@ -71,6 +79,11 @@ export async function startChatFake(options: ChatFakeOptions) {
     }
     const body = JSON.parse(raw) as ChatRequest["body"];
     requests.push({ path: req.url, authorization: req.headers.authorization, body });
+    if (gate) {
+      const shut = gate;
+      shut.held++;
+      await shut.opened;
+    }
     const text = typeof options.text === "function" ? options.text(body) : options.text;
 
     if (mode === "error") {
@@ -161,6 +174,25 @@ export async function startChatFake(options: ChatFakeOptions) {
       mode = next;
       slowStartMs = slowMs;
       pauseAfter = slowMs;
+    },
+    /**
+     * Shuts a gate that holds every answer, before its first word, until the gate opens:
+     * the texts that reach the writer meanwhile are all in flight at once, however slowly
+     * the machine lets them arrive.
+     */
+    shut(): ChatGate {
+      const { promise: opened, resolve: open } = Promise.withResolvers<void>();
+      const shut = { held: 0, opened };
+      gate = shut;
+      return {
+        get held() {
+          return shut.held;
+        },
+        open() {
+          if (gate === shut) gate = null;
+          open();
+        },
+      };
     },
     async close() {
       for (const res of hanging) res.destroy();

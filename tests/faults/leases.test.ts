@@ -4,6 +4,7 @@ import { readServerSentEvents } from "#shared/sse.ts";
 import { signUp } from "../support/client.ts";
 import { localWriterReady, useScratchDir, useServer } from "../support/use-server.ts";
 import { writeTinyGguf } from "../support/tiny-gguf.ts";
+import { MODEL_TEST_TIMEOUT_MS } from "../support/wait.ts";
 
 /**
  * Issue 7, item 8: a running generation renews its lease, so the reconciler never refunds
@@ -27,7 +28,7 @@ const server = useServer({
     PROVIDER_TIMEOUT_MS: "2000",
     RESERVATION_TIMEOUT_MS: "3000",
   }),
-  ready: (started) => localWriterReady(started, 30_000),
+  ready: (started) => localWriterReady(started, MODEL_TEST_TIMEOUT_MS),
 });
 
 describe("a generation that outlives RESERVATION_TIMEOUT_MS", () => {

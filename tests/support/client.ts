@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { waitFor } from "./wait.ts";
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -87,19 +88,17 @@ export async function outboxLink(
   pathPart: string,
   after?: string,
 ): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
+  const link = await waitFor(`a ${pathPart} link for ${to} in the dev outbox`, async () => {
     const response = await fetch(`${baseUrl}/dev/outbox?format=json`, {
       headers: { "x-forwarded-for": "127.0.0.1" },
     });
     const { messages } = (await response.json()) as { messages: { to: string; links: string[] }[] };
-    const link = messages
+    return messages
       .filter((m) => m.to === to)
       .flatMap((m) => m.links)
       .find((l) => l.includes(pathPart) && l !== after);
-    if (link) return link;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`no ${pathPart} link for ${to} in the dev outbox`);
+  });
+  return link!;
 }
 
 /** The path and query of an e-mailed link, to request it from the test server. */

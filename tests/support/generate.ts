@@ -1,4 +1,6 @@
+import type { ChatFake } from "../fakes/chat-completions.ts";
 import type { ApiClient } from "./client.ts";
+import { waitFor } from "./wait.ts";
 
 /**
  * POSTs a text to generate as the client's browser would (its address, cookies and
@@ -27,4 +29,31 @@ export function postGenerate(
 /** The client's balance, as /api/credits/status gives it. */
 export async function balanceOf(client: ApiClient): Promise<number> {
   return (await client.get("/api/credits/status")).body.credits as number;
+}
+
+/**
+ * Sends requests together with the writer's gate shut, and opens it only once each one was
+ * answered or waits at the writer: those that reached the writer are then in flight at
+ * once, however slowly the machine let them arrive, and none has finished. Answers in the
+ * order sent.
+ */
+export async function allInFlightAtOnce<T>(
+  writer: ChatFake,
+  sends: (() => Promise<T>)[],
+): Promise<T[]> {
+  const gate = writer.shut();
+  let answered = 0;
+  const pending = sends.map((send) => send().finally(() => answered++));
+  try {
+    await Promise.race([
+      waitFor("every request answered or at the writer", () => answered + gate.held, {
+        done: (accounted) => accounted >= sends.length,
+        timeoutMs: 60_000,
+      }),
+      Promise.all(pending),
+    ]);
+  } finally {
+    gate.open();
+  }
+  return Promise.all(pending);
 }

@@ -1,3 +1,5 @@
+import { waitFor } from "./wait.ts";
+
 export interface OutboxMessage {
   id: string;
   to: string;
@@ -24,10 +26,9 @@ export async function awaitOutbox(
   to: string,
   condition: (messages: OutboxMessage[]) => boolean,
 ): Promise<OutboxMessage[]> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const messages = (await readOutbox(baseUrl)).filter((m) => m.to === to);
-    if (condition(messages)) return messages;
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  throw new Error(`the dev outbox never held the expected messages to ${to}`);
+  return waitFor(
+    `the expected messages to ${to} in the dev outbox`,
+    async () => (await readOutbox(baseUrl)).filter((m) => m.to === to),
+    { done: condition },
+  );
 }

@@ -125,12 +125,12 @@ export async function startServer(
   const lines = createInterface({ input: child.stdout! });
 
   const port = await new Promise<number>((resolve, reject) => {
-    // A fresh folder takes ~10 s here alone, three at once under a busy suite much longer.
-    // A server that never listened is killed, not left running after its test.
+    // A fresh folder takes ~10 s here alone, over 60 s beside other work at a load of 20: a
+    // bound on a hang. A server that never listened is killed, not left after its test.
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`server did not start in 60 s:\n${stderr}`));
-    }, 60_000);
+      reject(new Error(`server did not start in 120 s:\n${stderr}`));
+    }, 120_000);
     child.once("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code} before listening:\n${stderr}`));
@@ -177,11 +177,14 @@ export async function startServer(
   };
 }
 
-/** Waits for a log line (stdout is read asynchronously, so it can trail the answer). */
+/**
+ * Waits for a log line (stdout is read asynchronously, so it can trail the answer, by
+ * seconds on a loaded machine: the default bounds a hang).
+ */
 export async function waitForLog(
   server: RunningServer,
   matches: (entry: Record<string, unknown>) => boolean,
-  timeoutMs = 5_000,
+  timeoutMs = 30_000,
 ): Promise<Record<string, unknown>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

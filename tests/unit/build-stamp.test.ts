@@ -40,13 +40,23 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
+/**
+ * Each test runs npm start two to five times, over 3 s in all here alone and many times that
+ * on a busy machine: these bound a hang, not speed.
+ */
+const TIMEOUT = 120_000;
+
 function npmStart(): string[] {
-  const run = spawnSync(process.execPath, ["server/start.mjs"], { cwd: root, encoding: "utf8" });
+  const run = spawnSync(process.execPath, ["server/start.mjs"], {
+    cwd: root,
+    encoding: "utf8",
+    timeout: TIMEOUT,
+  });
   expect(run.status, run.stderr).toBe(0);
   return run.stdout.trim().split("\n");
 }
 
-describe("npm start and the build's stamp", { timeout: 30_000 }, () => {
+describe("npm start and the build's stamp", { timeout: TIMEOUT }, () => {
   it("builds when there is no build, then serves that build as it is", async () => {
     expect(npmStart()).toEqual([
       "No build found: building first.",

@@ -15,6 +15,7 @@ import { getLogger } from "#server/logger.ts";
 import { metricsRegistry } from "#server/metrics.ts";
 import { generationRequestSchema } from "#shared/schemas/generation.ts";
 import { CATALOGUE_SHAPES, tinyShape, writeShapedGguf } from "../support/shaped-gguf.ts";
+import { MODEL_TEST_TIMEOUT_MS } from "../support/wait.ts";
 
 /**
  * Issue 26: texts that start in the same turn of the event loop (a queue letting several
@@ -38,15 +39,14 @@ beforeAll(async () => {
   );
   await writer.prepare();
   expect(writer.status.state).toBe("ready");
-  // Loading a model takes seconds on a busy machine.
-}, 120_000);
+}, MODEL_TEST_TIMEOUT_MS);
 
 afterAll(async () => {
   await writer?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe("the local writer's sequences", () => {
+describe("the local writer's sequences", { timeout: MODEL_TEST_TIMEOUT_MS }, () => {
   it("gives four texts started at once four different sequences", async () => {
     const info = vi.spyOn(getLogger(), "info");
     const prompt = buildPrompt(
@@ -88,7 +88,7 @@ async function stepCounters(): Promise<{ steps: number; tokens: number; texts: n
   };
 }
 
-describe("the local writer's steps", () => {
+describe("the local writer's steps", { timeout: MODEL_TEST_TIMEOUT_MS }, () => {
   const prompt = () =>
     buildPrompt(
       generationRequestSchema.parse({

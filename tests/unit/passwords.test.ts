@@ -29,7 +29,8 @@ describe("password normalisation", () => {
     expect(await verifyPassword(await hashPassword(nfc), nfd)).toBe(true);
     expect(await verifyPassword(await hashPassword(nfd), nfc)).toBe(true);
     expect(await verifyPassword(await hashPassword(nfc), "cafe-creme-42")).toBe(false);
-  });
+    // Six deliberately slow hashes (Argon2id): a bound on a hang on a busy machine.
+  }, 30_000);
 
   it("a confirmation typed in the other form still matches", () => {
     const parsed = registerSchema.safeParse({

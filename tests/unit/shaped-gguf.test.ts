@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Llama } from "node-llama-cpp";
 import { MODEL_CATALOGUE } from "#server/generation/writers/local/catalogue.ts";
 import { CATALOGUE_SHAPES, tinyShape, writeShapedGguf } from "../support/shaped-gguf.ts";
+import { MODEL_TEST_TIMEOUT_MS } from "../support/wait.ts";
 
 /**
  * Issue 26: the bench writes random-weight models of the catalogue's exact shapes instead of
@@ -18,14 +19,14 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "shaped-gguf-"));
   const { getLlama } = await import("node-llama-cpp");
   llama = await getLlama({ build: "never", gpu: false, maxThreads: 1 });
-});
+}, MODEL_TEST_TIMEOUT_MS);
 
 afterAll(async () => {
   await llama?.dispose();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe("shape-alike GGUF files", () => {
+describe("shape-alike GGUF files", { timeout: MODEL_TEST_TIMEOUT_MS }, () => {
   it("has a shape for every catalogue model", () => {
     expect(Object.keys(CATALOGUE_SHAPES).sort()).toEqual(Object.keys(MODEL_CATALOGUE).sort());
   });
