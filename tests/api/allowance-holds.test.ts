@@ -12,6 +12,7 @@ import type { CreditOwner } from "#server/credits/ledger.ts";
 import { rowsOf, schema } from "#server/db/index.ts";
 import { guestGenerationsFromAddress } from "#server/credits/trial.ts";
 import { readDeploymentKey } from "#server/deployment-keys.ts";
+import { mailboxTag } from "#server/mailbox.ts";
 import { deleteHistoryItem } from "#server/generation/generations.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
 import { newAccount } from "../support/accounts.ts";
@@ -147,6 +148,14 @@ describe("one mailbox, one allowance", () => {
     // Three deletions, one mailbox: one hold.
     const hash = await emailHasher(handle.db);
     expect(await holdKeys()).toEqual([hash("mailbox@gmail.com").key]);
+  });
+
+  it("a log's tag for an address is its mailbox's, short, and the hold key's start", async () => {
+    const tag = await mailboxTag(handle.db, "Tag.Me+logs@googlemail.com");
+    expect(tag).toMatch(/^[0-9a-f]{12}$/);
+    expect(await mailboxTag(handle.db, "tagme@gmail.com")).toBe(tag);
+    expect(await mailboxTag(handle.db, "tagme2@gmail.com")).not.toBe(tag);
+    expect((await emailHasher(handle.db))("tagme@gmail.com").key.startsWith(tag)).toBe(true);
   });
 
   it("a hold written before mailboxes, under the address as stored, holds it and moves", async () => {
