@@ -20,7 +20,11 @@ import { mayReadMetrics } from "#server/http/metrics-access.ts";
 import { noApiEndpoint } from "#server/http/api.ts";
 import { isApiPath } from "#server/http/request-guards.ts";
 import { requestIdFrom } from "#server/http/request-id.ts";
-import { canonicalRequestTarget, isValidHostHeader } from "#server/http/request-target.ts";
+import {
+  canonicalRequestTarget,
+  isValidHostHeader,
+  loggableTarget,
+} from "#server/http/request-target.ts";
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
@@ -187,7 +191,7 @@ function refuseMalformed(req: IncomingMessage, res: ServerResponse, pathname: st
     {
       requestId: req.headers["x-request-id"],
       method: req.method,
-      target: req.url?.slice(0, 200),
+      target: loggableTarget(req.url ?? ""),
       host: req.headers.host?.slice(0, 200),
     },
     badHost ? "malformed Host header refused" : "malformed request address refused",

@@ -11,6 +11,8 @@ import { useServer } from "../support/use-server.ts";
  * loopback proxies, so each client's address is what its X-Forwarded-For says.
  */
 const TRIAL_CAP = 10;
+/** Registrations an hour from one network: a classroom's (decision 085). */
+const REGISTRATIONS_PER_HOUR = 50;
 const request = { content: "A note to the team", language: "english", contentType: "email" };
 
 const server = useServer({
@@ -61,19 +63,31 @@ describe("addresses are compared as networks", () => {
     expect(written).toBe(TRIAL_CAP);
   });
 
-  it("a rate limit per address counts the /64: the 11th registration from it is refused", async () => {
+  it("a classroom of 50 registers from one /64, the 51st is refused, and they share 10 trial texts", async () => {
     const password = "violet-harbor-42";
     const statuses: number[] = [];
-    for (let i = 1; i <= 11; i++) {
+    const accounts: ApiClient[] = [];
+    for (let i = 1; i <= REGISTRATIONS_PER_HOUR + 1; i++) {
       const email = `net-${i}-${randomBytes(4).toString("hex")}@example.com`;
-      const answer = await new ApiClient(server.url, `2001:db8:42:7::${i.toString(16)}`).post(
-        "/api/auth/register",
-        { email, password, confirmPassword: password },
-      );
+      const client = new ApiClient(server.url, `2001:db8:42:7::${i.toString(16)}`);
+      const answer = await client.post("/api/auth/register", {
+        email,
+        password,
+        confirmPassword: password,
+      });
       statuses.push(answer.status);
+      if (answer.status === 201) accounts.push(client);
       if (answer.status === 429) expect(answer.headers.get("retry-after")).toMatch(/^\d+$/);
     }
-    expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
+    expect(statuses).toEqual([...Array<number>(REGISTRATIONS_PER_HOUR).fill(201), 429]);
+    // Unverified, each account's credits are the trial's, and the network's trial is shared.
+    let written = 0;
+    for (const account of accounts) {
+      const answer = await account.post("/api/email/generate", request);
+      if (answer.status === 200) written++;
+      else expect(answer.status).toBe(402);
+    }
+    expect(written).toBe(TRIAL_CAP);
   });
 });
 

@@ -82,6 +82,41 @@ describe("the allowance follows the address", () => {
   });
 });
 
+describe("one mailbox, one allowance", () => {
+  it("a.b+x@gmail.com deleted, then ab@gmail.com verified: no more than was left", async () => {
+    const weekBefore = weekKey(new Date());
+    const tag = Date.now().toString(36);
+    // Dotted and tagged, then plain: two spellings of one Gmail mailbox.
+    const spelled = `m.${tag}+x@gmail.com`;
+    const plain = `m${tag}@gmail.com`;
+    const first = at("198.51.100.40");
+    await register(first, spelled);
+    await first.get(pathOf(await outboxLink(server.url, spelled, "verify-email")));
+    expect((await status(first)).credits).toBe(1000);
+    for (let i = 0; i < 4; i++) {
+      expect((await first.post("/api/email/generate", request)).status).toBe(200);
+    }
+    expect((await status(first)).credits).toBe(600);
+    expect((await first.post("/api/auth/delete-account", { password: PASSWORD })).status).toBe(200);
+
+    const again = at("198.51.100.41");
+    const answer = await register(again, plain);
+    // The answer says nothing about the mailbox's past (decision 058).
+    expect(answer.body).toEqual({
+      success: true,
+      token: expect.any(String),
+      isVerified: false,
+      message: "Registration successful. Please check your email to verify your account.",
+    });
+    await again.get(pathOf(await outboxLink(server.url, plain, "verify-email")));
+    const verified = await status(again);
+    expect(verified.isVerified).toBe(true);
+    // A Monday between the deletion and this line would rightly grant a new week.
+    if (weekKey(new Date()) !== weekBefore) return;
+    expect(verified.credits).toBe(600);
+  });
+});
+
 describe("the trial cap counts texts written, not texts kept", () => {
   it("trial texts moved into an account and deleted still count toward the trial cap", async () => {
     const address = "198.51.100.20";

@@ -1,13 +1,18 @@
+import { createHmac } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deleteAccount, verifyEmailToken } from "#server/auth/accounts.ts";
 import { createEmailToken } from "#server/auth/email-tokens.ts";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "#server/clock.ts";
 import { consoleOverview } from "#server/console/overview.ts";
+import { emailHasher } from "#server/credits/allowance-holds.ts";
+import { weekKey } from "#server/credits/allowances.ts";
 import { createGuest } from "#server/credits/guests.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import { rowsOf, schema } from "#server/db/index.ts";
 import { guestGenerationsFromAddress } from "#server/credits/trial.ts";
+import { readDeploymentKey } from "#server/deployment-keys.ts";
+import { mailboxTag } from "#server/mailbox.ts";
 import { deleteHistoryItem } from "#server/generation/generations.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
 import { newAccount } from "../support/accounts.ts";
@@ -116,6 +121,67 @@ describe("a deleted account's week", () => {
     expect(result).toMatchObject({ ran: true, unverifiedAccounts: 1 });
     expect(await holdsExpiringAt(after(8 * DAY_MS))).toBe(0);
     expect(await holdsExpiringAt(after(16 * DAY_MS + 1000))).toBe(1);
+  });
+});
+
+describe("one mailbox, one allowance", () => {
+  const day = new Date("2027-06-09T10:00:00Z");
+  const later = (ms: number) => new Date(day.getTime() + ms);
+  const holdKeys = async () =>
+    rowsOf<{ key: string }>(
+      await handle.db.execute(
+        sql`select email_hash as key from allowance_holds where week = ${weekKey(day)}`,
+      ),
+    ).map((row) => row.key);
+
+  it("a deleted Gmail account's week holds every spelling of its mailbox", async () => {
+    const first = await register("Mail.Box+news@gmail.com", day);
+    await verify(first.id, day);
+    await write(handle.db, { kind: "user", userId: first.id }, day);
+    await deleteAccount(handle.db, first.id, PASSWORD, later(HOUR_MS));
+    for (const [i, spelling] of ["mailbox@googlemail.com", "m.a.i.l.b.o.x+2@gmail.com"].entries()) {
+      const next = await register(spelling, later((2 + i) * HOUR_MS));
+      await verify(next.id, later((2 + i) * HOUR_MS));
+      expect(await balanceOf(next.id), spelling).toBe(900);
+      await deleteAccount(handle.db, next.id, PASSWORD, later((2 + i) * HOUR_MS));
+    }
+    // Three deletions, one mailbox: one hold.
+    const hash = await emailHasher(handle.db);
+    expect(await holdKeys()).toEqual([hash("mailbox@gmail.com").key]);
+  });
+
+  it("a log's tag for an address is its mailbox's, short, and the hold key's start", async () => {
+    const tag = await mailboxTag(handle.db, "Tag.Me+logs@googlemail.com");
+    expect(tag).toMatch(/^[0-9a-f]{12}$/);
+    expect(await mailboxTag(handle.db, "tagme@gmail.com")).toBe(tag);
+    expect(await mailboxTag(handle.db, "tagme2@gmail.com")).not.toBe(tag);
+    expect((await emailHasher(handle.db))("tagme@gmail.com").key.startsWith(tag)).toBe(true);
+  });
+
+  it("a hold written before mailboxes, under the address as stored, holds it and moves", async () => {
+    const secret = await readDeploymentKey(handle.db, "email_hash_key");
+    const stored = "old.spelling+x@gmail.com";
+    const earlierKey = createHmac("sha256", secret).update(stored).digest("hex");
+    await handle.db.insert(schema.allowanceHolds).values({
+      emailHash: earlierKey,
+      week: weekKey(day),
+      credits: 200,
+      weekCap: 200,
+      expiresAt: later(8 * DAY_MS),
+    });
+    const again = await register(stored, later(MINUTE_MS));
+    expect(await balanceOf(again.id)).toBe(200);
+    await verify(again.id, later(MINUTE_MS));
+    expect(await balanceOf(again.id)).toBe(200);
+
+    // Deleted again: the hold is now the mailbox's, and the earlier key's row is gone.
+    await deleteAccount(handle.db, again.id, PASSWORD, later(2 * MINUTE_MS));
+    const keys = await holdKeys();
+    expect(keys).not.toContain(earlierKey);
+    expect(keys).toContain((await emailHasher(handle.db))(stored).key);
+    const plain = await register("oldspelling@gmail.com", later(3 * MINUTE_MS));
+    await verify(plain.id, later(3 * MINUTE_MS));
+    expect(await balanceOf(plain.id)).toBe(200);
   });
 });
 

@@ -10,6 +10,20 @@ import { useServer } from "../support/use-server.ts";
 
 const PASSWORD = "violet-harbor-42";
 const email = () => `mail-${randomUUID().slice(0, 8)}@example.com`;
+/** A mailbox's tag in a log line: a short keyed hash, never the address. */
+const TAG = /^[0-9a-f]{12}$/;
+
+/** Warnings and errors hold no e-mail address: not `to`, not any other (issue 24). */
+function expectNoAddressInWarnings(logs: Record<string, unknown>[], to: string): void {
+  const warnings = logs.filter((l) => Number(l.level) >= 40);
+  expect(warnings.length).toBeGreaterThan(0);
+  for (const line of warnings) {
+    const text = JSON.stringify(line);
+    expect(text).not.toContain(to);
+    expect(text).not.toContain(to.split("@")[0]);
+    expect(text).not.toMatch(/[\w.+-]+@[\w-]+\.[a-z]{2,}/i);
+  }
+}
 
 describe("with SENDGRID_API_KEY set", () => {
   let sendgrid: Awaited<ReturnType<typeof startSendGridFake>>;
@@ -57,7 +71,7 @@ describe("with SENDGRID_API_KEY set", () => {
     expect(JSON.stringify(mail!.body)).not.toContain("Grace");
   });
 
-  it("answers a resend whose mail fails like one that went out, and logs it without the token", async () => {
+  it("answers a resend whose mail fails like one that went out, and logs it without token or address", async () => {
     const to = email();
     await new ApiClient(server.url).post("/api/auth/register", {
       email: to,
@@ -81,12 +95,13 @@ describe("with SENDGRID_API_KEY set", () => {
         message: "Verification email sent. Please check your inbox.",
       });
       // The fake fails until told otherwise: wait for the failed send before restoring it.
-      failure = await waitForLog(server, (l) => l.msg === "email send failed" && l.to === to);
+      failure = await waitForLog(server, (l) => l.msg === "email send failed");
     } finally {
       sendgrid.failWith(null);
     }
-    expect(failure).toMatchObject({ to, status: 401 });
+    expect(failure).toMatchObject({ status: 401, recipient: expect.stringMatching(TAG) });
     expect(JSON.stringify(server.logs)).not.toMatch(/token=/);
+    expectNoAddressInWarnings(server.logs, to);
   });
 
   it("keeps no dev outbox, even for a loopback client", async () => {
@@ -157,7 +172,7 @@ describe("with SMTP_URL set, and SENDGRID_API_KEY too", () => {
     expect(verified.headers.get("location")).toMatch(/\/login\?verified=true$/);
   });
 
-  it("answers a resend the SMTP server refuses like one that went out, and logs the reply code", async () => {
+  it("answers a resend the SMTP server refuses like one that went out, and logs the reply code, no address", async () => {
     const to = email();
     await new ApiClient(server.url).post("/api/auth/register", {
       email: to,
@@ -174,12 +189,17 @@ describe("with SMTP_URL set, and SENDGRID_API_KEY too", () => {
         email: to,
       });
       expect(resend.status).toBe(200);
-      failure = await waitForLog(server, (l) => l.msg === "email send failed" && l.to === to);
+      failure = await waitForLog(server, (l) => l.msg === "email send failed");
     } finally {
       smtp.refuseWith(null);
     }
-    expect(failure).toMatchObject({ to, via: "smtp", status: 550 });
+    expect(failure).toMatchObject({
+      via: "smtp",
+      status: 550,
+      recipient: expect.stringMatching(TAG),
+    });
     expect(JSON.stringify(server.logs)).not.toMatch(/token=|s3cret/);
+    expectNoAddressInWarnings(server.logs, to);
   });
 
   it("keeps no dev outbox, even for a loopback client", async () => {

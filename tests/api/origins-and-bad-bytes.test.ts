@@ -245,6 +245,82 @@ describe("JSON strings with NUL", () => {
   );
 });
 
+describe("JSON strings with a lone surrogate", () => {
+  const MALFORMED = "Text must be well-formed Unicode: it holds a lone surrogate character.";
+  const useCase = {
+    useCase: "cold-outreach-email",
+    fields: { recipient: "Head of Operations", offer: "Routes in a minute.", ask: "demo" },
+    language: "english",
+    contentType: "email",
+  };
+  const cases: { path: string; body: Record<string, unknown>; field: string }[] = [
+    { path: "/api/email/generate", body: useCase, field: "fields.offer" },
+    { path: "/api/email/generate", body: useCase, field: "fields.recipient" },
+    {
+      path: "/api/email/generate",
+      body: { content: "A note to my neighbours", language: "english", contentType: "email" },
+      field: "content",
+    },
+    {
+      path: "/api/email/generate",
+      body: { content: "A note", subject: "Neighbours", language: "english", contentType: "email" },
+      field: "subject",
+    },
+    { path: "/api/email/edit", body: { parentId: UUID, text: "Dear team," }, field: "text" },
+    { path: "/api/voices", body: { name: "Plain", sample: "Hello there." }, field: "sample" },
+    {
+      path: "/api/testimonial/submit",
+      body: { name: "Ada", profession: "Teacher", content: "A fine tool for letters.", rating: 5 },
+      field: "content",
+    },
+    {
+      path: "/api/auth/register",
+      body: {
+        email: "lone@example.com",
+        password: "violet-harbor-42",
+        confirmPassword: "violet-harbor-42",
+        name: "Ada",
+      },
+      field: "name",
+    },
+  ];
+
+  /** `body` with `\uD800` put into the value at `field` (a dotted path). */
+  function withLoneSurrogate(body: Record<string, unknown>, field: string) {
+    const copy = structuredClone(body);
+    const keys = field.split(".");
+    const last = keys.pop()!;
+    let target = copy as Record<string, unknown>;
+    for (const key of keys) target = target[key] as Record<string, unknown>;
+    target[last] = `${String(target[last]).slice(0, 2)}\uD800${String(target[last]).slice(2)}`;
+    return copy;
+  }
+
+  let client: ApiClient;
+  beforeAll(async () => {
+    ({ client } = await signUp(server.url, true));
+  });
+
+  it.each(cases)("$path refuses one in $field with 400, not 500", async ({ path, body, field }) => {
+    const response = await client.post(path, withLoneSurrogate(body, field));
+    expect(response.status, JSON.stringify(response.body)).toBe(400);
+    expect(response.body).toMatchObject({
+      success: false,
+      code: "VALIDATION_ERROR",
+      message: MALFORMED,
+    });
+    expect(response.body.fieldErrors[field]).toEqual([MALFORMED]);
+  });
+
+  it("takes the same use case with its fields well-formed, an emoji's pair included", async () => {
+    const response = await client.post("/api/email/generate", {
+      ...useCase,
+      fields: { ...useCase.fields, offer: "Routes in a minute 🚚" },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+  });
+});
+
 describe("on HTTPS", () => {
   it("the guest cookie is __Host- prefixed, Secure, and names the trial it started", async () => {
     const client = new ApiClient(httpsServer.url);

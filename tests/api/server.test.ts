@@ -246,9 +246,34 @@ describe("a Host or address it cannot parse", () => {
       (entry) =>
         entry.level === 40 &&
         entry.msg === "malformed request address refused" &&
-        entry.target === "http://evil@127.0.0.1/api/auth/me",
+        entry.target === "http://***@127.0.0.1/api/auth/me",
     );
   });
+
+  it.each([
+    ["/%zz", "/%zz"],
+    ["/api/auth/reset-password%E0%A4", "/api/auth/reset-password%E0%A4"],
+    ["http://user:pa55@127.0.0.1/api/auth/login", "http://***@127.0.0.1/api/auth/login"],
+  ])(
+    "logs the refused address %j as %j: no query, where a link's token rides",
+    async (path, logged) => {
+      const secret = `t0ken${Math.random().toString(36).slice(2)}`;
+      const answer = await exchange(`GET ${path}?token=${secret} HTTP/1.1`, "127.0.0.1");
+      expect(statusOf(answer)).toBe(400);
+      const refusal = await waitForLog(
+        server,
+        (entry) => entry.msg === "malformed request address refused" && entry.target === logged,
+      );
+      expect(refusal.level).toBe(40);
+      // Its access line, written once the answer ended, is in by now or comes soon.
+      await waitForLog(
+        server,
+        (entry) => entry.msg === "request" && entry.requestId === refusal.requestId,
+      );
+      expect(JSON.stringify(server.logs)).not.toContain(secret);
+      expect(JSON.stringify(server.logs)).not.toContain("pa55");
+    },
+  );
 
   it("logs each refusal once", async () => {
     const host = "once@127.0.0.1";

@@ -3,6 +3,7 @@ import { UNVERIFIED_CREDITS, WEEKLY_ALLOWANCE } from "#shared/credits.ts";
 import {
   holdAfterDeletion,
   signupCredits,
+  stricterHold,
   verificationTarget,
   type AllowanceHold,
 } from "#server/credits/allowance-holds.ts";
@@ -75,6 +76,27 @@ describe("an allowance hold", () => {
   it("never caps above the weekly allowance, even for ad credits above it", () => {
     const hold = holdAfterDeletion({ emailVerified: true, credits: 1400, spent: 0 }, null, WEEK);
     expect(verificationTarget(hold, 0, WEEK)).toBe(WEEKLY_ALLOWANCE);
+  });
+});
+
+describe("two holds on one mailbox (one under each of its keys)", () => {
+  it("the later week's wins: an older week limits nothing", () => {
+    const old: AllowanceHold = { week: WEEK, credits: 0, weekCap: 0 };
+    const recent: AllowanceHold = { week: NEXT_WEEK, credits: 600, weekCap: 600 };
+    expect(stricterHold(old, recent)).toEqual(recent);
+    expect(stricterHold(recent, old)).toEqual(recent);
+  });
+
+  it("in one week, the lower balance and the lower cap", () => {
+    const a: AllowanceHold = { week: WEEK, credits: 200, weekCap: null };
+    const b: AllowanceHold = { week: WEEK, credits: 700, weekCap: 700 };
+    expect(stricterHold(a, b)).toEqual({ week: WEEK, credits: 200, weekCap: 700 });
+    expect(stricterHold(b, { week: WEEK, credits: 900, weekCap: 400 })).toEqual({
+      week: WEEK,
+      credits: 700,
+      weekCap: 400,
+    });
+    expect(stricterHold(a, { ...a, credits: 300 })).toEqual(a);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "#server/errors.ts";
-import { readJsonBody } from "#server/http/api.ts";
+import { parseQuery, readJsonBody } from "#server/http/api.ts";
 import { assertApiBodyHeaders, assertSameOrigin, isApiPath } from "#server/http/request-guards.ts";
 
 const own = "http://localhost:4321";
@@ -192,5 +192,61 @@ describe("readJsonBody", () => {
       "name=Ada",
     );
     expect(await asyncStatusOf(() => readJsonBody(req, schema))).toBe(415);
+  });
+});
+
+describe("text the database cannot store", () => {
+  const MALFORMED = "Text must be well-formed Unicode: it holds a lone surrogate character.";
+  const anything = z.unknown();
+  /** The failure readJsonBody answers for `json`, sent as written (escapes stay escapes). */
+  async function failureOf(json: string): Promise<AppError> {
+    const req = request("POST", { "content-type": "application/json" }, json);
+    const error = await readJsonBody(req, anything).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    return error as AppError;
+  }
+
+  it.each([
+    ["a lone high surrogate", String.raw`{"fields":{"offer":"a\ud800b"}}`],
+    ["a lone low surrogate", String.raw`{"fields":{"offer":"\udfff"}}`],
+    ["a reversed pair", String.raw`{"fields":{"offer":"\udc00\ud800"}}`],
+  ])("refuses %s in a nested field with 400, naming the field", async (_, json) => {
+    const error = await failureOf(json);
+    expect(error.status).toBe(400);
+    expect(error.message).toBe(MALFORMED);
+    expect(error.fieldErrors).toEqual({ "fields.offer": [MALFORMED] });
+  });
+
+  it("refuses one in an array and in a key, reporting a key on the object that holds it", async () => {
+    const error = await failureOf(String.raw`{"tags":["ok","\ud83d"],"fields":{"\ud800":"x"}}`);
+    expect(error.fieldErrors).toEqual({ "tags.1": [MALFORMED], fields: [MALFORMED] });
+    expect(JSON.stringify(error.fieldErrors)).not.toMatch(/\\ud800/i);
+  });
+
+  it("names a field called __proto__ like any other", async () => {
+    const error = await failureOf(String.raw`{"__proto__":"\ud800","a":"\u0000"}`);
+    expect(Object.keys(error.fieldErrors!)).toEqual(expect.arrayContaining(["__proto__", "a"]));
+    expect(Object.getOwnPropertyDescriptor(error.fieldErrors, "__proto__")?.value).toEqual([
+      MALFORMED,
+    ]);
+  });
+
+  it("takes a well-formed pair (an emoji) and refuses NUL as before", async () => {
+    const emoji = request(
+      "POST",
+      { "content-type": "application/json" },
+      String.raw`{"content":"\ud83d\ude00 and 😀"}`,
+    );
+    await expect(readJsonBody(emoji, anything)).resolves.toEqual({ content: "😀 and 😀" });
+    const error = await failureOf(String.raw`{"content":"a\u0000b"}`);
+    expect(error.fieldErrors).toEqual({ content: ["Text may not contain NUL characters."] });
+  });
+
+  it("a query cannot carry one: bytes that are no UTF-8 (a surrogate's included) read as U+FFFD", () => {
+    const query = z.object({ q: z.string().optional() });
+    expect(parseQuery(new URL("http://x/api/email/my?q=%F0%9F%98%80"), query)).toEqual({ q: "😀" });
+    expect(parseQuery(new URL("http://x/api/email/my?q=%ED%A0%80"), query).q).toBe(
+      "\uFFFD".repeat(3),
+    );
   });
 });

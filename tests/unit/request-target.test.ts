@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { canonicalRequestTarget, isValidHostHeader } from "#server/http/request-target.ts";
+import {
+  canonicalRequestTarget,
+  isValidHostHeader,
+  loggableTarget,
+} from "#server/http/request-target.ts";
 
 describe("canonicalRequestTarget", () => {
   it.each([
@@ -91,5 +95,24 @@ describe("canonicalRequestTarget with an absolute-form target", () => {
 
   it("keeps an @ that is in the path or query", () => {
     expect(canonicalRequestTarget("http://127.0.0.1/a@b?c=d@e")).toBe("/a@b?c=d@e");
+  });
+});
+
+describe("loggableTarget", () => {
+  it.each([
+    ["/reset-password%zz?token=s3cret", "/reset-password%zz"],
+    ["/api/auth/verify-email%E0%A4?token=s3cret&x=1", "/api/auth/verify-email%E0%A4"],
+    ["/a#frag?token=s3cret", "/a"],
+    ["/plain", "/plain"],
+    ["http://user:s3cret@127.0.0.1/api/auth/me?token=s3cret", "http://***@127.0.0.1/api/auth/me"],
+    ["HTTPS://s3cret@example.com", "HTTPS://***@example.com"],
+    // An @ in a path is no user information.
+    ["/users/ann@example/x?token=s3cret", "/users/ann@example/x"],
+  ])("logs %j as %j", (target, logged) => {
+    expect(loggableTarget(target)).toBe(logged);
+  });
+
+  it("keeps at most 200 characters", () => {
+    expect(loggableTarget(`/${"a".repeat(500)}`)).toHaveLength(200);
   });
 });

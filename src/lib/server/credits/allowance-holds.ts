@@ -5,11 +5,13 @@ import { DAY_MS } from "#server/clock.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { allowanceHolds, creditLedger } from "#server/db/schema.ts";
 import { readDeploymentKey } from "#server/deployment-keys.ts";
+import { canonicalMailbox } from "#server/mailbox.ts";
 
 /**
  * The allowance follows the address, not the account row (DESIGN §4, decision 084): when
- * an account is deleted, what it had left of its week is kept under a hash of its address,
- * and an account registered again at that address within the same week is granted no more.
+ * an account is deleted, what it had left of its week is kept under a hash of its mailbox,
+ * and an account registered again at that mailbox, under any spelling, within the same
+ * week is granted no more.
  * The rules take the week (its Monday, `weekKey`) they are applied in; allowances.ts
  * applies them at deletion, registration and verification.
  */
@@ -79,34 +81,71 @@ export function verificationTarget(
   return cap === null ? WEEKLY_ALLOWANCE : Math.min(WEEKLY_ALLOWANCE, Math.max(0, cap - spent));
 }
 
-/** Hashes an address as stored (trimmed, lower-cased by the schema). */
-export type EmailHasher = (email: string) => string;
-
 /**
- * HMAC-SHA256 of an address, keyed per deployment: enough to recognise it when it
- * registers again, not to recover it. The key is read before any transaction that uses
- * it, so that the first instance's write of the key is never rolled back with one.
+ * Where a hold on an address is kept: under its mailbox's key (every spelling of one
+ * mailbox shares it), and, for a spelling that is not the mailbox itself, under the key
+ * holds were written with before mailboxes (the address as stored). The earlier key is
+ * only read, and dropped at the next write: such holds are gone 8 days after the change.
  */
-export async function emailHasher(db: Database): Promise<EmailHasher> {
-  const key = await readDeploymentKey(db, "email_hash_key");
-  return (email) => createHmac("sha256", key).update(email.trim().toLowerCase()).digest("hex");
+export interface HoldKeys {
+  key: string;
+  earlierKey: string | null;
 }
 
-/** The live hold on an address, if any. */
+/** An address's hold keys. */
+export type EmailHasher = (email: string) => HoldKeys;
+
+/**
+ * HMAC-SHA256 of an address's canonical mailbox, keyed per deployment: enough to recognise
+ * the mailbox when it registers again under any spelling, not to recover it. The key is
+ * read before any transaction that uses it, so that the first instance's write of the key
+ * is never rolled back with one.
+ */
+export async function emailHasher(db: Database): Promise<EmailHasher> {
+  const secret = await readDeploymentKey(db, "email_hash_key");
+  const hash = (text: string) => createHmac("sha256", secret).update(text).digest("hex");
+  return (email) => {
+    const mailbox = canonicalMailbox(email);
+    const stored = email.trim().toLowerCase();
+    return { key: hash(mailbox), earlierKey: stored === mailbox ? null : hash(stored) };
+  };
+}
+
+/**
+ * The stricter of two holds on one mailbox (one under each of its keys): the later week's,
+ * or in the same week the lower balance and the lower cap.
+ */
+export function stricterHold(a: AllowanceHold, b: AllowanceHold): AllowanceHold {
+  if (a.week !== b.week) return a.week > b.week ? a : b;
+  const caps = [a.weekCap, b.weekCap].filter((cap) => cap !== null);
+  return {
+    week: a.week,
+    credits: Math.min(a.credits, b.credits),
+    weekCap: caps.length > 0 ? Math.min(...caps) : null,
+  };
+}
+
+/** The live hold on a mailbox, if any. */
 export async function findAllowanceHold(
   db: Database | Transaction,
-  emailHash: string,
+  keys: HoldKeys,
   now: Date,
 ): Promise<AllowanceHold | null> {
-  const [row] = await db
+  const rows = await db
     .select({
       week: allowanceHolds.week,
       credits: allowanceHolds.credits,
       weekCap: allowanceHolds.weekCap,
     })
     .from(allowanceHolds)
-    .where(and(eq(allowanceHolds.emailHash, emailHash), gt(allowanceHolds.expiresAt, now)));
-  return row ?? null;
+    .where(
+      and(inArray(allowanceHolds.emailHash, keyList(keys)), gt(allowanceHolds.expiresAt, now)),
+    );
+  return rows.length === 0 ? null : rows.reduce(stricterHold);
+}
+
+function keyList({ key, earlierKey }: HoldKeys): string[] {
+  return earlierKey === null ? [key] : [key, earlierKey];
 }
 
 /** Credits an account's texts cost, net of their refunds. */
@@ -120,18 +159,24 @@ export async function creditsSpent(db: Database | Transaction, userId: string): 
   return row?.spent ?? 0;
 }
 
-/** Keeps (or replaces) the hold on an address for ALLOWANCE_HOLD_MS from `now`. */
+/**
+ * Keeps (or replaces) the hold on a mailbox for ALLOWANCE_HOLD_MS from `now`, under its
+ * mailbox's key; a hold under the earlier key was read into this one and goes.
+ */
 export async function saveAllowanceHold(
   tx: Transaction,
-  emailHash: string,
+  keys: HoldKeys,
   hold: AllowanceHold,
   now: Date,
 ): Promise<void> {
   const expiresAt = new Date(now.getTime() + ALLOWANCE_HOLD_MS);
   await tx
     .insert(allowanceHolds)
-    .values({ emailHash, ...hold, expiresAt })
+    .values({ emailHash: keys.key, ...hold, expiresAt })
     .onConflictDoUpdate({ target: allowanceHolds.emailHash, set: { ...hold, expiresAt } });
+  if (keys.earlierKey !== null) {
+    await tx.delete(allowanceHolds).where(eq(allowanceHolds.emailHash, keys.earlierKey));
+  }
 }
 
 /** The cleanup job: holds whose 8 days are over. Returns how many went. */

@@ -107,7 +107,7 @@ export async function applyWeeklyGrant(
 
 /**
  * Writes the starting balance and its ledger row, inside the registration transaction:
- * the usual signup credits, or less when a deleted account of the same address left less
+ * the usual signup credits, or less when a deleted account of the same mailbox left less
  * this week (decision 084).
  */
 export async function grantSignupCredits(
@@ -169,7 +169,7 @@ export async function verifyAccountIn(
 
 /**
  * Keeps what an account about to be deleted has left of its week under a hash of its
- * address (decision 084), in the deletion's transaction. False when there is no such account.
+ * mailbox (decision 084), in the deletion's transaction. False when there is no such account.
  */
 export async function holdAllowanceOf(
   tx: Transaction,
@@ -183,10 +183,10 @@ export async function holdAllowanceOf(
     .where(eq(users.id, userId))
     .for("update");
   if (!account) return false;
-  const emailHash = hashEmail(account.email);
-  const previous = await findAllowanceHold(tx, emailHash, now);
+  const keys = hashEmail(account.email);
+  const previous = await findAllowanceHold(tx, keys, now);
   const spent = await creditsSpent(tx, userId);
   const hold = holdAfterDeletion({ ...account, spent }, previous, weekKey(now));
-  await saveAllowanceHold(tx, emailHash, hold, now);
+  await saveAllowanceHold(tx, keys, hold, now);
   return true;
 }

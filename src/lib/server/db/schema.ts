@@ -411,12 +411,15 @@ export const textRecords = pgTable(
 /**
  * What a deleted account had left of its week (decision 084): the allowance follows the
  * address, so registering it again within the week grants no more than this. Keyed by a
- * keyed hash of the normalised address, never the address; kept 8 days after the deletion.
+ * keyed hash of the address's mailbox, never the address; kept 8 days after the deletion.
  */
 export const allowanceHolds = pgTable(
   "allowance_holds",
   {
-    /** HMAC-SHA256 of the stored (trimmed, lower-cased) address, hex. */
+    /**
+     * HMAC-SHA256 of the address's canonical mailbox (mailbox.ts), hex; holds written
+     * before mailboxes are keyed by the stored (trimmed, lower-cased) address.
+     */
     emailHash: text("email_hash").primaryKey(),
     /** Monday (UTC, YYYY-MM-DD) of the week the deletion happened in: the hold's week. */
     week: text("week").notNull(),

@@ -5,6 +5,7 @@ import { getConfig } from "#server/config.ts";
 import type { Database } from "#server/db/index.ts";
 import { devOutbox } from "#server/db/schema.ts";
 import { getLogger } from "#server/logger.ts";
+import { mailboxTag } from "#server/mailbox.ts";
 import type { EmailMessage } from "./templates.ts";
 
 export type SendResult = { ok: true } | { ok: false };
@@ -64,7 +65,7 @@ export function usesDevOutbox(): boolean {
 /**
  * Sends through SMTP_URL's server or SendGrid (decision 091), otherwise keeps the message
  * in the dev outbox and logs its link. A failed send is logged without the message body
- * (it holds the token) and reported as `{ ok: false }`.
+ * (it holds the token) or the address, and reported as `{ ok: false }`.
  */
 export async function sendEmail(
   db: Database,
@@ -101,10 +102,9 @@ export async function sendEmail(
     // code (ECONNREFUSED, EAUTH…).
     const failure = error as { code?: number | string; responseCode?: number };
     const status = route === "smtp" ? (failure.responseCode ?? failure.code) : failure.code;
-    log.error(
-      { to: message.to, subject: message.subject, via: route, status },
-      "email send failed",
-    );
+    // The recipient as a tag: error logs hold no addresses.
+    const recipient = await mailboxTag(db, message.to).catch(() => null);
+    log.error({ recipient, subject: message.subject, via: route, status }, "email send failed");
     return { ok: false };
   }
 }

@@ -97,33 +97,53 @@ function parseJson(text: string): unknown {
 }
 
 const NUL_MESSAGE = "Text may not contain NUL characters.";
+const MALFORMED_MESSAGE = "Text must be well-formed Unicode: it holds a lone surrogate character.";
 
 /**
- * Fields whose strings hold a NUL character. PostgreSQL cannot store one in text, so
- * such a value would fail deep inside a query; it is refused up front as bad input.
+ * What is wrong with a string the database could not store: PostgreSQL refuses a NUL in
+ * text, and a lone UTF-16 surrogate (which JSON's `\uD800` escape can make) in jsonb and
+ * in UTF-8. Such a value would fail deep inside a query; it is refused up front.
  */
-function fieldsWithNul(value: unknown): string[] {
-  const fields: string[] = [];
+function textProblem(text: string): string | null {
+  if (text.includes("\u0000")) return NUL_MESSAGE;
+  return text.isWellFormed() ? null : MALFORMED_MESSAGE;
+}
+
+/**
+ * Fields whose strings, or whose keys, the database could not store, with the reason. A
+ * bad key is reported on the object that holds it, so the answer never echoes it.
+ */
+function unstorableFields(value: unknown): [field: string, message: string][] {
+  const fields: [string, string][] = [];
   // Iterative: a body may nest thousands of levels deep (it still fits in 16 KiB).
   const pending: { item: unknown; path: string }[] = [{ item: value, path: "" }];
   while (pending.length > 0) {
     const { item, path } = pending.pop()!;
     if (typeof item === "string") {
-      if (item.includes("\u0000")) fields.push(path || "body");
+      const problem = textProblem(item);
+      if (problem) fields.push([path || "body", problem]);
     } else if (typeof item === "object" && item !== null) {
       for (const [key, child] of Object.entries(item)) {
-        pending.push({ item: child, path: path ? `${path}.${key}` : key });
+        const problem = textProblem(key);
+        if (problem) fields.push([path || "body", problem]);
+        else pending.push({ item: child, path: path ? `${path}.${key}` : key });
       }
     }
   }
   return fields;
 }
 
-function assertNoNul(value: unknown): void {
-  const fields = fieldsWithNul(value);
+function assertStorableText(value: unknown): void {
+  const fields = unstorableFields(value);
   if (fields.length === 0) return;
-  throw new AppError("VALIDATION_ERROR", NUL_MESSAGE, {
-    fieldErrors: Object.fromEntries(fields.map((field) => [field, [NUL_MESSAGE]])),
+  // A Map, not an object: a field may be called `__proto__`.
+  const byField = new Map<string, Set<string>>();
+  for (const [field, message] of fields)
+    byField.set(field, (byField.get(field) ?? new Set()).add(message));
+  throw new AppError("VALIDATION_ERROR", fields[0]![1], {
+    fieldErrors: Object.fromEntries(
+      [...byField].map(([field, messages]) => [field, [...messages]]),
+    ),
   });
 }
 
@@ -146,7 +166,8 @@ export function validationError(error: z.ZodError): AppError {
 
 /**
  * Reads a JSON body and validates it with the request's shared zod schema: 415 for
- * another content type, 413 past 16 KiB (or `maxBytes`), 400 for broken JSON or a failed rule.
+ * another content type, 413 past 16 KiB (or `maxBytes`), 400 for broken JSON, text the
+ * database cannot store (anywhere in the body) or a failed rule.
  */
 export async function readJsonBody<Schema extends z.ZodType>(
   request: Request,
@@ -157,7 +178,7 @@ export async function readJsonBody<Schema extends z.ZodType>(
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json.");
   }
   const value = parseJson(await readLimitedText(request, maxBytes));
-  assertNoNul(value);
+  assertStorableText(value);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
@@ -192,7 +213,7 @@ export function parseQuery<Schema extends z.ZodType>(url: URL, schema: Schema): 
   for (const [name, value] of url.searchParams) {
     if (value !== "" && !Object.hasOwn(values, name)) values[name] = value;
   }
-  assertNoNul(values);
+  assertStorableText(values);
   const parsed = schema.safeParse(values);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;

@@ -33,6 +33,17 @@ export function canonicalRequestTarget(target: string): string | null {
   return `${removeDotSegments(decoded.replace(/\/{2,}/g, "/"))}${query}`;
 }
 
+/**
+ * A request target as a log may keep it: no query or fragment (a reset or verification
+ * link's token rides in the query), no user information (it may be a password), at most
+ * 200 characters. For targets refused unparsed, whose query was never split off.
+ */
+export function loggableTarget(target: string): string {
+  const end = target.search(/[?#]/);
+  const path = end === -1 ? target : target.slice(0, end);
+  return path.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/]*@/, "$1***@").slice(0, 200);
+}
+
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
 
 function decodeUnreserved(path: string): string | null {
