@@ -46,6 +46,7 @@ async function openPglite(config: Config): Promise<DatabaseHandle> {
   const client = await PgliteThreadClient.start({
     dataDir: config.dataDir,
     migrationsFolder: migrationsFolder(),
+    waitTimeoutMs: config.DATABASE_WAIT_TIMEOUT_MS,
     created: (pgDir) =>
       getLogger().info({ pgDir }, "created the embedded database (initdb ran in its own process)"),
     reopened: (error) =>
