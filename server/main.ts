@@ -11,6 +11,7 @@ import { resolve } from "node:path";
 import { handler as astroHandler } from "@astrojs/node/server.js";
 import { assertReadyToServe, getConfig } from "#server/config.ts";
 import { closeDatabase, getDatabaseHandle, getDb } from "#server/db/index.ts";
+import { databaseUnavailableError, isDatabaseUnavailable } from "#server/db/errors.ts";
 import { NewerDatabase } from "#server/db/migrations.ts";
 import { AppError, SERVICE_BUSY, failureBody } from "#server/errors.ts";
 import { countQueries, outsideRequests } from "#server/db/query-count.ts";
@@ -171,13 +172,21 @@ function sendFailure(res: ServerResponse, pathname: string, error: AppError): vo
   res.end(error.message);
 }
 
-/** Whatever a request throws is logged with its id and answered 500; the process goes on. */
+/**
+ * Whatever a request throws is answered, and the process goes on: a database fault with
+ * 503 and Retry-After (counted, as the middleware does), anything else with 500, logged
+ * with the request's id.
+ */
 function failRequest(req: IncomingMessage, res: ServerResponse, pathname: string, error: unknown) {
-  log.error(
-    { err: error, requestId: req.headers["x-request-id"], method: req.method, path: pathname },
-    "unhandled error",
-  );
+  const unavailable = isDatabaseUnavailable(error);
+  if (!unavailable) {
+    log.error(
+      { err: error, requestId: req.headers["x-request-id"], method: req.method, path: pathname },
+      "unhandled error",
+    );
+  }
   if (res.headersSent) res.destroy();
+  else if (unavailable) sendFailure(res, pathname, databaseUnavailableError());
   else sendFailure(res, pathname, new AppError("INTERNAL_ERROR", GENERIC_FAILURE));
 }
 

@@ -20,7 +20,7 @@ import {
 import { clientNetwork } from "./lib/server/http/client-network.ts";
 import { isModerationApiPath } from "./lib/server/http/moderation.ts";
 import { requestIdFrom } from "./lib/server/http/request-id.ts";
-import { getLogger } from "./lib/server/logger.ts";
+import { getLogger, withoutQueryValues } from "./lib/server/logger.ts";
 
 /** Astro's own answers on /api (an endpoint without that method, say) in our error shape. */
 function statusError(status: number): AppError {
@@ -138,7 +138,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (api) response = errorResponse(appError);
     else if (isDatabaseUnavailable(error)) response = unavailablePage(appError);
     else if (error instanceof AppError) response = errorResponse(appError);
-    else throw error;
+    // Astro logs the stack of what it is thrown: a failed query's values stay out of it.
+    else throw withoutQueryValues(error);
   }
   return withHeader(response, "X-Request-Id", requestId);
 });

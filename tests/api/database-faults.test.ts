@@ -1,9 +1,13 @@
 import { execFileSync } from "node:child_process";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { isDatabaseUnavailable } from "#server/db/errors.ts";
+import { rowsOf } from "#server/db/index.ts";
 import { ApiClient, signUp, type ApiResponse } from "../support/client.ts";
 import { readMetricsText, sample } from "../support/metrics.ts";
 import { usingPostgres } from "../support/server.ts";
+import { useDatabase } from "../support/use-database.ts";
 import { useServer } from "../support/use-server.ts";
 import { waitFor } from "../support/wait.ts";
 
@@ -171,5 +175,63 @@ describe.runIf(usingPostgres)("a PostgreSQL database that refuses writes", () =>
     });
     expect((await newAccount(new ApiClient(server.url))).status).toBe(201);
     expect(server.logs.filter((entry) => entry.msg === "unhandled error")).toEqual([]);
+  });
+});
+
+/**
+ * Issue 24, part 5: the wait for a connection is bounded (DATABASE_WAIT_TIMEOUT_MS, short
+ * here: the wait is what is under test) and what it throws reads as unavailable (503).
+ */
+describe(`a statement that finds no connection free (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
+  // Long enough for PostgreSQL to open a connection on a busy machine.
+  const WAIT_MS = 1_000;
+  const handle = useDatabase({
+    env: (storage) => ({ ...storage.env, DATABASE_WAIT_TIMEOUT_MS: String(WAIT_MS) }),
+  });
+
+  /** Transactions that each hold a connection until released. */
+  async function holdConnections(count: number): Promise<() => Promise<void>> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const entered: Promise<void>[] = [];
+    const held = Array.from({ length: count }, () => {
+      let inside!: () => void;
+      entered.push(new Promise<void>((resolve) => (inside = resolve)));
+      return handle.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        inside();
+        await released;
+      });
+    });
+    const releaseAll = async () => {
+      release();
+      await Promise.all(held);
+    };
+    // A hold that could not begin fails the test rather than leave it waiting.
+    await Promise.race([Promise.all(entered), Promise.all(held)]).catch(async (error) => {
+      await releaseAll().catch(() => {});
+      throw error;
+    });
+    return releaseAll;
+  }
+
+  it("gives up after the wait with an error that reads as unavailable, and never runs", async () => {
+    await handle.db.execute(sql`create table wait_probe (n int)`);
+    // PostgreSQL's pool has ten connections; the embedded database one session.
+    const release = await holdConnections(handle.kind === "postgres" ? 10 : 1);
+    let failure: unknown;
+    try {
+      failure = await handle.db.execute(sql`insert into wait_probe values (1)`).then(
+        () => null,
+        (error: unknown) => error,
+      );
+    } finally {
+      await release();
+    }
+    expect(failure).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    // The line has moved past the insert that gave up: it did not run late.
+    const counted = await handle.db.execute(sql`select count(*)::int as n from wait_probe`);
+    expect(rowsOf<{ n: number }>(counted)[0]!.n).toBe(0);
   });
 });

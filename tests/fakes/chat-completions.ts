@@ -12,7 +12,10 @@ export type FakeMode =
   | "cut"
   /** Waits before the first token. */
   | "slow-start"
-  /** Streams the first `pauseAfter` words, then holds the stream open until it is closed. */
+  /**
+   * Streams the first `pauseAfter` words, then holds the stream open until resume() lets
+   * it go on to its end, or it is closed.
+   */
   | "pause";
 
 export interface ChatRequest {
@@ -62,6 +65,8 @@ export async function startChatFake(options: ChatFakeOptions) {
   let pauseAfter = 0;
   const hanging = new Set<ServerResponse>();
   let gate: { held: number; opened: Promise<void> } | null = null;
+  let resumePaused = () => {};
+  let paused = new Promise<void>((resume) => (resumePaused = resume));
 
   const chunk = (content: string, finish: string | null) => ({
     id: "cmpl-fake",
@@ -139,7 +144,8 @@ export async function startChatFake(options: ChatFakeOptions) {
     for (let i = 0; i < sendUpTo; i++) {
       if (mode === "pause" && i === pauseAfter) {
         hanging.add(res);
-        return;
+        await paused;
+        hanging.delete(res);
       }
       if (res.destroyed) return;
       res.write(`data: ${JSON.stringify(chunk(words[i]!, null))}\n\n`);
@@ -193,6 +199,12 @@ export async function startChatFake(options: ChatFakeOptions) {
           open();
         },
       };
+    },
+    /** Lets the streams "pause" holds go on to their end; new ones are not paused. */
+    resume() {
+      mode = "ok";
+      resumePaused();
+      paused = new Promise<void>((resume) => (resumePaused = resume));
     },
     async close() {
       for (const res of hanging) res.destroy();

@@ -34,11 +34,28 @@ describe("isDatabaseUnavailable", () => {
     ["a refused connection", { code: "ECONNREFUSED", message: "connect ECONNREFUSED" }],
     ["a closed embedded database", { message: "PGlite is closed" }],
     [
+      "pg-pool's wait for a free client running out",
+      { message: "timeout exceeded when trying to connect" },
+    ],
+    [
+      "PostgreSQL out of connections, without a code",
+      { message: "sorry, too many clients already" },
+    ],
+    [
+      "PostgreSQL's last connections kept for superusers",
+      { message: "remaining connection slots are reserved for roles with the SUPERUSER attribute" },
+    ],
+    ["PostgreSQL out of connections", { code: "53300", message: "too many clients already" }],
+    [
       "an XX000 that names the disk",
       { code: "XX000", message: "could not write file: Read-only file system" },
     ],
   ])("says yes to %s", (_, cause) => {
     expect(isDatabaseUnavailable(wrapped(cause))).toBe(true);
+  });
+
+  it("says yes to pg-pool's time-out as the pool throws it: a plain Error, not wrapped", () => {
+    expect(isDatabaseUnavailable(new Error("timeout exceeded when trying to connect"))).toBe(true);
   });
 
   it.each([

@@ -27,6 +27,11 @@ const configSchema = z.object({
   DATABASE_URL: optionalText.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
   ),
+  /**
+   * How long a statement waits for a free database connection (PostgreSQL's pool, the
+   * embedded database's one session); past it the request answers 503 with Retry-After.
+   */
+  DATABASE_WAIT_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
   SUPPORT_EMAIL: z.email().default("support@example.com"),
   /** `0`, `1` (loopback proxies) or a comma-separated list of proxy addresses and CIDRs. */
   TRUSTED_PROXY: z

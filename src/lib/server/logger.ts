@@ -1,5 +1,5 @@
-import { pino, type Logger } from "pino";
-import { getConfig } from "./config.ts";
+import { pino, stdSerializers, type Logger, type LoggerOptions } from "pino";
+import { getConfig, type Config } from "./config.ts";
 
 let logger: Logger | undefined;
 
@@ -30,15 +30,73 @@ export function withoutEmailAddresses(line: string): string {
 
 /** JSON lines in production and tests (machine-read), pretty in development when available. */
 export function getLogger(): Logger {
-  if (logger) return logger;
-  const config = getConfig();
+  logger ??= pino(loggerOptions(getConfig()));
+  return logger;
+}
+
+/** The logger's settings; an error is logged without the values of a query that failed. */
+export function loggerOptions(config: Config): LoggerOptions {
   const pretty = config.NODE_ENV === "development" && process.stdout.isTTY;
-  logger = pino({
+  return {
     level: config.LOG_LEVEL,
     base: undefined,
     redact: ["req.headers.authorization", "req.headers.cookie", "token", "password"],
     hooks: { streamWrite: withoutEmailAddresses },
+    serializers: { err: (error: Error) => stdSerializers.err(withoutQueryValues(error) as Error) },
     ...(pretty ? { transport: { target: "pino-pretty", options: { colorize: true } } } : {}),
-  });
-  return logger;
+  };
+}
+
+/** drizzle's failed query: "Failed query: <statement>\nparams: <values>". */
+const PARAMS_IN_MESSAGE = /\nparams: [\s\S]*$/;
+/**
+ * A query's values as errors keep them: drizzle's and PGlite's `params` (and PGlite's
+ * `queryOptions`), and PostgreSQL's `detail`, which quotes them ("Key (email)=(…) already
+ * exists", "Failing row contains (…)").
+ */
+const VALUE_FIELDS = new Set(["params", "queryOptions", "detail"]);
+
+function isErrorLike(value: unknown): value is Error {
+  return (
+    typeof value === "object" && value !== null && typeof (value as Error).message === "string"
+  );
+}
+
+/**
+ * A copy of an error, and of its causes, without the values of the query that failed (a
+ * session id, an address, a text): what a log line or a stack trace may carry. The
+ * statement itself stays, with its $1 placeholders. Anything else is returned as it is.
+ */
+export function withoutQueryValues(error: unknown, seen = new Set<unknown>()): unknown {
+  if (!isErrorLike(error) || seen.has(error)) return error;
+  seen.add(error);
+  const copy = Object.create(Object.getPrototypeOf(error) as object) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(error)) {
+    if (!VALUE_FIELDS.has(key)) copy[key] = value;
+  }
+  const message = error.message.replace(PARAMS_IN_MESSAGE, "");
+  const hidden = { enumerable: false, writable: true, configurable: true };
+  Object.defineProperty(copy, "message", { ...hidden, value: message });
+  if (typeof error.stack === "string") {
+    Object.defineProperty(copy, "stack", { ...hidden, value: stackWithout(error, message) });
+  }
+  if ("cause" in error) {
+    const enumerable = Object.keys(error).includes("cause");
+    const cause = withoutQueryValues(error.cause, seen);
+    Object.defineProperty(copy, "cause", { ...hidden, enumerable, value: cause });
+  }
+  const inner = (error as { errors?: unknown }).errors;
+  if (Array.isArray(inner)) {
+    const errors = inner.map((each) => withoutQueryValues(each, seen));
+    Object.defineProperty(copy, "errors", { ...hidden, value: errors });
+  }
+  return copy;
+}
+
+/** The stack's frames under the message without values (the stack repeats the message). */
+function stackWithout(error: Error, message: string): string {
+  const stack = error.stack!;
+  if (message === error.message) return stack;
+  const frames = stack.search(/\n\s+at /);
+  return `${error.name}: ${message}${frames === -1 ? "" : stack.slice(frames)}`;
 }

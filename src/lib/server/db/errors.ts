@@ -43,6 +43,12 @@ const UNAVAILABLE_CODES = new Set([
   "EMFILE",
   "ENFILE",
 ]);
+/**
+ * No connection to be had: pg-pool's wait for a free client ran out, or the server (or a
+ * pooler in front of it) refused one more. Both arrive as plain errors, without a code.
+ */
+const EXHAUSTED_MESSAGES =
+  /timeout exceeded when trying to connect|too many clients already|remaining connection slots are reserved|no more connections allowed/i;
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection|Permission denied|No space left on device|Read-only file system|Input\/output error|Disk quota exceeded|PGlite is closed|Aborted\(|could not (open|read|write|extend|create|fsync) file/i;
 
@@ -54,14 +60,19 @@ function isUnavailableCode(code: string): boolean {
 
 /**
  * True when an error means the database cannot read or write right now (down,
- * restarting, read-only, out of disk, its files out of reach), not that a query was wrong.
+ * restarting, read-only, out of disk, its files out of reach, no connection free), not
+ * that a query was wrong.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === "string" && isUnavailableCode(code)) return true;
-    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
+    if (
+      typeof message === "string" &&
+      (UNAVAILABLE_MESSAGES.test(message) || EXHAUSTED_MESSAGES.test(message))
+    )
+      return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

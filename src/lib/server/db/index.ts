@@ -46,6 +46,7 @@ async function openPglite(config: Config): Promise<DatabaseHandle> {
   const client = await PgliteThreadClient.start({
     dataDir: config.dataDir,
     migrationsFolder: migrationsFolder(),
+    waitTimeoutMs: config.DATABASE_WAIT_TIMEOUT_MS,
     created: (pgDir) =>
       getLogger().info({ pgDir }, "created the embedded database (initdb ran in its own process)"),
     reopened: (error) =>
@@ -73,11 +74,16 @@ async function openPglite(config: Config): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, config: Config): Promise<DatabaseHandle> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // A request that finds all ten busy waits this long, then answers 503 (db/errors.ts).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: config.DATABASE_WAIT_TIMEOUT_MS,
+  });
   // A client that loses its server (restart, failover, pg_terminate_backend) emits
   // `error`; with no listener that would end the process. Idle ones report through the
   // pool, checked-out ones only through themselves: their query fails, and the request
@@ -122,7 +128,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
  */
 export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   const handle = config.DATABASE_URL
-    ? await openPostgres(config.DATABASE_URL)
+    ? await openPostgres(config.DATABASE_URL, config)
     : await openPglite(config);
   try {
     await assertNotNewer(handle.db);

@@ -6,7 +6,13 @@ import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import { isDatabaseUnavailable } from "../errors.ts";
 import { countQuery } from "../query-count.ts";
-import { deserializeError, type PgliteReply, type PgliteRequest } from "./messages.ts";
+import {
+  abandonTurn,
+  deserializeError,
+  newTurn,
+  type PgliteReply,
+  type PgliteRequest,
+} from "./messages.ts";
 
 /** Small buffers: the embedded database serves one site, not a data warehouse. */
 const POSTGRESQL_CONF = ["shared_buffers=8MB", "work_mem=2MB", "maintenance_work_mem=16MB"];
@@ -102,6 +108,8 @@ export async function probeFolder(pgDir: string): Promise<void> {
 interface ThreadOptions {
   pgDir: string;
   migrationsFolder: string;
+  /** How long a statement or a transaction waits for the session before it gives up. */
+  waitTimeoutMs: number;
 }
 
 /**
@@ -150,6 +158,17 @@ function unavailable(message: string): Error {
 }
 
 /**
+ * The session stayed busy (a long transaction or statement, a queue of them) past the
+ * wait: as a pool with no free client, read as "unavailable" (53300, too many connections).
+ */
+function sessionBusy(waitMs: number): Error {
+  return Object.assign(
+    new Error(`timeout exceeded when waiting ${waitMs} ms for the embedded database's session`),
+    { code: "53300" },
+  );
+}
+
+/**
  * After a disk fault PGlite may stay wedged even once the disk is fine again (its file
  * system layer keeps what it last saw of a file's permissions): once the folder takes a
  * file again, the next call ends the thread and opens a new one on the same folder. One
@@ -166,7 +185,12 @@ export class PgliteThreadClient {
   #worker!: Worker;
   #pending = new Map<
     number,
-    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+    {
+      resolve: (value: unknown) => void;
+      reject: (error: Error) => void;
+      /** Gives up a wait for the session (see #send). */
+      timer?: NodeJS.Timeout;
+    }
   >();
   #nextId = 1;
   /** Set when the thread died or a statement met a fault of the disk: the next call reopens. */
@@ -196,6 +220,7 @@ export class PgliteThreadClient {
       const pending = this.#pending.get(reply.id);
       if (!pending) return;
       this.#pending.delete(reply.id);
+      clearTimeout(pending.timer);
       if (reply.ok) {
         pending.resolve(reply.value);
         return;
@@ -218,7 +243,10 @@ export class PgliteThreadClient {
   }
 
   #rejectPending(error: Error): void {
-    for (const pending of this.#pending.values()) pending.reject(error);
+    for (const pending of this.#pending.values()) {
+      clearTimeout(pending.timer);
+      pending.reject(error);
+    }
     this.#pending.clear();
   }
 
@@ -226,6 +254,7 @@ export class PgliteThreadClient {
   static async start(options: {
     dataDir: string;
     migrationsFolder: string;
+    waitTimeoutMs: number;
     created?: (pgDir: string) => void;
     /** Told of each reopen after a fault: null when it worked, else why not. */
     reopened?: (error: Error | null) => void;
@@ -235,7 +264,11 @@ export class PgliteThreadClient {
     const release = lockDataDir(options.dataDir);
     try {
       if (createDataDirIfMissing(pgDir)) options.created?.(pgDir);
-      const thread = { pgDir, migrationsFolder: options.migrationsFolder };
+      const thread = {
+        pgDir,
+        migrationsFolder: options.migrationsFolder,
+        waitTimeoutMs: options.waitTimeoutMs,
+      };
       const worker = await startThread(thread);
       return new PgliteThreadClient(worker, thread, release, options.reopened ?? (() => {}));
     } catch (error) {
@@ -289,12 +322,27 @@ export class PgliteThreadClient {
     this.#reopened(null);
   }
 
-  /** Posts a message to the current thread and awaits its answer. */
+  /**
+   * Posts a message to the current thread and awaits its answer. A statement outside a
+   * transaction, or a transaction's begin, waits in line for the session: past the wait
+   * it fails (503) and, its turn abandoned, the thread never runs it.
+   */
   #send(message: Call): Promise<any> {
     const id = this.#nextId++;
+    const waits =
+      message.op === "begin" ||
+      ((message.op === "query" || message.op === "exec") && !message.txId);
+    const turn = waits ? newTurn() : undefined;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...message, id } as PgliteRequest);
+      const timer = turn
+        ? setTimeout(() => {
+            if (!abandonTurn(turn)) return;
+            this.#pending.delete(id);
+            reject(sessionBusy(this.#options.waitTimeoutMs));
+          }, this.#options.waitTimeoutMs)
+        : undefined;
+      this.#pending.set(id, { resolve, reject, timer });
+      this.#worker.postMessage({ ...message, id, ...(turn ? { turn } : {}) } as PgliteRequest);
     });
   }
 

@@ -13,11 +13,36 @@ export type PgliteRequest =
       /** Types returned as the text PostgreSQL sent (drizzle parses dates itself). */
       rawTypes: number[];
       txId?: number;
+      turn?: Turn;
     }
-  | { id: number; op: "exec"; sql: string; txId?: number }
-  | { id: number; op: "begin" }
+  | { id: number; op: "exec"; sql: string; txId?: number; turn?: Turn }
+  | { id: number; op: "begin"; turn?: Turn }
   | { id: number; op: "end"; txId: number; commit: boolean }
   | { id: number; op: "close" };
+
+/**
+ * A statement's (or a transaction's) turn at PGlite's one session, shared by both threads:
+ * whichever moves it first from waiting decides. The thread starts it, or the server gave
+ * up waiting (503) and it never runs, so nothing runs after its request was told it failed.
+ */
+export type Turn = Int32Array;
+const WAITING = 0;
+const STARTED = 1;
+const ABANDONED = 2;
+
+export function newTurn(): Turn {
+  return new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+}
+
+/** The thread's side: true when the statement may run, false when the server gave up. */
+export function startTurn(turn: Turn): boolean {
+  return Atomics.compareExchange(turn, 0, WAITING, STARTED) === WAITING;
+}
+
+/** The server's side: true when the statement will never run, false when it has begun. */
+export function abandonTurn(turn: Turn): boolean {
+  return Atomics.compareExchange(turn, 0, WAITING, ABANDONED) === WAITING;
+}
 
 export type PgliteReply =
   { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SerializedError };

@@ -9,7 +9,13 @@ import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { PGLITE_EXTENSIONS } from "./extensions.ts";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { serializeError, type PgliteReply, type PgliteRequest } from "./messages.ts";
+import {
+  serializeError,
+  startTurn,
+  type PgliteReply,
+  type PgliteRequest,
+  type Turn,
+} from "./messages.ts";
 
 const { dataDir, migrationsFolder, postgresqlconf } = workerData as {
   dataDir: string;
@@ -45,6 +51,51 @@ const transactions = new Map<number, OpenTransaction>();
 let nextTxId = 1;
 const ROLLBACK = new Error("rolled back");
 
+/**
+ * PGlite's one session, taken in order by each statement outside a transaction and by each
+ * transaction from begin to end, as PGlite's own lock would take it. Here a statement
+ * whose request stopped waiting (its turn abandoned) leaves the line without running.
+ */
+let sessionTaken = false;
+const line: (() => void)[] = [];
+
+function takeSession(): Promise<void> {
+  if (!sessionTaken) {
+    sessionTaken = true;
+    return Promise.resolve();
+  }
+  return new Promise((taken) => line.push(taken));
+}
+
+function leaveSession(): void {
+  const next = line.shift();
+  if (next) next();
+  else sessionTaken = false;
+}
+
+/** No one awaits this answer: the server stopped waiting for the statement. */
+const ABANDONED = new Error("abandoned while waiting for the session");
+
+/** Takes the session for a turn; false (and the session left) when it was abandoned. */
+async function takeTurn(turn: Turn | undefined): Promise<void> {
+  await takeSession();
+  if (turn && !startTurn(turn)) {
+    leaveSession();
+    throw ABANDONED;
+  }
+}
+
+/** A statement outside a transaction runs in its turn at the session; one inside, at once. */
+async function inTurn<T>(request: { txId?: number; turn?: Turn }, run: () => Promise<T>) {
+  if (request.txId) return run();
+  await takeTurn(request.turn);
+  try {
+    return await run();
+  } finally {
+    leaveSession();
+  }
+}
+
 function target(txId: number | undefined): PGlite | Transaction {
   if (!txId) return client;
   const tx = transactions.get(txId)?.tx;
@@ -55,21 +106,23 @@ function target(txId: number | undefined): PGlite | Transaction {
 async function answer(request: PgliteRequest): Promise<unknown> {
   switch (request.op) {
     case "query": {
-      // Outside a transaction PGlite's `query` waits for any open one to end.
       const drizzles = request.rawTypes.toSorted((x, y) => x - y).join(",") === DRIZZLE_RAW_TYPES;
-      const result = await target(request.txId).query(request.sql, request.params, {
-        rowMode: request.rowMode,
-        ...(drizzles ? {} : { parsers: rawParsers(request.rawTypes) }),
-      });
+      const result = await inTurn(request, () =>
+        target(request.txId).query(request.sql, request.params, {
+          rowMode: request.rowMode,
+          ...(drizzles ? {} : { parsers: rawParsers(request.rawTypes) }),
+        }),
+      );
       return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields };
     }
     case "exec": {
-      const results = await target(request.txId).exec(request.sql);
+      const results = await inTurn(request, () => target(request.txId).exec(request.sql));
       return results.map((result) => ({ rows: result.rows, affectedRows: result.affectedRows }));
     }
     case "begin": {
-      // Answers once PGlite has let the transaction in (its lock keeps every other query
-      // waiting); the transaction ends when the server sends "end".
+      // Answers once the transaction has the session (every other statement waits in line);
+      // it keeps the session until the server sends "end".
+      await takeTurn(request.turn);
       const txId = nextTxId++;
       let entered!: () => void;
       const inside = new Promise<void>((resolve) => (entered = resolve));
@@ -82,7 +135,7 @@ async function answer(request: PgliteRequest): Promise<unknown> {
             entered();
           }),
       );
-      open.done.catch(() => {});
+      open.done.catch(() => {}).finally(leaveSession);
       transactions.set(txId, open);
       try {
         await Promise.race([inside, open.done]);
