@@ -6,11 +6,12 @@
  * which work while the server runs: this names them.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, rename, rm } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { getConfig } from "#server/config.ts";
+import { keepToOwner, makePrivateDir, OWNER_ONLY_DIR, OWNER_ONLY_FILE } from "#server/data-dir.ts";
 import { DataDirInUse, lockDataDir } from "#server/db/embedded/client.ts";
 import { PGLITE_EXTENSIONS } from "#server/db/embedded/extensions.ts";
 
@@ -32,6 +33,50 @@ function isBackup(file: Buffer): boolean {
   }
 }
 
+/** A file that could not be read or written, in words a person can act on, with its code. */
+const FILE_FAULTS: Record<string, string> = {
+  ENOSPC: "the disk is full",
+  EDQUOT: "the disk quota is used up",
+  EFBIG: "the file is larger than this file system takes",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EROFS: "the file system is read-only",
+  ENOTDIR: "a part of the path is a file, not a folder",
+};
+
+function fileFault(error: unknown): string {
+  const { code, syscall, message } = error as NodeJS.ErrnoException;
+  // Node's recursive mkdir says EEXIST where the folder to make is a file.
+  const fault = code === "EEXIST" && syscall === "mkdir" ? "ENOTDIR" : code;
+  return fault && FILE_FAULTS[fault] ? `${FILE_FAULTS[fault]} (${fault})` : message;
+}
+
+/**
+ * Writes the backup (password hashes and every text: its user's alone, 0600) to a name of
+ * its own beside `target`, and renames it into place once it is whole and on disk. Any
+ * failure removes that file and refuses in one line: a full disk never leaves a truncated
+ * backup under the name a person would restore from.
+ */
+async function writeBackup(target: string, backup: Uint8Array): Promise<void> {
+  const partial = `${target}.${process.pid}.part`;
+  let created = false;
+  try {
+    await mkdir(dirname(target), { recursive: true, mode: OWNER_ONLY_DIR });
+    const handle = await open(partial, "wx", OWNER_ONLY_FILE);
+    created = true;
+    try {
+      await handle.writeFile(backup);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(partial, target);
+  } catch (error) {
+    if (created) await rm(partial, { force: true });
+    stop(`Could not write the backup to ${target}: ${fileFault(error)}. No backup was written.`);
+  }
+}
+
 /** Now, for a file name: 2026-11-28T10-15-00. */
 function now(): string {
   return new Date().toISOString().replaceAll(":", "-").slice(0, 19);
@@ -49,7 +94,7 @@ async function main(): Promise<void> {
   const pgDir = resolve(config.dataDir, "pglite");
   let release: () => void;
   try {
-    await mkdir(config.dataDir, { recursive: true });
+    await makePrivateDir(config.dataDir);
     release = lockDataDir(config.dataDir);
   } catch (error) {
     if (!(error instanceof DataDirInUse)) throw error;
@@ -64,12 +109,16 @@ async function main(): Promise<void> {
       const db = await PGlite.create(pgDir, { extensions: PGLITE_EXTENSIONS });
       const dump = await db.dumpDataDir("gzip");
       await db.close();
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, Buffer.from(await dump.arrayBuffer()));
+      await writeBackup(target, new Uint8Array(await dump.arrayBuffer()));
       console.log(`Backed up ${pgDir} to ${target} (${(dump.size / 1e6).toFixed(1)} MB).`);
     } else if (command === "restore" && file) {
       if (!existsSync(file)) stop(`No backup at ${resolve(file)}.`);
-      const backup = readFileSync(file);
+      let backup: Buffer;
+      try {
+        backup = readFileSync(file);
+      } catch (error) {
+        stop(`Could not read ${resolve(file)}: ${fileFault(error)}. Nothing was changed.`);
+      }
       if (!isBackup(backup))
         stop(`${resolve(file)} is not a backup made by npm run db:backup. Nothing was changed.`);
       // The folder it replaces is kept beside it, never deleted: a wrong file loses nothing.
@@ -99,6 +148,8 @@ async function main(): Promise<void> {
       stop("usage: npm run db:backup [file]  |  npm run db:restore <file>");
     }
   } finally {
+    // What PGlite unpacked or rewrote on opening is the folder's user's alone again.
+    await keepToOwner(config.dataDir);
     release!();
   }
 }

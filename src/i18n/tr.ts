@@ -111,6 +111,8 @@ export const tr: Record<MessageKey, string> = {
   "failure.refinePassageOutside": "Seçilen bölüm bu metinde değil. Lütfen yeniden seçin.",
   "failure.refinePassageNotForTranslate":
     "Bir bölüm tek başına çevrilemez; metnin tamamını çevirin.",
+  "failure.refinePassageTooLong":
+    "Lütfen en fazla 6.000 karakter seçin ya da metnin tamamını değiştirin.",
   "failure.editParentMissing": "Lütfen düzenlemek için metinlerinizden birini seçin.",
   "failure.editTextMissing": "Düzenlenen metin eksik.",
   "failure.editTextEmpty": "Düzenlenen metin boş.",

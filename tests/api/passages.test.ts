@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countCharacters, partialTextCost, passageChangeCost } from "#shared/credits.ts";
+import { MAX_EDITED_TEXT_CHARS, MAX_PASSAGE_CHARS } from "#shared/generation.ts";
 import type { ChatRequest } from "../fakes/chat-completions.ts";
 import { ApiClient, signUp } from "../support/client.ts";
 import { balanceOf, postGenerate } from "../support/generate.ts";
@@ -193,6 +194,10 @@ describe("a passage change", () => {
         "refine.passage",
       ],
       [{ parentId, action: "continue", passage: { start: 0, end: 10_000 } }, "refine.passage"],
+      [
+        { parentId, action: "rephrase", passage: { start: 0, end: MAX_PASSAGE_CHARS + 1 } },
+        "refine.passage",
+      ],
       [{ parentId, action: "instruction" }, "refine.instruction"],
       [{ parentId, action: "instruction", instruction: "   " }, "refine.instruction"],
       [{ parentId, action: "instruction", instruction: "x".repeat(501) }, "refine.instruction"],
@@ -207,6 +212,11 @@ describe("a passage change", () => {
       refine: { parentId, action: "rephrase", passage: { start: 0, end: PARENT.length + 1 } },
     });
     expect(outside.body.fieldReasons).toEqual({ "refine.passage": ["refinePassageOutside"] });
+    const tooLong = await client.post("/api/email/generate", {
+      ...request,
+      refine: { parentId, action: "rephrase", passage: { start: 0, end: MAX_PASSAGE_CHARS + 1 } },
+    });
+    expect(tooLong.body.fieldReasons).toEqual({ "refine.passage": ["refinePassageTooLong"] });
 
     const stranger = await signUp(server.url, true);
     for (const id of [parentId, crypto.randomUUID()]) {
@@ -303,6 +313,50 @@ describe("a passage change", () => {
         trialLeftOnNetwork: 8 - i,
       });
     }
+  });
+
+  it("of a 60,000-character text sends the writer the paragraphs around it, not the text", async () => {
+    const { client } = await signUp(server.url, true);
+    const parentId = await parentOf(client);
+    // An edited version at the edited text's limit, the short parent's passage in its middle.
+    const filler = (n: number) =>
+      Array.from({ length: n }, (_, i) => `Paragraph ${i} of the notes, kept as it was.`).join(
+        "\n\n",
+      );
+    const head = `${filler(700)}\n\n`;
+    const tail = `\n\n${filler(1_000)}`;
+    const long = `${head}${PARENT}${tail}`.slice(0, MAX_EDITED_TEXT_CHARS);
+    expect(long.length).toBe(MAX_EDITED_TEXT_CHARS);
+    // Streamed, without a Content-Length: the host refuses a declared length past 16 KiB
+    // before the edit's own 512 KiB limit reads the body.
+    const saved = await fetch(`${server.url}/api/email/edit`, {
+      method: "POST",
+      headers: { ...client.browserHeaders(), "content-type": "application/json" },
+      body: new Blob([JSON.stringify({ parentId, text: long })]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    const edited = await saved.json();
+    expect(saved.status, JSON.stringify(edited)).toBe(200);
+    const at = head.length + range.start;
+    const response = await client.post("/api/email/generate", {
+      ...request,
+      refine: {
+        parentId: edited.generationId,
+        action: "rephrase",
+        passage: { start: at, end: at + PASSAGE.length },
+      },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const [system, user] = server.writer.requests.at(-1)!.body.messages;
+    // 61 KB before; now a few thousand characters.
+    expect(Buffer.byteLength(system!.content + user!.content)).toBeLessThan(6_000);
+    const sent = JSON.parse(user!.content);
+    expect(sent.passage).toBe(PASSAGE);
+    expect(sent.before).toContain(PARENT.slice(0, range.start));
+    expect(sent.after).toContain(PARENT.slice(range.end));
+    // The rest of the 60,000 characters is kept byte for byte.
+    const kept = `${long.slice(0, at)}${NEW_PASSAGE}${long.slice(at + PASSAGE.length)}`;
+    expect(bytes(response.body.content)).toEqual(bytes(kept));
   });
 
   it("costs a whole text when the passage is the whole text, however short", async () => {

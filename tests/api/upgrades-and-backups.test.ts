@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { mkdir, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
@@ -19,9 +20,10 @@ const server = useServer({
 function run(
   args: string[],
   storage: Storage,
+  program = process.execPath,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, {
+    const child = spawn(program, args, {
       env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", LOG_LEVEL: "info", ...storage.env },
     });
     let stdout = "";
@@ -30,6 +32,24 @@ function run(
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * `db:backup` into `dir`, on a disk with room for 64 KiB where the backup needs megabytes:
+ * a tmpfs mounted in a mount namespace of the command's own (it goes when the command
+ * does; `--map-root-user` lets a user who is not root mount it too). What `dir` holds
+ * afterwards is the last line of stdout.
+ */
+function backUpOntoAFullDisk(dir: string, storage: Storage) {
+  const script = [
+    'mount -t tmpfs -o size=64k tmpfs "$1" || exit 99',
+    '"$2" scripts/db-backup.ts backup "$1/site.tar.gz"',
+    "code=$?",
+    'echo "left: $(ls -A "$1")"',
+    'exit "$code"',
+  ].join("\n");
+  const args = ["--mount", "--map-root-user", "sh", "-c", script, "sh", dir, process.execPath];
+  return run(args, storage, "unshare");
 }
 
 /** What a newer version's migration leaves: a row of drizzle's newer than any of ours. */
@@ -104,6 +124,11 @@ describe.skipIf(usingPostgres)("db:backup and db:restore (the embedded database)
     const backup = await run(["scripts/db-backup.ts", "backup", file], server.storage);
     expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stdout).toContain(`to ${file}`);
+    // Password hashes and every text: the backup is its user's alone, and whole.
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(
+      (await readdir(server.storage.dataDir)).filter((name) => name.endsWith(".part")),
+    ).toEqual([]);
 
     // Life goes on after the backup: another text, another charge.
     await server.restart();
@@ -114,8 +139,34 @@ describe.skipIf(usingPostgres)("db:backup and db:restore (the embedded database)
     const restore = await run(["scripts/db-backup.ts", "restore", file], server.storage);
     expect(restore.code, restore.stderr).toBe(0);
     expect(restore.stdout).toMatch(/The folder it replaced is kept in .*pglite\.before-restore-/);
+    // PGlite unpacks each file 0666: the restored folder is its user's alone again.
+    expect((await stat(join(server.storage.dataDir, "pglite/PG_VERSION"))).mode & 0o777).toBe(
+      0o600,
+    );
     await server.restart();
     expect(await accountView(sameBrowser(client))).toEqual(before);
+  });
+
+  it("on a full disk, or any failed write, refuses in one line and leaves no file", async () => {
+    await server.stop();
+    const dir = join(server.storage.dataDir, "full-disk");
+    await mkdir(dir);
+    const full = await backUpOntoAFullDisk(dir, server.storage);
+    expect(full.code, full.stderr).toBe(1);
+    expect(full.stderr).toBe(
+      `Could not write the backup to ${dir}/site.tar.gz: the disk is full (ENOSPC). No backup was written.\n`,
+    );
+    // The backup's megabytes met the 64 KiB: the part written was removed.
+    expect(full.stdout.trim().split("\n").at(-1)).toBe("left:");
+
+    // A folder that cannot be made: a file stands where it would go.
+    const target = join(server.storage.dataDir, "pglite", "PG_VERSION", "site.tar.gz");
+    const notAFolder = await run(["scripts/db-backup.ts", "backup", target], server.storage);
+    expect(notAFolder.code).toBe(1);
+    expect(notAFolder.stderr).toBe(
+      `Could not write the backup to ${target}: a part of the path is a file, not a folder (ENOTDIR). No backup was written.\n`,
+    );
+    await server.restart();
   });
 
   it("restore of a file that is no backup changes nothing", async () => {

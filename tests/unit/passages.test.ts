@@ -1,8 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { MAX_INSTRUCTION_CHARS } from "#shared/generation.ts";
+import {
+  MAX_EDITED_TEXT_CHARS,
+  MAX_INSTRUCTION_CHARS,
+  MAX_PASSAGE_CHARS,
+} from "#shared/generation.ts";
 import { generationRequestSchema, refineSchema } from "#shared/schemas/generation.ts";
 import { AppError } from "#server/errors.ts";
-import { passageShaper, spliceOf, spliceText } from "#server/generation/passages.ts";
+import {
+  PASSAGE_CONTEXT_CHARS,
+  passageContext,
+  passageShaper,
+  spliceOf,
+  spliceText,
+} from "#server/generation/passages.ts";
 import {
   SHARED_INSTRUCTIONS,
   buildPrompt,
@@ -81,6 +91,15 @@ describe("the refine request", () => {
         instruction: "x".repeat(MAX_INSTRUCTION_CHARS),
       }).success,
     ).toBe(true);
+  });
+
+  it("refuses a passage longer than a writer writes back in one answer", () => {
+    const passage = (length: number) => ({ start: 10, end: 10 + length });
+    expect(
+      refused({ parentId, action: "rephrase", passage: passage(MAX_PASSAGE_CHARS + 1) }),
+    ).toEqual({ "refine.passage": ["refinePassageTooLong"] });
+    const longest = { parentId, action: "rephrase", passage: passage(MAX_PASSAGE_CHARS) };
+    expect(refineSchema.safeParse(longest).success).toBe(true);
   });
 
   it("refuses a passage to translate", () => {
@@ -277,5 +296,100 @@ describe("the writer's prompt", () => {
       { parentId, action: "instruction", text: "x", instruction: "", splice },
     ).system;
     expect(english.length).toBeGreaterThanOrEqual(passage.length);
+  });
+});
+
+describe("the text around a passage the writer reads", () => {
+  /** Paragraph `n`: four sentences, about 275 characters. */
+  const paragraph = (n: number) =>
+    [1, 2, 3, 4]
+      .map((i) => `Paragraph ${n}, sentence ${i} says what the letter needs said at length.`)
+      .join(" ");
+  /** A text at the edited text's limit: 60,000 characters in about 220 paragraphs. */
+  const long = Array.from({ length: 240 }, (_, n) => paragraph(n))
+    .join("\n\n")
+    .slice(0, 60_000);
+  const base = { ...request, subject: "s", tone: "standard", length: "long", variant: 1 } as const;
+
+  it("is the paragraphs around it of a 60,000-character text, not the text", () => {
+    expect(long.length).toBe(MAX_EDITED_TEXT_CHARS);
+    const passage = "Paragraph 90, sentence 2 says what the letter needs said at length.";
+    const start = long.indexOf(passage);
+    const refine = refineSchema.parse({
+      parentId,
+      action: "rephrase",
+      passage: { start, end: start + passage.length },
+    });
+    const splice = spliceOf(refine, long)!;
+    const prompt = buildPrompt(base, { parentId, action: "rephrase", text: long, splice });
+    // 61 KB before; now the passage and at most PASSAGE_CONTEXT_CHARS a side.
+    const sent = Buffer.byteLength(prompt.system + prompt.user);
+    expect(sent).toBeLessThan(2 * PASSAGE_CONTEXT_CHARS + passage.length + 1_500);
+    const user = JSON.parse(prompt.user);
+    expect(user.passage).toBe(passage);
+    // Its own paragraph, whole, and the ones next to it, each from its start to its end.
+    expect(user.before).toMatch(/^Paragraph \d+, sentence 1 /);
+    expect(user.before).toContain(`${paragraph(89)}\n\nParagraph 90, sentence 1`);
+    expect(user.after).toContain(
+      `sentence 4 says what the letter needs said at length.\n\n${paragraph(91)}`,
+    );
+    expect(user.after).toMatch(/sentence 4 says what the letter needs said at length\.$/);
+    // What it reads is the text next to the passage, as it stands.
+    expect(long.slice(0, start).endsWith(user.before)).toBe(true);
+    expect(long.slice(start + passage.length).startsWith(user.after)).toBe(true);
+    for (const side of [user.before, user.after]) {
+      expect(side.length).toBeGreaterThanOrEqual(PASSAGE_CONTEXT_CHARS / 2);
+      expect(side.length).toBeLessThanOrEqual(PASSAGE_CONTEXT_CHARS);
+    }
+    // Only the passage changes, whatever the writer was shown.
+    const changed = spliceText(long, splice, "New words.");
+    expect(changed).toBe(long.replace(passage, "New words."));
+  });
+
+  it("is all of a text short enough, and the same instructions either way", () => {
+    const short = "Dear Sam,\n\nThe heating is broken.\n\nBest, Ana";
+    const at = short.indexOf("The");
+    expect(passageContext(short, at, at + 22)).toEqual({
+      before: "Dear Sam,\n\n",
+      after: "\n\nBest, Ana",
+    });
+    const rephrase = (text: string, start: number, end: number) =>
+      buildPrompt(base, {
+        parentId,
+        action: "rephrase",
+        text,
+        splice: { start, end, passage: text.slice(start, end), continues: false },
+      }).system;
+    // The local writer's sequences keep the last prompt (decision 105): a cut changes no word.
+    expect(rephrase(short, at, at + 22)).toBe(rephrase(long, 30_000, 30_010));
+  });
+
+  it("is cut at a sentence where a paragraph is long, else at a space, else anywhere", () => {
+    const sentences = "One short sentence ends here. ".repeat(400);
+    const middle = sentences.indexOf("One", 6_000);
+    const bySentence = passageContext(sentences, middle, middle + 10);
+    expect(bySentence.before).toMatch(/^One short sentence ends here\. /);
+    expect(bySentence.after).toMatch(/ends here\.$/);
+
+    const words = "word ".repeat(2_000);
+    const byWord = passageContext(words, 5_000, 5_004);
+    expect(byWord.before).toMatch(/^word /);
+    expect(byWord.after).toMatch(/ word$/);
+
+    // Emoji, two UTF-16 units each, without a space: never one cut in two.
+    const emoji = "😀".repeat(30_000);
+    const anywhere = passageContext(emoji, 30_000, 30_002);
+    for (const side of [anywhere.before, anywhere.after]) {
+      expect(side.isWellFormed()).toBe(true);
+      expect(side.length).toBeGreaterThanOrEqual(PASSAGE_CONTEXT_CHARS - 1);
+    }
+  });
+
+  it("is cut after a full stop in scripts written without spaces", () => {
+    const chinese = "这是一个很长的句子，说明了信里需要说的话。".repeat(500);
+    const at = 5_000 - (5_000 % 21);
+    const { before, after } = passageContext(chinese, at, at + 21);
+    expect(before.startsWith("这是")).toBe(true);
+    expect(after.endsWith("。")).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import {
   MAX_EDITED_TEXT_CHARS,
   MAX_EDITS_PER_TEXT,
   MAX_INSTRUCTION_CHARS,
+  MAX_PASSAGE_CHARS,
   MAX_PROMPT_CHARS,
 } from "./generation.ts";
 import { MAX_VOICES, MAX_VOICE_NAME_CHARS, MAX_VOICE_TEXT_CHARS } from "./voices.ts";
@@ -44,6 +45,7 @@ const GENERATION_RULES = {
   refinePassageOutside: "The selected passage is not in this text. Please select it again.",
   refinePassageNotForTranslate:
     "A passage cannot be translated on its own; translate the whole text.",
+  refinePassageTooLong: `Please select at most ${MAX_PASSAGE_CHARS} characters, or change the whole text.`,
   editParentMissing: "Please choose one of your texts to edit.",
   editTextMissing: "The edited text is missing.",
   editTextEmpty: "The edited text is empty.",

@@ -99,6 +99,13 @@ export type RefineAction = (typeof REFINE_ACTIONS)[number];
 /** The most characters of a person's own instruction ("Ask…", issue 43). */
 export const MAX_INSTRUCTION_CHARS = 500;
 
+/**
+ * The longest passage a change takes, in UTF-16 units as its offsets: about what a writer
+ * writes back in one answer of a long text's budget (2,000 tokens). A longer one would come
+ * back cut short, and the text with it: that is a change to the whole text.
+ */
+export const MAX_PASSAGE_CHARS = 6_000;
+
 /** Regenerate asks for variant 2, 3, … of one request; more than this is not a session's. */
 export const MAX_VARIANT = 50;
 

@@ -1,10 +1,10 @@
-import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import type { PgliteThreadClient } from "./embedded/client.ts";
 import { getConfig, type Config } from "#server/config.ts";
+import { makePrivateDir } from "#server/data-dir.ts";
 import { getLogger } from "#server/logger.ts";
 import { assertNotNewer, migrationsFolder } from "./migrations.ts";
 import { countingLogger } from "./query-count.ts";
@@ -41,7 +41,7 @@ const MIGRATION_LOCK = 7_240_001;
 /** The embedded database, on a thread of its own (docs/decisions/033). */
 async function openPglite(config: Config): Promise<DatabaseHandle> {
   const { PgliteThreadClient, probeFolder } = await import("./embedded/client.ts");
-  await mkdir(config.dataDir, { recursive: true });
+  await makePrivateDir(config.dataDir);
   // The thread applies the migrations before it answers; one process owns the folder.
   const client = await PgliteThreadClient.start({
     dataDir: config.dataDir,

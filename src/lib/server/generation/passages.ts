@@ -64,6 +64,55 @@ function passageFailure(reason: "refinePassageOutside" | "refinePassageInvalid")
   return failure("VALIDATION_ERROR", reason, fieldFailures({ "refine.passage": [reason] }));
 }
 
+/**
+ * The most of the text on each side of a passage that the writer reads: the paragraphs
+ * around it. The rest of a long text says little about the passage and costs the writer
+ * its reading (issue 24: a sentence of a 60,000-character text sent 61 KB).
+ */
+export const PASSAGE_CONTEXT_CHARS = 2_000;
+
+/**
+ * Where a window may be cut, best first: a blank line between paragraphs, the space after
+ * a sentence's end (or right after one in scripts written without spaces), a space.
+ */
+const BOUNDARIES = [/\n[ \t]*\n\s*/g, /(?<=[.!?…]["'”’»)\]]*)\s+|(?<=[。！？])/gu, /\s+/g];
+
+/**
+ * The text around a passage as the writer reads it (`before` up to `start`, `after` from
+ * `end`): all of it, or at most PASSAGE_CONTEXT_CHARS a side, cut at the farthest boundary
+ * that keeps at least half of that; only the passage is ever replaced (spliceText).
+ */
+export function passageContext(
+  text: string,
+  start: number,
+  end: number,
+): { before: string; after: string } {
+  return { before: contextBefore(text, start), after: contextAfter(text, end) };
+}
+
+function contextBefore(text: string, at: number): string {
+  const from = at - PASSAGE_CONTEXT_CHARS;
+  if (from <= 0) return text.slice(0, at);
+  const window = text.slice(from, at);
+  for (const boundary of BOUNDARIES) {
+    const first = window.matchAll(boundary).next().value;
+    const cut = first && first.index + first[0].length;
+    if (cut !== undefined && cut <= PASSAGE_CONTEXT_CHARS / 2) return window.slice(cut);
+  }
+  return text.slice(splitsPair(text, from) ? from + 1 : from, at);
+}
+
+function contextAfter(text: string, at: number): string {
+  const to = at + PASSAGE_CONTEXT_CHARS;
+  if (to >= text.length) return text.slice(at);
+  const window = text.slice(at, to);
+  for (const boundary of BOUNDARIES) {
+    const last = [...window.matchAll(boundary)].at(-1);
+    if (last && last.index >= PASSAGE_CONTEXT_CHARS / 2) return window.slice(0, last.index);
+  }
+  return text.slice(at, splitsPair(text, to) ? to - 1 : to);
+}
+
 /** The new text: the parent's text with the splice's range replaced by `written`. */
 export function spliceText(parent: string, splice: PassageRange, written: string): string {
   return parent.slice(0, splice.start) + written + parent.slice(splice.end);

@@ -14,7 +14,7 @@ import {
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
 import { MAX_USE_CASE_INSTRUCTIONS, SLOT, type UseCase } from "#shared/use-cases.ts";
 import type { WriterVoice } from "#server/voices/voices.ts";
-import type { Splice } from "./passages.ts";
+import { passageContext, type Splice } from "./passages.ts";
 import { TONE_GUIDES } from "./tones.ts";
 
 /** What each kind of text is, for the model (one system prompt per content type). */
@@ -246,10 +246,11 @@ export function buildPrompt(
 }
 
 /**
- * A passage change (issue 43): the whole text as context, split where the passage stands
- * ("before", "passage", "after", which together are the text), the passage and any
- * instruction as data; the answer is the new passage alone, which the server splices into
- * place. `continue` writes what follows the passage (or the text's end).
+ * A passage change (issue 43): the text around the passage as context ("before",
+ * "passage", "after": the whole text, or of a long one the paragraphs around the passage,
+ * passages.ts), the passage and any instruction as data; the answer is the new passage
+ * alone, which the server splices into place. `continue` writes what follows the passage
+ * (or the text's end).
  */
 function passagePrompt(
   input: GenerationRequest,
@@ -261,12 +262,15 @@ function passagePrompt(
   const continues = splice.continues;
   // A continuation's passage ends where it continues; a rewrite's is the range replaced.
   const passageStart = continues ? splice.end - splice.passage.length : splice.start;
+  const { before, after } = passageContext(text, passageStart, splice.end);
   const parts = {
-    before: text.slice(0, passageStart),
+    before,
     ...(splice.passage || !continues ? { passage: splice.passage } : {}),
-    after: text.slice(splice.end),
+    after,
   };
-  const whole = `Its ${continues && !splice.passage ? '"before" and "after" are' : '"before", "passage" and "after" are'}, in this order, the whole of ${CONTENT_BRIEFS[input.contentType]}.`;
+  // The same words whether the text was cut or not: a sequence of the local writer keeps
+  // the last prompt, and the next change reads only where they differ (decision 105).
+  const whole = `Its ${continues && !splice.passage ? '"before" and "after" are' : '"before", "passage" and "after" are'}, in this order, ${CONTENT_BRIEFS[input.contentType]} (all of it, or of a long text only the part around ${continues && !splice.passage ? "its end" : "the passage"}).`;
   const task = continues
     ? [
         `Continue the text from the end of ${splice.passage ? "the passage" : '"before"'}: write what comes next there, at most a paragraph, so that it follows on from it and leads into "after".`,

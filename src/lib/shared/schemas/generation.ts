@@ -7,6 +7,7 @@ import {
   MAX_SUBJECT_CHARS,
   MAX_EDITED_TEXT_CHARS,
   MAX_INSTRUCTION_CHARS,
+  MAX_PASSAGE_CHARS,
   MAX_VARIANT,
   REFINE_ACTIONS,
   TONES,
@@ -46,8 +47,8 @@ const passageSchema = z.custom<PassageRange>(
  *
  * - Without `passage`: the whole text is rewritten (for `translate`, into the request's
  *   `language`; for `instruction`, following the instruction).
- * - With `passage` (any action but `translate`): only that passage of the parent's text is
- *   rewritten; the server splices the writer's answer in its place, so the text before and
+ * - With `passage` (any action but `translate`; at most MAX_PASSAGE_CHARS): only that
+ *   passage of the parent's text is rewritten; the server splices the writer's answer in its place, so the text before and
  *   after it is kept byte for byte. Whitespace at the passage's edges counts as the text
  *   around it, and is kept too.
  * - `continue` writes new text after the passage: its `end` is where to continue from, and
@@ -81,6 +82,8 @@ export const refineSchema = z
     }
     if (refine.action === "translate" && refine.passage) {
       issue("passage", REASON.refinePassageNotForTranslate);
+    } else if (refine.passage && refine.passage.end - refine.passage.start > MAX_PASSAGE_CHARS) {
+      issue("passage", REASON.refinePassageTooLong);
     }
   })
   .transform((refine) => ({

@@ -4,6 +4,7 @@ import { rm, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
+import { keepToOwner, OWNER_ONLY_FILE } from "#server/data-dir.ts";
 import { isDatabaseUnavailable } from "../errors.ts";
 import { countQuery } from "../query-count.ts";
 import {
@@ -50,7 +51,7 @@ export function lockDataDir(dataDir: string): () => void {
   const lockPath = resolve(dataDir, "pglite.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(lockPath, "wx");
+      const fd = openSync(lockPath, "wx", OWNER_ONLY_FILE);
       writeSync(fd, String(process.pid));
       closeSync(fd);
       return () => rmSync(lockPath, { force: true });
@@ -101,11 +102,12 @@ const THREAD_SCRIPT = import.meta.url.endsWith(".ts")
  */
 export async function probeFolder(pgDir: string): Promise<void> {
   const probe = resolve(pgDir, "readiness-probe");
-  await writeFile(probe, "ready\n");
+  await writeFile(probe, "ready\n", { mode: OWNER_ONLY_FILE });
   await rm(probe, { force: true });
 }
 
 interface ThreadOptions {
+  dataDir: string;
   pgDir: string;
   migrationsFolder: string;
   /** How long a statement or a transaction waits for the session before it gives up. */
@@ -123,7 +125,11 @@ function baselineWebAssemblyOnly(): void {
   setFlagsFromString("--no-wasm-dynamic-tiering");
 }
 
-/** Starts the thread on an existing folder; resolves once it has migrated and answers. */
+/**
+ * Starts the thread on an existing folder; resolves once it has migrated and answers, and
+ * the data folder is its user's alone again (data-dir.ts: what PGlite unpacked or rewrote
+ * on opening).
+ */
 async function startThread(options: ThreadOptions): Promise<Worker> {
   baselineWebAssemblyOnly();
   const worker = new Worker(THREAD_SCRIPT, {
@@ -145,6 +151,7 @@ async function startThread(options: ThreadOptions): Promise<Worker> {
       worker.once("error", failed);
       worker.once("exit", (code) => failed(new Error(`the database thread exited with ${code}`)));
     });
+    await keepToOwner(options.dataDir);
   } catch (error) {
     await worker.terminate();
     throw error;
@@ -265,6 +272,7 @@ export class PgliteThreadClient {
     try {
       if (createDataDirIfMissing(pgDir)) options.created?.(pgDir);
       const thread = {
+        dataDir: options.dataDir,
         pgDir,
         migrationsFolder: options.migrationsFolder,
         waitTimeoutMs: options.waitTimeoutMs,

@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { pipeline } from "node:stream/promises";
 import pRetry from "p-retry";
+import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from "#server/data-dir.ts";
 
 export interface DownloadProgress {
   received: number;
@@ -174,7 +175,7 @@ export async function downloadOnce(
 ): Promise<void> {
   const located = await locate(url, options.signal);
   const expected = located.expected;
-  await mkdir(dirname(path), { recursive: true });
+  await mkdir(dirname(path), { recursive: true, mode: OWNER_ONLY_DIR });
   const part = `${path}.part`;
   const infoPath = `${path}.part.json`;
   const info = await readPartInfo(infoPath);
@@ -229,6 +230,7 @@ export async function downloadOnce(
   await writeFile(
     infoPath,
     JSON.stringify({ url, etag: response.headers.get("etag"), total } satisfies PartInfo),
+    { mode: OWNER_ONLY_FILE },
   );
 
   let received = offset;
@@ -242,9 +244,13 @@ export async function downloadOnce(
         yield chunk;
       }
     };
-    await pipeline(counted, createWriteStream(part, { flags: offset > 0 ? "a" : "w" }), {
-      signal: options.signal,
-    });
+    await pipeline(
+      counted,
+      createWriteStream(part, { flags: offset > 0 ? "a" : "w", mode: OWNER_ONLY_FILE }),
+      {
+        signal: options.signal,
+      },
+    );
   }
 
   const size = await sizeOf(part);
