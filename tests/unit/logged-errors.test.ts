@@ -74,11 +74,12 @@ describe("a failed query in the logs", () => {
     expect(copy).toBeInstanceOf(DrizzleQueryError);
     expect(copy.params).toBeUndefined();
     expect(copy.message).toBe(`Failed query: ${SELECT_SESSION}`);
-    expect((copy.cause as { code: string; constraint: string }).code).toBe("23505");
-    expect((copy.cause as { constraint: string }).constraint).toBe("users_email_key");
+    const cause = copy.cause as DatabaseError;
+    expect(cause.code).toBe("23505");
+    expect(cause.constraint).toBe("users_email_key");
     expect(error.params).toEqual([SESSION_ID, "a@example.com"]);
     expect(error.message).toContain(SESSION_ID);
-    expect((error.cause as { detail: string }).detail).toContain("a@example.com");
+    expect((error.cause as DatabaseError).detail).toContain("a@example.com");
   });
 
   it("passes anything that is not an error through", () => {
