@@ -28,7 +28,13 @@ describe.runIf(usingPostgres)("scale-out on one PostgreSQL database", () => {
     // held at its gate, so its own pace does not matter.
     writer = await startChatFake({ text: `Hello team, ${"a short note ".repeat(16)}`, model: "m" });
     storage = await createStorage();
-    const env = { TRUSTED_PROXY: "1", OPENAI_COMPAT_BASE_URL: `${writer.url}/v1` };
+    // These tests count texts and credits, not a short pool: on a loaded machine a request
+    // may wait longer than the default 5 s for one of the pool's connections.
+    const env = {
+      TRUSTED_PROXY: "1",
+      OPENAI_COMPAT_BASE_URL: `${writer.url}/v1`,
+      DATABASE_WAIT_TIMEOUT_MS: "60000",
+    };
     // The 200-at-once test holds the ledger to account, not the bound on texts in flight.
     const unbounded = { ...env, TEXTS_IN_FLIGHT_PER_OWNER: "1000" };
     [a, b] = await Promise.all([
