@@ -113,7 +113,7 @@ async function main(): Promise<void> {
       console.log(`Backed up ${pgDir} to ${target} (${(dump.size / 1e6).toFixed(1)} MB).`);
     } else if (command === "restore" && file) {
       if (!existsSync(file)) stop(`No backup at ${resolve(file)}.`);
-      let backup: Buffer;
+      let backup: Buffer<ArrayBuffer>;
       try {
         backup = readFileSync(file);
       } catch (error) {
