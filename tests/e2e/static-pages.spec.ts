@@ -57,7 +57,7 @@ const routes: RouteCase[] = [
     path: "/privacy-policy",
     title: /^Privacy Policy/,
     heading: "Privacy Policy",
-    texts: ["Last updated: November 27, 2026", "Data we collect"],
+    texts: ["Last updated: December 2, 2026", "Data we collect"],
   },
   {
     path: "/terms-of-service",
