@@ -154,7 +154,7 @@ async function insertAccount(
       return { created: true, user, token, expiresAt: session.expiresAt, verifyToken };
     });
   } catch (error) {
-    // drizzle's own check, not instanceof (decision 002: two copies of drizzle-orm).
+    // The rollback above, for an address already registered: answered with the stand-in.
     if (standIn && error instanceof TransactionRollbackError) return { created: false, ...standIn };
     throw error;
   }
