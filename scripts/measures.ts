@@ -7,9 +7,11 @@
  *
  * Floors, for "upward imports": a module of src/lib imports from its own floor or below.
  *   0  src/lib/shared: schemas, types and constants of both sides
- *   1  files directly in src/lib/server, and db/: config, logger, errors, the database
+ *   1  files directly in src/lib/server, and the folders of BASE (db/): config, logger,
+ *      errors, the database, helpers that several concerns need
  *   2  the other folders of src/lib/server, one concern each (auth, credits, generation, …)
- *   3  http/ (the door requests come in by) and jobs/ (the timers): they call the concerns
+ *   3  the folders of TOP: http/ (the door requests come in by) and jobs/ (the timers),
+ *      which call the concerns
  * "Folder pairs" are two units of src/lib/server that import each other, a unit being a
  * folder, or a file that stands directly in src/lib/server.
  */
@@ -63,12 +65,16 @@ function importGraph(): ImportGraph {
   return graph;
 }
 
+/** The folders of src/lib/server on floor 1 and on floor 3; every other folder is on 2. */
+const BASE = new Set(["db"]);
+const TOP = new Set(["http", "jobs"]);
+
 function floorOf(file: RepoPath): number | null {
   if (file.startsWith("src/lib/shared/")) return 0;
   if (!file.startsWith(SERVER)) return null;
   const [unit, ...rest] = file.slice(SERVER.length).split("/");
-  if (rest.length === 0 || unit === "db") return 1;
-  return unit === "http" || unit === "jobs" ? 3 : 2;
+  if (rest.length === 0 || BASE.has(unit!)) return 1;
+  return TOP.has(unit!) ? 3 : 2;
 }
 
 const unitOf = (file: RepoPath) =>
