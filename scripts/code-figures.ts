@@ -155,19 +155,20 @@ function countedLines(source: string): string[] {
     }
     if (line === "" || /^(\/\/|\/\*|\*|\{\/\*|<!--)/.test(line)) continue;
     if (/^[\s{}()[\];,<>/]*$/.test(line)) continue;
-    kept.push(line);
+    kept.push(line.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""').replace(/\b\d[\d_.]*\b/g, "0"));
   }
   return kept;
 }
 
 /**
  * Repeated blocks, counted as the library's `duplicates` tool names them (its figures in
- * the issues), but on identical lines only: the pairs of files (a file may pair with
+ * the issues), but without renamed names: the pairs of files (a file may pair with
  * itself) that share a run of `minLines` or more identical lines, where white space is
- * folded and blank, comment-only, lone-punctuation and import lines are passed over.
+ * folded, strings and numbers count as alike (a test written again for another value is
+ * a repeat), and blank, comment-only, lone-punctuation and import lines are passed over.
  * Two files count once however many runs they share. A run found in more than `mostPlaces`
  * places is too common to be a copy (a shape every file of a kind has) and is not counted.
- * The tool also pairs lines alike but for names and values, so its figures are higher.
+ * The tool also pairs lines alike but for names, so its figures differ.
  */
 export function repeatedPairs(
   files: Map<RepoPath, string>,

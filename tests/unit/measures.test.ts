@@ -34,6 +34,29 @@ describe("repeated blocks", () => {
     ).toEqual([]);
   });
 
+  it("pairs a run written again for other strings and numbers, not for other names", () => {
+    const valued = (word: string, base: number) =>
+      Array.from({ length: 6 }, (_, at) => `expect(read("${word}${at}")).toBe(${base + at});`).join(
+        "\n",
+      );
+    expect(
+      repeatedPairs(
+        new Map([
+          ["a.ts", valued("en", 1)],
+          ["b.ts", valued("tr", 40)],
+        ]),
+      ),
+    ).toEqual([["a.ts", "b.ts"]]);
+    expect(
+      repeatedPairs(
+        new Map([
+          ["a.ts", lines(6)],
+          ["b.ts", lines(6, "sum")],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
   it("counts two files once however many runs they share", () => {
     const twice = `${lines(6)}\nlet gap = 1;\n${lines(6, "sum")}`;
     const other = `${lines(6, "sum")}\nlet other = 2;\n${lines(6)}`;
