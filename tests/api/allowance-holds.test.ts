@@ -13,7 +13,7 @@ import { rowsOf, schema } from "#server/db/index.ts";
 import { guestGenerationsFromAddress } from "#server/credits/trial.ts";
 import { readDeploymentKey } from "#server/deployment-keys.ts";
 import { mailboxTag } from "#server/mailbox.ts";
-import { deleteHistoryItem } from "#server/generation/generations.ts";
+import { deleteHistoryItem } from "#server/generation/history.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
 import { newAccount } from "../support/accounts.ts";
 import { at, T0, writeFinishedText as write } from "../support/ledger-clock.ts";
