@@ -26,9 +26,11 @@ function longestFunction(file: string): { name: string; lines: number } {
       /^(\s*)(?:export )?(?:async )?function\*? (\w+)|^(\s*)(?:export )?const (\w+) = (?:async )?\(.*=> \{$/.exec(
         line,
       );
-    if (!opens || !line.trimEnd().endsWith("{")) return;
+    // A signature that runs over several lines opens with "(".
+    if (!opens || !/[{(]$/.test(line.trimEnd())) return;
     const indent = opens[1] ?? opens[3] ?? "";
-    const end = text.findIndex((other, at) => at > start && other === `${indent}}`);
+    const closes = new RegExp(`^${indent}\\}[;,]?$`);
+    const end = text.findIndex((other, at) => at > start && closes.test(other));
     const length = end - start + 1;
     if (end > 0 && length > longest.lines) longest = { name: opens[2] ?? opens[4]!, lines: length };
   });
