@@ -155,7 +155,10 @@ function countedLines(source: string): string[] {
     }
     if (line === "" || /^(\/\/|\/\*|\*|\{\/\*|<!--)/.test(line)) continue;
     if (/^[\s{}()[\];,<>/]*$/.test(line)) continue;
-    kept.push(line.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""').replace(/\b\d[\d_.]*\b/g, "0"));
+    const shape = line.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""').replace(/\b\d[\d_.]*\b/g, "0");
+    // A row of a data table (literals and punctuation only) is data, not code written twice.
+    if (/^[\s"0,:[\]{}()]*$/.test(shape.replace(/\b(?:\w+\s*:|true|false|null)/g, ""))) continue;
+    kept.push(shape);
   }
   return kept;
 }

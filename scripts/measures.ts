@@ -7,11 +7,11 @@
  *
  * Floors, for "upward imports": a module of src/lib imports from its own floor or below.
  *   0  src/lib/shared: schemas, types and constants of both sides
- *   1  files directly in src/lib/server, and the folders of BASE (db/): config, logger,
- *      errors, the database, helpers that several concerns need
+ *   1  files directly in src/lib/server, and the folders of BASE (db/, network/, keys/):
+ *      config, logger, errors, the database, the client's address, the deployment's keys
  *   2  the other folders of src/lib/server, one concern each (auth, credits, generation, …)
- *   3  the folders of TOP: http/ (the door requests come in by) and jobs/ (the timers),
- *      which call the concerns
+ *   3  the folders of TOP: http/ (the door requests come in by), jobs/ (the timers),
+ *      registration/ and console/ (flows over several concerns), which call the concerns
  * "Folder pairs" are two units of src/lib/server that import each other, a unit being a
  * folder, or a file that stands directly in src/lib/server.
  */
@@ -66,8 +66,8 @@ function importGraph(): ImportGraph {
 }
 
 /** The folders of src/lib/server on floor 1 and on floor 3; every other folder is on 2. */
-const BASE = new Set(["db"]);
-const TOP = new Set(["http", "jobs"]);
+const BASE = new Set(["db", "network", "keys"]);
+const TOP = new Set(["http", "jobs", "registration", "console"]);
 
 function floorOf(file: RepoPath): number | null {
   if (file.startsWith("src/lib/shared/")) return 0;

@@ -57,6 +57,22 @@ describe("repeated blocks", () => {
     ).toEqual([]);
   });
 
+  it("passes over rows of a data table, which hold literals only", () => {
+    const table = (base: number) =>
+      Array.from(
+        { length: 8 },
+        (_, at) => `  ["case ${base + at}", ${base * at}, { ok: "yes" }],`,
+      ).join("\n");
+    expect(
+      repeatedPairs(
+        new Map([
+          ["a.ts", table(1)],
+          ["b.ts", table(9)],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
   it("counts two files once however many runs they share", () => {
     const twice = `${lines(6)}\nlet gap = 1;\n${lines(6, "sum")}`;
     const other = `${lines(6, "sum")}\nlet other = 2;\n${lines(6)}`;

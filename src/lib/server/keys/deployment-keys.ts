@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Database } from "./db/index.ts";
-import { appSettings } from "./db/schema.ts";
+import type { Database } from "#server/db/index.ts";
+import { appSettings } from "#server/db/schema.ts";
 
 export type DeploymentKeyName = "address_hash_key" | "device_cookie_key" | "email_hash_key";
 

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { Database } from "#server/db/index.ts";
-import { readDeploymentKey } from "#server/deployment-keys.ts";
-import type { ClientNetwork } from "./client-network.ts";
+import { readDeploymentKey } from "./deployment-keys.ts";
+import type { ClientNetwork } from "#server/network/client-network.ts";
 
 /**
  * HMAC-SHA256 of a client's network (an IPv6 client's /64, decision 085): enough to count

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
-import type { Database } from "./db/index.ts";
-import { readDeploymentKey } from "./deployment-keys.ts";
+import type { Database } from "#server/db/index.ts";
+import { readDeploymentKey } from "#server/keys/deployment-keys.ts";
 
 /** Domains whose mailboxes ignore dots in the local part, by the name they deliver under. */
 const DOTLESS_DOMAINS = new Map([
