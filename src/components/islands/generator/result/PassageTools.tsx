@@ -3,8 +3,8 @@ import { passageMessage, type PassageMessageKey } from "#i18n/passages.ts";
 import { passagePriceRange } from "#shared/credits.ts";
 import { MAX_INSTRUCTION_CHARS, type RefineAction } from "#shared/generation.ts";
 import type { PassageRange } from "#shared/schemas/generation.ts";
-import { passageBlocks, selectedPassage } from "#client/passage-dom.ts";
-import { changePassage } from "#stores/passage-changes.ts";
+import { passageBlocks, selectedPassage } from "#generator/lib/passage-dom.ts";
+import { changePassage } from "#generator/state/passage-changes.ts";
 import { paidAction } from "../paid-action.ts";
 
 /** What the toolbar offers for a chosen passage, in its order (issue 43). */

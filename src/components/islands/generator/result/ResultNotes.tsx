@@ -1,6 +1,6 @@
-import type { DeskState, TextVersion } from "#stores/desk.ts";
-import { retry } from "#stores/generation.ts";
-import { afterUnsavedEdits } from "#stores/text-edit.ts";
+import type { DeskState, TextVersion } from "#generator/state/desk.ts";
+import { retry } from "#generator/state/generation.ts";
+import { afterUnsavedEdits } from "#generator/state/text-edit.ts";
 import { openCreditDialog } from "#stores/credit-dialog.ts";
 import type { Translate } from "#components/ui/use-messages.ts";
 import { actionButton } from "./action-button.ts";

@@ -1,8 +1,8 @@
 import { describeFailure, successToastTitle } from "#i18n/messages.ts";
-import type { GenerationEvent } from "#client/generation-stream.ts";
+import type { GenerationEvent } from "#generator/lib/generation-stream.ts";
 import { $desk, $prompt, updateDesk, type TextVersion } from "./desk.ts";
-import { $language } from "./preferences.ts";
-import { showToast } from "./toasts.ts";
+import { $language } from "#stores/preferences.ts";
+import { showToast } from "#stores/toasts.ts";
 import { endStopped, failed, keep, lostConnection, type Attempt } from "./attempt-endings.ts";
 
 /** What the attempt under way shares with Stop. */

@@ -6,11 +6,11 @@ import {
   cancelGeneration,
   requestGeneration,
   type GenerationAnswer,
-} from "#client/generation-stream.ts";
+} from "#generator/lib/generation-stream.ts";
 import { $desk, shownVersion, updateDesk } from "./desk.ts";
-import { $language } from "./preferences.ts";
-import { invalidateCreditStatus } from "./credits.ts";
-import { openCreditDialog } from "./credit-dialog.ts";
+import { $language } from "#stores/preferences.ts";
+import { invalidateCreditStatus } from "#stores/credits.ts";
+import { openCreditDialog } from "#stores/credit-dialog.ts";
 import { invalidateHistory } from "./history-cache.ts";
 import { endStopped, failed, giveUp, lostConnection, type Attempt } from "./attempt-endings.ts";
 import { readEvents, type AttemptControl } from "./generation-events.ts";

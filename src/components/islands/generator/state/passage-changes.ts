@@ -4,7 +4,7 @@ import { apiFetch } from "#client/http.ts";
 import { $desk, shownVersion, updateDesk } from "./desk.ts";
 import { run } from "./generation.ts";
 import { invalidateHistory } from "./history-cache.ts";
-import { $currentUser } from "./user.ts";
+import { $currentUser } from "#stores/user.ts";
 
 /**
  * Changes to a shown text that the result panel's passage tools and its "Ask for a change"

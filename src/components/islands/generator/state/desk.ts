@@ -1,6 +1,6 @@
 import { atom } from "nanostores";
 import type { VersionOrigin } from "#i18n/messages.ts";
-import { hasDeskMemory } from "#client/desk-memory.ts";
+import { hasDeskMemory } from "#generator/lib/desk-memory.ts";
 import type { FailedAnswer } from "#shared/api/failures.ts";
 import type { GenerationRequestBody, PassageRange } from "#shared/schemas/generation.ts";
 import type { TemplateReason } from "./engines.ts";

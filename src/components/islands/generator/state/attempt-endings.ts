@@ -1,8 +1,8 @@
 import { failureToastTitle, translate } from "#i18n/messages.ts";
 import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
 import { $desk, $prompt, updateDesk, type DeskState, type TextVersion } from "./desk.ts";
-import { $language } from "./preferences.ts";
-import { showToast } from "./toasts.ts";
+import { $language } from "#stores/preferences.ts";
+import { showToast } from "#stores/toasts.ts";
 
 /** One request for a text, and how it relates to the panel's versions. */
 export interface Attempt {
