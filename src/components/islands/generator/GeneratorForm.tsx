@@ -8,7 +8,7 @@ import { $writers } from "#generator/state/engines.ts";
 import { $creditStatus } from "#stores/credits.ts";
 import { openCreditDialog } from "#stores/credit-dialog.ts";
 import { $desk, $prompt } from "#generator/state/desk.ts";
-import { generate } from "#generator/state/generation.ts";
+import { generate } from "#generator/state/attempt.ts";
 import { afterUnsavedEdits } from "#generator/state/text-edit.ts";
 import { showToast } from "#stores/toasts.ts";
 import { useMessages } from "#components/ui/use-messages.ts";

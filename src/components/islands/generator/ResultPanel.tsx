@@ -54,7 +54,13 @@ export default function ResultPanel() {
     </>
   );
   const notes = !streaming && (
-    <ResultNotes desk={desk} version={version} isGuest={Boolean(credits?.isGuest)} t={t} />
+    <ResultNotes
+      desk={desk}
+      version={version}
+      isGuest={Boolean(credits?.isGuest)}
+      language={uiLanguage}
+      t={t}
+    />
   );
   const waiting = (
     <PanelFrame heading={heading} notes={notes}>

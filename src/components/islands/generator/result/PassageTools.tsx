@@ -4,7 +4,7 @@ import { passagePriceRange } from "#shared/credits.ts";
 import { MAX_INSTRUCTION_CHARS, type RefineAction } from "#shared/generation.ts";
 import type { PassageRange } from "#shared/schemas/generation.ts";
 import { passageBlocks, selectedPassage } from "#generator/lib/passage-dom.ts";
-import { changePassage } from "#generator/state/passage-changes.ts";
+import { changePassage } from "#generator/state/text-changes.ts";
 import { paidAction } from "../paid-action.ts";
 
 /** What the toolbar offers for a chosen passage, in its order (issue 43). */
