@@ -1,4 +1,5 @@
-import { failureToastTitle, translate } from "#i18n/messages.ts";
+import { messages } from "#i18n/messages.ts";
+import { failureToastTitle } from "#i18n/wording.ts";
 import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
 import { $desk, $prompt, updateDesk, type DeskState, type TextVersion } from "./desk.ts";
 import { $language } from "./preferences.ts";
@@ -67,8 +68,11 @@ export function lostConnection(attempt: Attempt): void {
   const writing = $desk.get().writing;
   if (!writing) return;
   if (!writing.text || !writing.generationId) {
-    return failed(attempt, translate($language.get(), "error.network"));
+    return failed(attempt, messages.translate($language.get(), "error.network"));
   }
   keep(attempt, { ...writing, modelUsed: "interrupted" });
-  updateDesk({ error: translate($language.get(), "desk.interrupted"), errorAction: "none" });
+  updateDesk({
+    error: messages.translate($language.get(), "desk.interrupted"),
+    errorAction: "none",
+  });
 }

@@ -1,4 +1,4 @@
-import { describeFailure, successToastTitle } from "#i18n/messages.ts";
+import { describeFailure, successToastTitle } from "#i18n/wording.ts";
 import type { GenerationEvent } from "#client/generation-stream.ts";
 import { $desk, $prompt, updateDesk, type TextVersion } from "./desk.ts";
 import { $language } from "./preferences.ts";

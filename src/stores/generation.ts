@@ -1,4 +1,5 @@
-import { describeFailure, translate } from "#i18n/messages.ts";
+import { messages, type MessageKey } from "#i18n/messages.ts";
+import { describeFailure } from "#i18n/wording.ts";
 import type { FailedAnswer } from "#shared/api/failures.ts";
 import { MAX_VARIANT, type Language, type Refinement } from "#shared/generation.ts";
 import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
@@ -21,12 +22,12 @@ type ActiveAttempt = AttemptControl & { controller: AbortController };
 let active: ActiveAttempt | null = null;
 let lastAttempt: Attempt | null = null;
 
-function t(key: Parameters<typeof translate>[1], values?: Record<string, string | number>) {
-  return translate($language.get(), key, values);
+function t(key: MessageKey, values?: Record<string, string | number>) {
+  return messages.translate($language.get(), key, values);
 }
 
 /** A failed answer's message in the chosen language (DESIGN §7). */
-function failureText(body: FailedAnswer, fallback: Parameters<typeof translate>[1]): string {
+function failureText(body: FailedAnswer, fallback: MessageKey): string {
   return describeFailure($language.get(), body, fallback);
 }
 

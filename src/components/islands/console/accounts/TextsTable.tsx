@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { apiFetch } from "#client/http.ts";
-import { consoleLabel, consoleSays } from "#i18n/console.ts";
-import { contentTypeName, languageName, type MessageKey } from "#i18n/messages.ts";
+import { consoleLabel, consoleWords } from "#i18n/console.ts";
+import type { MessageKey } from "#i18n/messages.ts";
+import { contentTypeName, languageName } from "#i18n/wording.ts";
 import type { AccountDetail, OpenedText } from "#shared/console.ts";
 import { LENGTH_WORDS } from "#shared/generation.ts";
 import { noteConsoleChange } from "#stores/console.ts";
@@ -12,10 +13,11 @@ import { OutcomeLine, type Outcome } from "./outcome.tsx";
 
 /** The account's texts, without their words; Open shows one and the audit notes it. */
 export function TextsTable({ texts }: { texts: AccountDetail["texts"] }) {
+  const { t } = useMessages(consoleWords);
   const [opened, setOpened] = useState<OpenedText | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   // Types, languages and lengths by the names the desk gives them, in the chosen language.
-  const { language, t } = useMessages();
+  const { language, t: desk } = useMessages();
 
   async function open(id: string) {
     try {
@@ -26,7 +28,7 @@ export function TextsTable({ texts }: { texts: AccountDetail["texts"] }) {
         setOpened(body);
         setOutcome(null);
         noteConsoleChange();
-      } else setOutcome({ ok: false, message: body.message ?? consoleSays("loadFailed") });
+      } else setOutcome({ ok: false, message: body.message ?? t("loadFailed") });
     } catch (error) {
       setOutcome({ ok: false, message: (error as Error).message });
     }
@@ -34,16 +36,12 @@ export function TextsTable({ texts }: { texts: AccountDetail["texts"] }) {
 
   if (texts.length === 0) {
     return (
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-        {consoleSays("account.texts.none")}
-      </p>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("account.texts.none")}</p>
     );
   }
   return (
     <>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        {consoleSays("account.texts.note")}
-      </p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("account.texts.note")}</p>
       <div className="mt-2 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead>
@@ -60,11 +58,11 @@ export function TextsTable({ texts }: { texts: AccountDetail["texts"] }) {
                 ] as const
               ).map((key) => (
                 <th key={key} scope="col" className={cell}>
-                  {consoleSays(key)}
+                  {t(key)}
                 </th>
               ))}
               <th scope="col" className="sr-only">
-                {consoleSays("account.texts.open")}
+                {t("account.texts.open")}
               </th>
             </tr>
           </thead>
@@ -77,26 +75,26 @@ export function TextsTable({ texts }: { texts: AccountDetail["texts"] }) {
                   <time dateTime={text.createdAt}>{when(text.createdAt)}</time>
                 </td>
                 <td className={cell}>
-                  {text.modelUsed ? consoleLabel("writer", text.modelUsed) : "–"}
+                  {text.modelUsed ? consoleLabel(t, "writer", text.modelUsed) : "–"}
                 </td>
                 <td className={cell}>
                   {text.length && text.length in LENGTH_WORDS
-                    ? t(`length.${text.length}` as MessageKey)
+                    ? desk(`length.${text.length}` as MessageKey)
                     : (text.length ?? "–")}
                 </td>
                 <td className={`${cell} tabular-nums`}>{text.words}</td>
-                <td className={cell}>{consoleLabel("textStatus", text.status)}</td>
+                <td className={cell}>{consoleLabel(t, "textStatus", text.status)}</td>
                 <td className={cell}>
                   <button
                     type="button"
                     className="underline"
-                    aria-label={consoleSays("account.texts.openLabel", {
+                    aria-label={t("account.texts.openLabel", {
                       type: contentTypeName(language, text.contentType),
                       date: when(text.createdAt),
                     })}
                     onClick={() => void open(text.id)}
                   >
-                    {consoleSays("account.texts.open")}
+                    {t("account.texts.open")}
                   </button>
                 </td>
               </tr>

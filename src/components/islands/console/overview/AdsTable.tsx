@@ -1,31 +1,33 @@
-import { consoleSays } from "#i18n/console.ts";
+import { consoleWords } from "#i18n/console.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 import type { Overview } from "#shared/console.ts";
 
 /** Each ad's impressions, completions and clicks. */
 export function AdsTable({ ads }: { ads: Overview["ads"] | null }) {
+  const { t } = useMessages(consoleWords);
   return (
     <section aria-labelledby="console-ads-heading" id="ads" className="mt-10">
       <h2 id="console-ads-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-        {consoleSays("ads.heading")}
+        {t("ads.heading")}
       </h2>
       {ads === null ? (
-        <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleSays("loading")}</p>
+        <p className="mt-3 text-slate-600 dark:text-slate-400">{t("loading")}</p>
       ) : ads.length === 0 ? (
-        <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleSays("ads.none")}</p>
+        <p className="mt-3 text-slate-600 dark:text-slate-400">{t("ads.none")}</p>
       ) : (
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm tabular-nums">
             <thead>
               <tr>
-                <th scope="col">{consoleSays("ads.ad")}</th>
+                <th scope="col">{t("ads.ad")}</th>
                 <th scope="col" className="text-right">
-                  {consoleSays("ads.impressions")}
+                  {t("ads.impressions")}
                 </th>
                 <th scope="col" className="text-right">
-                  {consoleSays("ads.completions")}
+                  {t("ads.completions")}
                 </th>
                 <th scope="col" className="text-right">
-                  {consoleSays("ads.clicks")}
+                  {t("ads.clicks")}
                 </th>
               </tr>
             </thead>

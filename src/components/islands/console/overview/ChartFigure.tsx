@@ -1,4 +1,5 @@
-import { consoleSays } from "#i18n/console.ts";
+import { consoleWords } from "#i18n/console.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 import LineChart, { type ChartSeries } from "../LineChart.tsx";
 
 /** A chart with its caption, and the same figures as a table for whoever cannot see it. */
@@ -17,6 +18,7 @@ export function ChartFigure({
   series: ChartSeries[];
   firstColumn: string;
 }) {
+  const { t } = useMessages(consoleWords);
   return (
     <figure
       aria-labelledby={`${id}-caption`}
@@ -30,7 +32,7 @@ export function ChartFigure({
       </div>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer text-slate-700 dark:text-slate-300">
-          {consoleSays("overview.chart.table")}
+          {t("overview.chart.table")}
         </summary>
         <div className="mt-2 max-h-72 overflow-auto">
           <table className="w-full text-left tabular-nums">

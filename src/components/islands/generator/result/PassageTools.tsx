@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
-import { passageMessage, type PassageMessageKey } from "#i18n/passages.ts";
+import { passageWords } from "#i18n/passages.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 import { passagePriceRange } from "#shared/credits.ts";
 import { MAX_INSTRUCTION_CHARS, type RefineAction } from "#shared/generation.ts";
 import type { PassageRange } from "#shared/schemas/generation.ts";
@@ -39,7 +40,6 @@ export function PassageTools({
   text,
   enabled,
   outOfCredits,
-  language,
 }: {
   textRef: RefObject<HTMLDivElement | null>;
   /** The shown version's Markdown. */
@@ -47,8 +47,6 @@ export function PassageTools({
   /** A finished AI text, not being edited or reviewed. */
   enabled: boolean;
   outOfCredits: boolean;
-  /** The interface's language. */
-  language: string;
 }) {
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [byKeyboard, setByKeyboard] = useState(false);
@@ -60,8 +58,7 @@ export function PassageTools({
   const pressing = useRef(false);
   /** Opened from the keyboard: focus goes into the toolbar once it shows. */
   const focusNext = useRef(false);
-  const m = (key: PassageMessageKey, values?: Record<string, string | number>) =>
-    passageMessage(language, key, values);
+  const { t: m } = useMessages(passageWords);
 
   const close = (refocus: boolean) => {
     setChosen(null);
