@@ -2,6 +2,7 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
 import { apiFetch } from "#client/http.ts";
 import { consoleLabel, consoleLocale, consoleWords, type ConsoleTextKey } from "#i18n/console.ts";
+import { NewerOlder } from "#components/ui/NewerOlder.tsx";
 import { useMessages, type Translate } from "#components/ui/use-messages.ts";
 import type { AuditEntry } from "#shared/console.ts";
 import { formatDateTime } from "#shared/format.ts";
@@ -102,26 +103,14 @@ export default function ConsoleAudit() {
           </li>
         ))}
       </ol>
-      {(page > 1 || hasMore) && (
-        <div className="mt-3 flex justify-between text-sm">
-          <button
-            type="button"
-            className="underline disabled:opacity-40"
-            disabled={page === 1}
-            onClick={() => setPage(page - 1)}
-          >
-            {t("audit.newer")}
-          </button>
-          <button
-            type="button"
-            className="underline disabled:opacity-40"
-            disabled={!hasMore}
-            onClick={() => setPage(page + 1)}
-          >
-            {t("audit.older")}
-          </button>
-        </div>
-      )}
+      <NewerOlder
+        page={page}
+        hasMore={hasMore}
+        onPage={setPage}
+        newer={t("audit.newer")}
+        older={t("audit.older")}
+        className="mt-3 flex justify-between text-sm"
+      />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { messages, type MessageKey } from "#i18n/messages.ts";
 import { versionLabel } from "#i18n/wording.ts";
 import { formatDateTime, formatNumber } from "#shared/format.ts";
 import { languageTag } from "#shared/generation.ts";
+import { NewerOlder } from "#components/ui/NewerOlder.tsx";
 import { useMessages } from "#components/ui/use-messages.ts";
 import type { CreditActivityEntry } from "#shared/api/credits.ts";
 
@@ -105,26 +106,14 @@ export function ActivityList({ version }: { version: number }) {
           ))}
         </ul>
       )}
-      {(page > 1 || hasMore) && (
-        <div className="mt-4 flex justify-between text-sm">
-          <button
-            type="button"
-            disabled={page === 1}
-            onClick={() => setPage(page - 1)}
-            className="underline disabled:opacity-40"
-          >
-            {t("activity.newer")}
-          </button>
-          <button
-            type="button"
-            disabled={!hasMore}
-            onClick={() => setPage(page + 1)}
-            className="underline disabled:opacity-40"
-          >
-            {t("activity.older")}
-          </button>
-        </div>
-      )}
+      <NewerOlder
+        page={page}
+        hasMore={hasMore}
+        onPage={setPage}
+        newer={t("activity.newer")}
+        older={t("activity.older")}
+        className="mt-4 flex justify-between text-sm"
+      />
     </section>
   );
 }
