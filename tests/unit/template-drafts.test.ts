@@ -17,9 +17,9 @@ import {
   type Block,
 } from "#server/generation/offline/compose.ts";
 import { buildPrompt } from "#server/generation/prompts.ts";
-import { noticeKind } from "#components/islands/generator/ContentNotice.tsx";
+import { noticeKind } from "#generator/ContentNotice.tsx";
 import { messages } from "#i18n/messages.ts";
-import type { TextVersion } from "#stores/desk.ts";
+import type { TextVersion } from "#generator/state/desk.ts";
 
 /** A draft for a request as the endpoint passes it on (subject derived, length defaulted). */
 function draft(body: GenerationRequestBody): string {

@@ -6,8 +6,8 @@ import {
   checkUseCaseFields,
   useCaseFieldProblems,
   useCaseFieldValues,
-} from "#components/islands/generator/form/use-case-values.ts";
-import { findUseCases } from "#components/islands/generator/form/use-case-search.ts";
+} from "#generator/form/use-case-values.ts";
+import { findUseCases } from "#generator/form/use-case-search.ts";
 
 await messages.load();
 

@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useRef, useState } from "react";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
-import { $history } from "#stores/history.ts";
+import { $history } from "#generator/state/history.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { DeleteDialog } from "./history/DeleteDialog.tsx";
 import { HistoryEntries } from "./history/HistoryEntries.tsx";

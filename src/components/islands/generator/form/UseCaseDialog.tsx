@@ -3,7 +3,7 @@ import { createPortal } from "react-dom";
 import { useCaseWords } from "#i18n/use-cases.ts";
 import { localized } from "#i18n/wording.ts";
 import type { UseCaseForForm } from "#shared/use-cases.ts";
-import { loadUseCases } from "#stores/use-case-list.ts";
+import { loadUseCases } from "#generator/state/use-case-list.ts";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { findUseCases } from "./use-case-search.ts";

@@ -4,7 +4,7 @@ import { describeFieldFailures, localized } from "#i18n/wording.ts";
 import { useCaseWords } from "#i18n/use-cases.ts";
 import { fieldMaxLength } from "#shared/use-case-limits.ts";
 import type { UseCaseField, UseCaseForForm } from "#shared/use-cases.ts";
-import { $desk } from "#stores/desk.ts";
+import { $desk } from "#generator/state/desk.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { fieldElementId } from "./field-ids.ts";
 import { useCaseLink } from "./UseCasePicker.tsx";

@@ -4,7 +4,7 @@ import { describeFailure, describeFieldFailures } from "#i18n/wording.ts";
 import { voiceWords } from "#i18n/voices.ts";
 import type { Voice } from "#shared/api/voices.ts";
 import { MAX_VOICE_NAME_CHARS, MAX_VOICE_TEXT_CHARS, MAX_VOICES } from "#shared/voices.ts";
-import { $voices, changeVoice, deleteVoice, saveVoice } from "#stores/voices.ts";
+import { $voices, changeVoice, deleteVoice, saveVoice } from "#generator/state/voices.ts";
 import { showToast } from "#stores/toasts.ts";
 import { buttonClass, Field } from "#components/ui/Field.tsx";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";

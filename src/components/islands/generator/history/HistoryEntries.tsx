@@ -1,7 +1,7 @@
 import { contentTypeName, languageOption, versionLabel } from "#i18n/wording.ts";
 import { outcomeWords } from "#i18n/outcomes.ts";
 import { copyRichText } from "#client/export.ts";
-import { versionText } from "#client/version-text.ts";
+import { versionText } from "#generator/lib/version-text.ts";
 import { textDirection } from "#shared/generation.ts";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
 import { showToast } from "#stores/toasts.ts";

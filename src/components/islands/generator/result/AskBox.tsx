@@ -4,7 +4,7 @@ import { useMessages } from "#components/ui/use-messages.ts";
 import { COST_PER_USE } from "#shared/credits.ts";
 import { MAX_INSTRUCTION_CHARS } from "#shared/generation.ts";
 import { openCreditDialogForStatus } from "#stores/credit-dialog.ts";
-import { askForChange } from "#stores/passage-changes.ts";
+import { askForChange } from "#generator/state/text-changes.ts";
 import { actionButton } from "./action-button.ts";
 
 /**

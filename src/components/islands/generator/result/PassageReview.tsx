@@ -2,9 +2,9 @@ import { useEffect, useRef, type RefObject } from "react";
 import { passageWords } from "#i18n/passages.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import type { PassageRange } from "#shared/schemas/generation.ts";
-import { markRange, shownRange } from "#client/passage-dom.ts";
-import type { TextVersion } from "#stores/desk.ts";
-import { discardPassage, keepPassage, retryPassage } from "#stores/passage-changes.ts";
+import { markRange, shownRange } from "#generator/lib/passage-dom.ts";
+import type { TextVersion } from "#generator/state/desk.ts";
+import { discardPassage, keepPassage, retryPassage } from "#generator/state/text-changes.ts";
 import { paidAction } from "../paid-action.ts";
 import { actionButton } from "./action-button.ts";
 

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, type Ref } from "react";
 import { contentTypeName } from "#i18n/wording.ts";
 import { countWords } from "#shared/generation.ts";
-import type { TextVersion } from "#stores/desk.ts";
-import { regenerate, stopGeneration } from "#stores/generation.ts";
+import type { TextVersion } from "#generator/state/desk.ts";
+import { stopGeneration } from "#generator/state/attempt.ts";
+import { regenerate } from "#generator/state/text-changes.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { paidAction } from "../paid-action.ts";
 import { actionButton } from "./action-button.ts";

@@ -1,7 +1,7 @@
 import { atom, computed } from "nanostores";
 import type { HistoryPage } from "#shared/schemas/generation.ts";
 import { HISTORY_KEY } from "./history-cache.ts";
-import { createFetcherStore } from "./query.ts";
+import { createFetcherStore } from "#stores/query.ts";
 
 /** What the history on /profile shows: a search, two filters and a page. */
 export interface HistoryFilters {

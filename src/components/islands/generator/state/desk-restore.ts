@@ -1,16 +1,16 @@
 import { apiFetch } from "#client/http.ts";
-import type { DeskMemory } from "#client/desk-memory.ts";
+import type { DeskMemory } from "#generator/lib/desk-memory.ts";
 import {
   deskOwner,
   memoryOf,
   readDeskMemory,
   restoredVersions,
   writeDeskMemory,
-} from "#client/restored-versions.ts";
-import { versionText } from "#client/version-text.ts";
+} from "#generator/lib/restored-versions.ts";
+import { versionText } from "#generator/lib/version-text.ts";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
 import { $desk, $restoring, updateDesk, type DeskState, type TextVersion } from "./desk.ts";
-import { $currentUser } from "./user.ts";
+import { $currentUser } from "#stores/user.ts";
 
 /*
  * Issue 43: nothing vanishes on reload. The panel's versions are remembered for this tab

@@ -1,15 +1,60 @@
-import type { RefineAction } from "#shared/generation.ts";
-import type { PassageRange } from "#shared/schemas/generation.ts";
+import {
+  MAX_VARIANT,
+  type Language,
+  type RefineAction,
+  type Refinement,
+} from "#shared/generation.ts";
+import type { GenerationRequestBody, PassageRange } from "#shared/schemas/generation.ts";
 import { apiFetch } from "#client/http.ts";
 import { $desk, shownVersion, updateDesk } from "./desk.ts";
-import { run } from "./generation.ts";
+import { run } from "./attempt.ts";
 import { invalidateHistory } from "./history-cache.ts";
-import { $currentUser } from "./user.ts";
+import { $currentUser } from "#stores/user.ts";
 
 /**
- * Changes to a shown text that the result panel's passage tools and its "Ask for a change"
- * box make (issue 43, decision 089). Loaded with the shown text, not with the page.
+ * Changes asked of the shown text: another variant, a refinement, a passage change from the
+ * passage tools, the "Ask for a change" box (issue 43, decision 089). Loaded with the shown
+ * text, not with the page.
  */
+
+/** The same request, whatever its variant. */
+function sameRequest(a: GenerationRequestBody, b: GenerationRequestBody): boolean {
+  const key = ({ variant: _variant, variantOf: _of, ...rest }: GenerationRequestBody) =>
+    JSON.stringify(rest);
+  return key(a) === key(b);
+}
+
+/**
+ * Regenerate: the shown version's request again, as a new variant (never the same text),
+ * kept in the history under the text it is another version of.
+ */
+export function regenerate(): void {
+  const { versions, shown } = $desk.get();
+  const version = versions[shown];
+  if (!version) return;
+  const written = versions
+    .filter((other) => sameRequest(other.request, version.request))
+    .map((other) => other.request.variant ?? 1);
+  const variant = Math.min(Math.max(...written) + 1, MAX_VARIANT);
+  // A refinement's variant is already kept under its original, through its parent.
+  const variantOf = version.request.refine ? undefined : (version.generationId ?? undefined);
+  void run({ request: { ...version.request, variant, variantOf }, kind: "variant" });
+}
+
+/** Shorter, Longer, More formal, Friendlier, Translate: a follow-up to the shown text. */
+export function refine(action: Refinement, translateTo?: Language): void {
+  const version = shownVersion($desk.get());
+  if (!version?.generationId) return;
+  void run({
+    request: {
+      ...version.request,
+      variant: 1,
+      language: action === "translate" && translateTo ? translateTo : version.request.language,
+      refine: { parentId: version.generationId, action },
+    },
+    kind: "refine",
+  });
+}
 
 /**
  * A passage change (issue 43): `passage` of the shown version (offsets into its Markdown)

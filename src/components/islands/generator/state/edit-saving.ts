@@ -4,8 +4,8 @@ import type { FailedAnswer } from "#shared/api/failures.ts";
 import { apiFetch } from "#client/http.ts";
 import { $desk, shownVersion, updateDesk, type TextVersion } from "./desk.ts";
 import { invalidateHistory } from "./history-cache.ts";
-import { $language } from "./preferences.ts";
-import { showToast } from "./toasts.ts";
+import { $language } from "#stores/preferences.ts";
+import { showToast } from "#stores/toasts.ts";
 
 function t(key: MessageKey) {
   return messages.translate($language.get(), key);

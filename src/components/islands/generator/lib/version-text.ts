@@ -1,5 +1,5 @@
 import type { HistoryItem } from "#shared/schemas/generation.ts";
-import { apiFetch } from "./http.ts";
+import { apiFetch } from "#client/http.ts";
 
 /**
  * A kept version's text: the list's, or read on its own where the list left it out to stay

@@ -1,7 +1,8 @@
 import { atom } from "nanostores";
 import type { VersionOrigin } from "#i18n/wording.ts";
-import { hasDeskMemory } from "#client/desk-memory.ts";
+import { hasDeskMemory } from "#generator/lib/desk-memory.ts";
 import type { FailedAnswer } from "#shared/api/failures.ts";
+import type { AttemptFailure } from "#generator/lib/attempt-failure.ts";
 import type { GenerationRequestBody, PassageRange } from "#shared/schemas/generation.ts";
 import type { TemplateReason } from "./engines.ts";
 
@@ -38,8 +39,11 @@ export interface DeskState {
   writing: TextVersion | null;
   /** While waiting for the local writer: texts ahead of this one. */
   queuePosition: number | null;
-  /** Why the last attempt failed; the panel offers Retry and keeps the previous text. */
-  error: string | null;
+  /**
+   * Why the last attempt failed, as keys the panel words (so a language switch re-words it);
+   * the panel offers Retry and keeps the previous text.
+   */
+  error: AttemptFailure | null;
   /** What the error box offers: Retry, the credit options, or nothing (text was kept). */
   errorAction: "retry" | "credits" | "none";
   /** The last attempt was stopped before its first word: nothing was kept or charged. */

@@ -1,4 +1,4 @@
-import { invalidateKeys } from "./query.ts";
+import { invalidateKeys } from "#stores/query.ts";
 
 /**
  * The history's cache key, apart from its store: the generator on / marks the history

@@ -1,6 +1,6 @@
 import type { Tone } from "#shared/generation.ts";
 import type { GenerationRequestBody, HistoryItem } from "#shared/schemas/generation.ts";
-import type { DeskState, TextVersion } from "#stores/desk.ts";
+import type { DeskState, TextVersion } from "#generator/state/desk.ts";
 import { DESK_MEMORY_KEY, type DeskMemory } from "./desk-memory.ts";
 
 /** Who is at the desk, as the memory names them. */

@@ -2,8 +2,8 @@ import { computed } from "nanostores";
 import type { Voice, VoiceAnswer, VoiceList } from "#shared/api/voices.ts";
 import type { NewVoice, VoiceChanges } from "#shared/schemas/voices.ts";
 import { apiFetch, type ApiResult } from "#client/http.ts";
-import { createFetcherStore, invalidateKeys } from "./query.ts";
-import { $currentUser } from "./user.ts";
+import { createFetcherStore, invalidateKeys } from "#stores/query.ts";
+import { $currentUser } from "#stores/user.ts";
 
 export const VOICES_KEY = "/api/voices";
 
