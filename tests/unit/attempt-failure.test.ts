@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loadTurkish, translate } from "#i18n/messages.ts";
+import { messages, type MessageKey } from "#i18n/messages.ts";
 import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
 import { wordFailure } from "#generator/lib/attempt-failure.ts";
 import { generate } from "#generator/state/attempt.ts";
@@ -16,7 +16,7 @@ function answering(response: () => Promise<Response>): void {
 
 /** The panel's error box as it renders in `language`, for the desk as the attempt left it. */
 function errorBox(language: string): string {
-  const t = (key: Parameters<typeof translate>[1]) => translate(language, key);
+  const t = (key: MessageKey) => messages.translate(language, key);
   const notes = createElement(ResultNotes, {
     desk: $desk.get(),
     version: null,
@@ -39,7 +39,7 @@ describe("a failed attempt keeps why, not the words", () => {
     const error = $desk.get().error;
     expect(error).toEqual({ key: "error.network" });
     expect(errorBox("english")).toContain("Network error. Please check your connection.");
-    await loadTurkish();
+    await messages.load();
     expect(errorBox("turkish")).toContain("Ağ hatası. Lütfen bağlantınızı kontrol edin.");
     expect(errorBox("turkish")).not.toContain("Network error");
   });
@@ -57,7 +57,7 @@ describe("a failed attempt keeps why, not the words", () => {
     const error = $desk.get().error!;
     expect(typeof error).toBe("object");
     expect(wordFailure("english", error)).toBe(refusal.message);
-    await loadTurkish();
+    await messages.load();
     expect(wordFailure("turkish", error)).toMatch(/^Çok fazla deneme\. Lütfen 30 \S+ sonra/);
     expect(errorBox("turkish")).toContain("Çok fazla deneme");
   });

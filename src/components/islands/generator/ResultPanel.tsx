@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { lazy, Suspense, useEffect, useRef } from "react";
-import { localized } from "#i18n/messages.ts";
+import { localized } from "#i18n/wording.ts";
 import { $desk, $restoring, shownVersion } from "#generator/state/desk.ts";
 import { $creditStatus } from "#stores/credits.ts";
 import { $knownUseCases } from "#generator/state/use-cases.ts";

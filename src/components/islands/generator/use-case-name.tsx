@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
-import { localized } from "#i18n/messages.ts";
+import { localized } from "#i18n/wording.ts";
 import { $knownUseCases } from "#generator/state/use-cases.ts";
 import { loadUseCases } from "#generator/state/use-case-list.ts";
 import { useMessages } from "#components/ui/use-messages.ts";

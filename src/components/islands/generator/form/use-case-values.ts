@@ -1,4 +1,4 @@
-import { wordReason } from "#i18n/messages.ts";
+import { wordReason } from "#i18n/wording.ts";
 import type { ReusablePrompt } from "#generator/lib/reuse-prompt.ts";
 import type { FailureReason } from "#shared/failures.ts";
 import type { GenerationRequestBody } from "#shared/schemas/generation.ts";

@@ -1,4 +1,4 @@
-import { contentTypeName, languageOption } from "#i18n/messages.ts";
+import { contentTypeName, languageOption } from "#i18n/wording.ts";
 import { CONTENT_TYPES, LANGUAGES } from "#shared/generation.ts";
 import { changeHistoryFilters, type HistoryFilters } from "#generator/state/history.ts";
 import { useMessages } from "#components/ui/use-messages.ts";

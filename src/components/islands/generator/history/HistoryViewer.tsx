@@ -1,4 +1,4 @@
-import { contentTypeName, languageOption } from "#i18n/messages.ts";
+import { contentTypeName, languageOption } from "#i18n/wording.ts";
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
 import { savePromptForReuse, type ReusablePrompt } from "#generator/lib/reuse-prompt.ts";

@@ -1,4 +1,5 @@
-import { describeFailure, translate, type MessageKey } from "#i18n/messages.ts";
+import { messages, type MessageKey } from "#i18n/messages.ts";
+import { describeFailure } from "#i18n/wording.ts";
 import type { FailedAnswer } from "#shared/api/failures.ts";
 
 /**
@@ -12,7 +13,7 @@ export type AttemptFailure =
 /** A failure in the interface's language (DESIGN §7). */
 export function wordFailure(language: string, failure: AttemptFailure): string {
   return "key" in failure
-    ? translate(language, failure.key, failure.values)
+    ? messages.translate(language, failure.key, failure.values)
     : describeFailure(language, failure.answer, failure.fallback);
 }
 

@@ -1,4 +1,4 @@
-import { failureToastTitle, successToastTitle } from "#i18n/messages.ts";
+import { failureToastTitle, successToastTitle } from "#i18n/wording.ts";
 import { $language } from "#stores/preferences.ts";
 import { showToast } from "#stores/toasts.ts";
 import type { Attempt } from "#generator/state/attempt.ts";

@@ -1,4 +1,5 @@
-import { passageMessage } from "#i18n/passages.ts";
+import { passageWords } from "#i18n/passages.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 import { MAX_INSTRUCTION_CHARS } from "#shared/generation.ts";
 import { toolButton } from "./tool-button.ts";
 
@@ -7,17 +8,15 @@ import { toolButton } from "./tool-button.ts";
  * while the box is closed and opened again, so its toolbar keeps them.
  */
 export function PassageAsk({
-  language,
   instruction,
   setInstruction,
   onAsk,
 }: {
-  /** The interface's language. */
-  language: string;
   instruction: string;
   setInstruction: (instruction: string) => void;
   onAsk: (instruction: string) => void;
 }) {
+  const { t: m } = useMessages(passageWords);
   const words = instruction.trim();
   return (
     <form
@@ -28,14 +27,14 @@ export function PassageAsk({
       }}
     >
       <label className="sr-only" htmlFor="passage-instruction">
-        {passageMessage(language, "passage.askLabel")}
+        {m("passage.askLabel")}
       </label>
       <input
         id="passage-instruction"
         autoFocus
         maxLength={MAX_INSTRUCTION_CHARS}
         value={instruction}
-        placeholder={passageMessage(language, "passage.askPlaceholder")}
+        placeholder={m("passage.askPlaceholder")}
         onChange={(event) => setInstruction(event.target.value)}
         className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100"
       />
@@ -44,7 +43,7 @@ export function PassageAsk({
         className={`${toolButton} border border-slate-300 dark:border-slate-600`}
         disabled={!words}
       >
-        {passageMessage(language, "passage.askSend")}
+        {m("passage.askSend")}
       </button>
     </form>
   );

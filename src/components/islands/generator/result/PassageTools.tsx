@@ -1,5 +1,6 @@
 import { useState, type RefObject } from "react";
-import { passageMessage, type PassageMessageKey } from "#i18n/passages.ts";
+import { passageWords } from "#i18n/passages.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 import { passagePriceRange } from "#shared/credits.ts";
 import type { RefineAction } from "#shared/generation.ts";
 import { changePassage } from "#generator/state/text-changes.ts";
@@ -30,7 +31,6 @@ export function PassageTools({
   text,
   enabled,
   outOfCredits,
-  language,
 }: {
   textRef: RefObject<HTMLDivElement | null>;
   /** The shown version's Markdown. */
@@ -38,15 +38,12 @@ export function PassageTools({
   /** A finished AI text, not being edited or reviewed. */
   enabled: boolean;
   outOfCredits: boolean;
-  /** The interface's language. */
-  language: string;
 }) {
   const { chosen, byKeyboard, asking, setAsking, close, move, toolbar, pressing } =
     usePassageChoice(textRef, text, enabled);
   const [instruction, setInstruction] = useState("");
   const position = useToolbarPlace(toolbar, chosen?.range ?? null, asking);
-  const m = (key: PassageMessageKey, values?: Record<string, string | number>) =>
-    passageMessage(language, key, values);
+  const { t: m } = useMessages(passageWords);
 
   if (!enabled || !chosen) return null;
   const { passage } = chosen;
@@ -137,7 +134,6 @@ export function PassageTools({
       </div>
       {asking && (
         <PassageAsk
-          language={language}
           instruction={instruction}
           setInstruction={setInstruction}
           onAsk={(words) => start("instruction", words)}

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { languageOption } from "#i18n/messages.ts";
+import { languageOption } from "#i18n/wording.ts";
 import { LANGUAGES, type Language, type Refinement } from "#shared/generation.ts";
 import type { TextVersion } from "#generator/state/desk.ts";
 import { refine } from "#generator/state/text-changes.ts";

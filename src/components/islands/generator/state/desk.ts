@@ -1,5 +1,5 @@
 import { atom } from "nanostores";
-import type { VersionOrigin } from "#i18n/messages.ts";
+import type { VersionOrigin } from "#i18n/wording.ts";
 import { hasDeskMemory } from "#generator/lib/desk-memory.ts";
 import type { FailedAnswer } from "#shared/api/failures.ts";
 import type { AttemptFailure } from "#generator/lib/attempt-failure.ts";

@@ -1,4 +1,5 @@
-import { describeFailure, translate } from "#i18n/messages.ts";
+import { messages, type MessageKey } from "#i18n/messages.ts";
+import { describeFailure } from "#i18n/wording.ts";
 import type { FailedAnswer } from "#shared/api/failures.ts";
 import { apiFetch } from "#client/http.ts";
 import { $desk, shownVersion, updateDesk, type TextVersion } from "./desk.ts";
@@ -6,8 +7,8 @@ import { invalidateHistory } from "./history-cache.ts";
 import { $language } from "#stores/preferences.ts";
 import { showToast } from "#stores/toasts.ts";
 
-function t(key: Parameters<typeof translate>[1]) {
-  return translate($language.get(), key);
+function t(key: MessageKey) {
+  return messages.translate($language.get(), key);
 }
 
 /**
