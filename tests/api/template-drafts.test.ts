@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiClient, signUp } from "../support/client.ts";
+import { postGenerate } from "../support/generate.ts";
 import { useServer } from "../support/use-server.ts";
 import { readSse } from "../support/sse.ts";
 
@@ -64,15 +65,7 @@ describe("with no AI writer", () => {
 
   it("streams the draft with its reason in the done event", async () => {
     const { client } = await signUp(server.url, false);
-    const response = await fetch(`${server.url}/api/email/generate`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "text/event-stream",
-        ...client.browserHeaders(),
-      },
-      body: JSON.stringify(request),
-    });
+    const response = await postGenerate(server.url, client, request);
     const events = await readSse(response);
     expect(events.map((e) => e.event)).toEqual(["start", "delta", "done"]);
     expect(events[2]).toMatchObject({

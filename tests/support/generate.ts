@@ -2,6 +2,14 @@ import type { ChatFake } from "../fakes/chat-completions.ts";
 import type { ApiClient } from "./client.ts";
 import { waitFor } from "./wait.ts";
 
+/** The text most generation tests ask for: an e-mail whose subject the server can find. */
+export const QUARTERLY_EMAIL = {
+  content: "Write an email to my team about the quarterly results.",
+  language: "english",
+  contentType: "email",
+  tone: "standard",
+};
+
 /**
  * POSTs a text to generate as the client's browser would (its address, cookies and
  * Sec-Fetch-Site), through fetch so that the answer can be read as it streams: as
