@@ -22,7 +22,7 @@ import {
   ALIGNMENT,
   ggufHeader,
   mulberry32,
-  TINY_GGUF_CHAT_TEMPLATE,
+  tokenizerMetadata,
   type MetadataValue,
 } from "./tiny-gguf.ts";
 
@@ -289,17 +289,13 @@ function metadata(shape: ModelShape, vocab: Vocabulary): [string, MetadataValue]
     [`${a}.attention.value_length`, { type: "u32", value: shape.headDim }],
     [`${a}.rope.freq_base`, { type: "f32", value: shape.ropeBase }],
     [`${a}.attention.layer_norm_rms_epsilon`, { type: "f32", value: 1e-6 }],
-    ["tokenizer.ggml.model", { type: "string", value: "llama" }],
-    ["tokenizer.ggml.tokens", { type: "string[]", value: vocab.tokens }],
-    ["tokenizer.ggml.scores", { type: "f32[]", value: vocab.scores }],
-    ["tokenizer.ggml.token_type", { type: "i32[]", value: vocab.types }],
-    ["tokenizer.ggml.unknown_token_id", { type: "u32", value: 0 }],
-    ["tokenizer.ggml.bos_token_id", { type: "u32", value: vocab.bos }],
-    ["tokenizer.ggml.eos_token_id", { type: "u32", value: vocab.eos }],
-    ["tokenizer.ggml.padding_token_id", { type: "u32", value: vocab.bos }],
-    ["tokenizer.ggml.add_bos_token", { type: "bool", value: false }],
-    ["tokenizer.ggml.add_eos_token", { type: "bool", value: false }],
-    ["tokenizer.chat_template", { type: "string", value: TINY_GGUF_CHAT_TEMPLATE }],
+    ...tokenizerMetadata(vocab, {
+      unknown: 0,
+      bos: vocab.bos,
+      eos: vocab.eos,
+      padding: vocab.bos,
+      addBos: false,
+    }),
   ];
 }
 

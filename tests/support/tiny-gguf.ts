@@ -278,14 +278,37 @@ function buildMetadata(contextLength: number): [string, MetadataValue][] {
       { type: "u32", value: TINY_GGUF_EMBEDDING_LENGTH / TINY_GGUF_HEAD_COUNT },
     ],
     ["llama.attention.layer_norm_rms_epsilon", { type: "f32", value: 1e-5 }],
+    ...tokenizerMetadata(VOCAB, {
+      unknown: TINY_GGUF_UNK_TOKEN_ID,
+      bos: TINY_GGUF_BOS_TOKEN_ID,
+      eos: TINY_GGUF_EOS_TOKEN_ID,
+      addBos: true,
+    }),
+  ];
+}
+
+/**
+ * A SentencePiece ("llama") tokenizer's metadata, in the order both test models write it:
+ * the vocabulary, the special tokens' ids, and the chat template.
+ */
+export function tokenizerMetadata(
+  vocab: Vocab,
+  special: { unknown: number; bos: number; eos: number; padding?: number; addBos: boolean },
+): [string, MetadataValue][] {
+  const padding: [string, MetadataValue][] =
+    special.padding === undefined
+      ? []
+      : [["tokenizer.ggml.padding_token_id", { type: "u32", value: special.padding }]];
+  return [
     ["tokenizer.ggml.model", { type: "string", value: "llama" }],
-    ["tokenizer.ggml.tokens", { type: "string[]", value: VOCAB.tokens }],
-    ["tokenizer.ggml.scores", { type: "f32[]", value: VOCAB.scores }],
-    ["tokenizer.ggml.token_type", { type: "i32[]", value: VOCAB.types }],
-    ["tokenizer.ggml.unknown_token_id", { type: "u32", value: TINY_GGUF_UNK_TOKEN_ID }],
-    ["tokenizer.ggml.bos_token_id", { type: "u32", value: TINY_GGUF_BOS_TOKEN_ID }],
-    ["tokenizer.ggml.eos_token_id", { type: "u32", value: TINY_GGUF_EOS_TOKEN_ID }],
-    ["tokenizer.ggml.add_bos_token", { type: "bool", value: true }],
+    ["tokenizer.ggml.tokens", { type: "string[]", value: vocab.tokens }],
+    ["tokenizer.ggml.scores", { type: "f32[]", value: vocab.scores }],
+    ["tokenizer.ggml.token_type", { type: "i32[]", value: vocab.types }],
+    ["tokenizer.ggml.unknown_token_id", { type: "u32", value: special.unknown }],
+    ["tokenizer.ggml.bos_token_id", { type: "u32", value: special.bos }],
+    ["tokenizer.ggml.eos_token_id", { type: "u32", value: special.eos }],
+    ...padding,
+    ["tokenizer.ggml.add_bos_token", { type: "bool", value: special.addBos }],
     ["tokenizer.ggml.add_eos_token", { type: "bool", value: false }],
     ["tokenizer.chat_template", { type: "string", value: TINY_GGUF_CHAT_TEMPLATE }],
   ];
