@@ -43,6 +43,11 @@ const server = useServer({
 const balance = balanceOf;
 const writtenLogs = () => server.logs.filter((entry) => entry.msg === "local text written");
 
+/** Answers that went through (200), then those refused. */
+function splitOnOk<T extends { status: number }>(answers: T[]): [T[], T[]] {
+  return [answers.filter((a) => a.status === 200), answers.filter((a) => a.status !== 200)];
+}
+
 function stream(client: ApiClient, body: unknown = request): Promise<Response> {
   return postGenerate(server.url, client, body);
 }
@@ -352,8 +357,7 @@ describe("a full line", () => {
         client.post("/api/email/generate", { ...request, length: "short" }),
       ),
     );
-    const written = answers.filter((answer) => answer.status === 200);
-    const refused = answers.filter((answer) => answer.status !== 200);
+    const [written, refused] = splitOnOk(answers);
     expect(written).toHaveLength(5);
     expect(refused).toHaveLength(3);
     for (const answer of refused) {
@@ -375,8 +379,7 @@ describe("a full line, streamed", () => {
     const answers = await Promise.all(
       users.map(({ client }) => stream(client, { ...request, length: "short" })),
     );
-    const streamed = answers.filter((answer) => answer.status === 200);
-    const refused = answers.filter((answer) => answer.status !== 200);
+    const [streamed, refused] = splitOnOk(answers);
     expect(streamed).toHaveLength(5);
     expect(refused).toHaveLength(3);
     for (const answer of refused) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiClient, signUp } from "../support/client.ts";
-import { postGenerate } from "../support/generate.ts";
+import { expectTemplateDraft, postGenerate } from "../support/generate.ts";
 import { useServer } from "../support/use-server.ts";
 import { readSse } from "../support/sse.ts";
 
@@ -32,13 +32,7 @@ describe("with no AI writer", () => {
     const guest = new ApiClient(server.url);
     for (let i = 0; i < 4; i++) {
       const response = await guest.post("/api/email/generate", request);
-      expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({
-        success: true,
-        modelUsed: "local",
-        templateReason: "no-ai-writer",
-        credits: 300,
-      });
+      expectTemplateDraft(response, "no-ai-writer", 300);
     }
     const status = await guest.get("/api/credits/status");
     expect(status.body).toMatchObject({ isGuest: true, credits: 300, hasCredits: true });

@@ -1,5 +1,6 @@
+import { expect } from "vitest";
 import type { ChatFake } from "../fakes/chat-completions.ts";
-import type { ApiClient } from "./client.ts";
+import type { ApiClient, ApiResponse } from "./client.ts";
 import { waitFor } from "./wait.ts";
 
 /** The text most generation tests ask for: an e-mail whose subject the server can find. */
@@ -31,6 +32,17 @@ export function postGenerate(
       ...(stream ? { accept: "text/event-stream" } : {}),
     },
     body: JSON.stringify(body),
+  });
+}
+
+/** A template draft's answer: written by no model, for `reason`, and free (`credits` left). */
+export function expectTemplateDraft(response: ApiResponse, reason: string, credits: number): void {
+  expect(response.status).toBe(200);
+  expect(response.body).toMatchObject({
+    success: true,
+    modelUsed: "local",
+    templateReason: reason,
+    credits,
   });
 }
 
