@@ -1,14 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { loadTurkish, translate } from "#i18n/messages.ts";
-import { PASSAGE_MESSAGES, passageMessage } from "#i18n/passages.ts";
-import { VOICE_MESSAGES, voiceMessage } from "#i18n/voices.ts";
-import { expectWordedInTurkish } from "../support/i18n-same.ts";
+import { PASSAGE_MESSAGES, passageMessage, type PassageMessageKey } from "#i18n/passages.ts";
+import { VOICE_MESSAGES, voiceMessage, type VoiceMessageKey } from "#i18n/voices.ts";
 
 await loadTurkish();
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe("the voice dialog's words", () => {
   it("are worded in Turkish for every English key, with the same placeholders", () => {
-    expectWordedInTurkish(VOICE_MESSAGES);
+    const { en, tr } = VOICE_MESSAGES;
+    expect(Object.keys(tr).sort()).toEqual(Object.keys(en).sort());
+    for (const key of Object.keys(en) as VoiceMessageKey[]) {
+      expect(tr[key].trim(), key).toBeTruthy();
+      expect(tr[key], key).not.toBe(en[key]);
+      expect(placeholders(tr[key]), key).toEqual(placeholders(en[key]));
+    }
   });
 
   it("follow the chosen language, as the main catalog does", () => {
@@ -20,7 +26,13 @@ describe("the voice dialog's words", () => {
 
 describe("the passage tools' words", () => {
   it("are worded in Turkish for every English key, with the same placeholders", () => {
-    expectWordedInTurkish(PASSAGE_MESSAGES);
+    const { en, tr } = PASSAGE_MESSAGES;
+    expect(Object.keys(tr).sort()).toEqual(Object.keys(en).sort());
+    for (const key of Object.keys(en) as PassageMessageKey[]) {
+      expect(tr[key].trim(), key).toBeTruthy();
+      expect(tr[key], key).not.toBe(en[key]);
+      expect(placeholders(tr[key]), key).toEqual(placeholders(en[key]));
+    }
   });
 
   it("follow the chosen language", () => {
