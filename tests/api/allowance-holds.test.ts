@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deleteAccount, verifyEmailToken } from "#server/auth/accounts.ts";
 import { createEmailToken } from "#server/auth/email-tokens.ts";
@@ -15,7 +15,7 @@ import { readDeploymentKey } from "#server/keys/deployment-keys.ts";
 import { mailboxTag } from "#server/email/mailbox.ts";
 import { deleteHistoryItem } from "#server/generation/history.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
-import { newAccount } from "../support/accounts.ts";
+import { newAccount, storedBalance } from "../support/accounts.ts";
 import { at, T0, writeFinishedText as write } from "../support/ledger-clock.ts";
 import { useDatabase } from "../support/use-database.ts";
 
@@ -41,13 +41,7 @@ async function verify(userId: string, now: Date) {
   expect(await verifyEmailToken(handle.db, token, now)).toBe(true);
 }
 
-async function balanceOf(userId: string): Promise<number> {
-  const [row] = await handle.db
-    .select({ credits: schema.users.credits })
-    .from(schema.users)
-    .where(eq(schema.users.id, userId));
-  return row!.credits;
-}
+const balanceOf = (userId: string) => storedBalance(handle.db, userId);
 
 describe("a deleted account's week", () => {
   it("caps a new account of the same address that week, and nothing the week after", async () => {

@@ -1,6 +1,7 @@
 import { connect, type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import { signUp } from "../support/client.ts";
+import { postGenerate } from "../support/generate.ts";
 import { type RunningServer } from "../support/server.ts";
 import { pipelineFrom, registerFrom, sendFrom } from "../support/loopback.ts";
 import { useServer } from "../support/use-server.ts";
@@ -153,18 +154,10 @@ describe("deadlines for what a client sends", () => {
   it("a text that streams for longer than the deadline is not cut", async () => {
     const { client } = await signUp(server.url, true);
     const started = Date.now();
-    const response = await fetch(`${server.url}/api/email/generate`, {
-      method: "POST",
-      headers: {
-        ...client.browserHeaders(),
-        "content-type": "application/json",
-        accept: "text/event-stream",
-      },
-      body: JSON.stringify({
-        content: "A note to the team",
-        language: "english",
-        contentType: "email",
-      }),
+    const response = await postGenerate(server.url, client, {
+      content: "A note to the team",
+      language: "english",
+      contentType: "email",
     });
     expect(response.status).toBe(200);
     const events: string[] = [];

@@ -174,14 +174,14 @@ describe("an operator's credit changes", () => {
     const id = await userId(user.client);
     const before = await accountView(id);
     const auditBefore = await auditEntries();
-    const requestId = randomUUID();
-
-    const granted = await operator.post("/api/console/credits", {
+    const grant = {
       userId: id,
       delta: 500,
       reason: "Sorry for the outage",
-      requestId,
-    });
+      requestId: randomUUID(),
+    };
+
+    const granted = await operator.post("/api/console/credits", grant);
     expect(granted.status).toBe(200);
     expect(granted.body.credits).toBe(before.account.credits + 500);
 
@@ -204,12 +204,7 @@ describe("an operator's credit changes", () => {
     });
 
     // The same request again (a retry, a double click) is not a second grant.
-    const again = await operator.post("/api/console/credits", {
-      userId: id,
-      delta: 500,
-      reason: "Sorry for the outage",
-      requestId,
-    });
+    const again = await operator.post("/api/console/credits", grant);
     expect(again.status).toBe(409);
     expect((await accountView(id)).account.credits).toBe(after.account.credits);
     expect(await auditEntries()).toHaveLength(audit.length);

@@ -17,7 +17,7 @@ import {
 import { creditStatusForUser, listCreditActivity } from "#server/credits/status.ts";
 import { rowsOf, schema } from "#server/db/index.ts";
 import { runCleanup } from "#server/jobs/cleanup.ts";
-import { newAccount } from "../support/accounts.ts";
+import { newAccount, storedBalance } from "../support/accounts.ts";
 import { at, draft, LEASE_MS, T0, writeFinishedText } from "../support/ledger-clock.ts";
 import { useDatabase } from "../support/use-database.ts";
 
@@ -63,12 +63,19 @@ async function newUser(options: { verified: boolean; now?: Date }) {
   return { ...user, emailVerified: options.verified };
 }
 
-async function balanceOf(userId: string): Promise<number> {
-  const [row] = await handle.db
-    .select({ credits: schema.users.credits })
-    .from(schema.users)
-    .where(eq(schema.users.id, userId));
-  return row!.credits;
+const balanceOf = (userId: string) => storedBalance(handle.db, userId);
+
+/** One text of the user's reserved (charged, not yet written) at `now`. */
+async function reserveFor(userId: string, now = T0) {
+  const reserved = await reserveGeneration(
+    handle.db,
+    { kind: "user", userId },
+    draft,
+    now,
+    LEASE_MS,
+  );
+  if (!reserved) throw new Error("reserve failed");
+  return reserved;
 }
 
 async function ledgerSum(column: "user_id" | "guest_id", id: string): Promise<number> {
@@ -105,14 +112,7 @@ describe("reservations", () => {
 
   it("a refund is written once, however many times it is asked for", async () => {
     const user = await newUser({ verified: true });
-    const reserved = await reserveGeneration(
-      handle.db,
-      { kind: "user", userId: user.id },
-      draft,
-      T0,
-      LEASE_MS,
-    );
-    if (!reserved) throw new Error("reserve failed");
+    const reserved = await reserveFor(user.id);
     expect(await balanceOf(user.id)).toBe(900);
     const outcomes = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -127,14 +127,7 @@ describe("reservations", () => {
 
   it("a settled generation is not refunded", async () => {
     const user = await newUser({ verified: true });
-    const reserved = await reserveGeneration(
-      handle.db,
-      { kind: "user", userId: user.id },
-      draft,
-      T0,
-      LEASE_MS,
-    );
-    if (!reserved) throw new Error("reserve failed");
+    const reserved = await reserveFor(user.id);
     expect(
       await settleGeneration(
         handle.db,
@@ -428,14 +421,7 @@ describe("guest rows", () => {
 describe("activity", () => {
   it("lists every credit change newest first, in pages", async () => {
     const user = await newUser({ verified: true });
-    const reserved = await reserveGeneration(
-      handle.db,
-      { kind: "user", userId: user.id },
-      draft,
-      at(1000),
-      LEASE_MS,
-    );
-    if (!reserved) throw new Error("reserve failed");
+    const reserved = await reserveFor(user.id, at(1000));
     await refundReservation(handle.db, reserved.generationId, "provider failed", at(2000));
     const first = await listCreditActivity(handle.db, user.id, 1, 2);
     expect(first.entries.map((e) => [e.reason, e.delta])).toEqual([

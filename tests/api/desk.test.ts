@@ -51,6 +51,19 @@ afterAll(async () => {
 
 const lastRequest = () => writer.requests.at(-1)!.body;
 
+/** Asks, as `client`, for a refinement of the text `parentId`. */
+function refine(client: ApiClient, parentId: string, action: string) {
+  return client.post("/api/email/generate", { ...request, refine: { parentId, action } });
+}
+
+/** A text a verified account wrote, and another verified account (its client) to ask for it. */
+async function someoneElsesText(): Promise<{ stranger: ApiClient; textId: string }> {
+  const owner = await signUp(server.url, true);
+  const stranger = await signUp(server.url, true);
+  const text = await owner.client.post("/api/email/generate", request);
+  return { stranger: stranger.client, textId: text.body.generationId as string };
+}
+
 describe("Regenerate", () => {
   it("asks the writer for another version, hotter and seeded, and gets a different text", async () => {
     const { client } = await signUp(server.url, true);
@@ -105,11 +118,9 @@ describe("Regenerate", () => {
   });
 
   it("refuses another version of a text that is not the caller's, charging nothing", async () => {
-    const owner = await signUp(server.url, true);
-    const stranger = await signUp(server.url, true);
-    const first = await owner.client.post("/api/email/generate", request);
-    for (const variantOf of [first.body.generationId, crypto.randomUUID()]) {
-      const response = await stranger.client.post("/api/email/generate", {
+    const { stranger, textId } = await someoneElsesText();
+    for (const variantOf of [textId, crypto.randomUUID()]) {
+      const response = await stranger.post("/api/email/generate", {
         ...request,
         variant: 2,
         variantOf,
@@ -117,14 +128,14 @@ describe("Regenerate", () => {
       expect(response.status).toBe(404);
       expect(response.body).toMatchObject({ success: false, message: "That text was not found." });
     }
-    const malformed = await stranger.client.post("/api/email/generate", {
+    const malformed = await stranger.post("/api/email/generate", {
       ...request,
       variant: 2,
       variantOf: "not-an-id",
     });
     expect(malformed.status).toBe(400);
     expect(malformed.body.fieldErrors).toHaveProperty("variantOf");
-    expect((await stranger.client.get("/api/credits/status")).body.credits).toBe(1000);
+    expect((await stranger.get("/api/credits/status")).body.credits).toBe(1000);
   });
 
   it("keeps a template draft's variant under its original too", async () => {
@@ -193,10 +204,7 @@ describe("refinements", () => {
   it("translate into the language asked for, and a refinement of a refinement stays in its line", async () => {
     const { client } = await signUp(server.url, true);
     const parent = await client.post("/api/email/generate", request);
-    const formal = await client.post("/api/email/generate", {
-      ...request,
-      refine: { parentId: parent.body.generationId, action: "formal" },
-    });
+    const formal = await refine(client, parent.body.generationId, "formal");
     const translated = await client.post("/api/email/generate", {
       ...request,
       language: "arabic",
@@ -219,33 +227,22 @@ describe("refinements", () => {
   });
 
   it("of someone else's text, or of one that does not exist, are not found and cost nothing", async () => {
-    const owner = await signUp(server.url, true);
-    const stranger = await signUp(server.url, true);
-    const parent = await owner.client.post("/api/email/generate", request);
-    for (const parentId of [parent.body.generationId, crypto.randomUUID()]) {
-      const response = await stranger.client.post("/api/email/generate", {
-        ...request,
-        refine: { parentId, action: "longer" },
-      });
+    const { stranger, textId } = await someoneElsesText();
+    for (const parentId of [textId, crypto.randomUUID()]) {
+      const response = await refine(stranger, parentId, "longer");
       expect(response.status).toBe(404);
       expect(response.body).toMatchObject({ success: false, message: "That text was not found." });
     }
-    expect((await stranger.client.get("/api/credits/status")).body.credits).toBe(1000);
+    expect((await stranger.get("/api/credits/status")).body.credits).toBe(1000);
   });
 
   it("of a guest's text work for that guest, and not for another guest", async () => {
     const guest = new ApiClient(server.url);
     const parent = await guest.post("/api/email/generate", request);
-    const friendlier = await guest.post("/api/email/generate", {
-      ...request,
-      refine: { parentId: parent.body.generationId, action: "friendlier" },
-    });
+    const friendlier = await refine(guest, parent.body.generationId, "friendlier");
     expect(friendlier.body).toMatchObject({ success: true, refinement: "friendlier" });
     const other = new ApiClient(server.url);
-    const refused = await other.post("/api/email/generate", {
-      ...request,
-      refine: { parentId: parent.body.generationId, action: "friendlier" },
-    });
+    const refused = await refine(other, parent.body.generationId, "friendlier");
     expect(refused.status).toBe(404);
   });
 
@@ -253,10 +250,7 @@ describe("refinements", () => {
     const { client } = await signUp(templateServer.url, true);
     const draft = await client.post("/api/email/generate", request);
     expect(draft.body.modelUsed).toBe("local");
-    const response = await client.post("/api/email/generate", {
-      ...request,
-      refine: { parentId: draft.body.generationId, action: "shorter" },
-    });
+    const response = await refine(client, draft.body.generationId, "shorter");
     expect(response.status).toBe(409);
     expect(response.body).toMatchObject({ success: false, code: "NEEDS_AI_WRITER" });
     expect((await client.get("/api/email/my")).body.total).toBe(1);
@@ -264,10 +258,7 @@ describe("refinements", () => {
 
   it("refuse an unknown action with the field named", async () => {
     const { client } = await signUp(server.url, true);
-    const response = await client.post("/api/email/generate", {
-      ...request,
-      refine: { parentId: crypto.randomUUID(), action: "funnier" },
-    });
+    const response = await refine(client, crypto.randomUUID(), "funnier");
     expect(response.status).toBe(400);
     expect(response.body.fieldErrors).toHaveProperty(["refine.action"]);
   });
@@ -275,10 +266,7 @@ describe("refinements", () => {
   it("stay in the history when their parent is deleted, as texts of their own", async () => {
     const { client } = await signUp(server.url, true);
     const parent = await client.post("/api/email/generate", request);
-    const longer = await client.post("/api/email/generate", {
-      ...request,
-      refine: { parentId: parent.body.generationId, action: "longer" },
-    });
+    const longer = await refine(client, parent.body.generationId, "longer");
     expect(
       (await client.request("DELETE", `/api/email/delete/${parent.body.generationId}`)).status,
     ).toBe(200);
@@ -378,10 +366,7 @@ describe("Edit → Save", () => {
       }),
     ]);
     // An edited version can be refined like any other.
-    const refined = await client.post("/api/email/generate", {
-      ...request,
-      refine: { parentId: saved.body.generationId, action: "shorter" },
-    });
+    const refined = await refine(client, saved.body.generationId, "shorter");
     expect(refined.status).toBe(200);
     expect(lastRequest().messages.at(-1)!.content).toContain("Flat 4");
   });

@@ -13,6 +13,28 @@ const email = () => `mail-${randomUUID().slice(0, 8)}@example.com`;
 /** A mailbox's tag in a log line: a short keyed hash, never the address. */
 const TAG = /^[0-9a-f]{12}$/;
 
+/** SendGrid's settings, its API at the fake's address. */
+const sendGridEnv = (url: string) => ({
+  SENDGRID_API_KEY: "SG.test-key",
+  SENDGRID_API_URL: url,
+  MAIL_FROM: "Writer <no-reply@write.example>",
+});
+
+/** Registers `to` from a new client; the server then mails it a verification link. */
+function register(baseUrl: string, to: string, name?: string) {
+  return new ApiClient(baseUrl).post("/api/auth/register", {
+    email: to,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    name,
+  });
+}
+
+/** Asks, from a new client, for `to`'s verification mail again. */
+function resendVerification(baseUrl: string, to: string) {
+  return new ApiClient(baseUrl).post("/api/auth/resend-verification", { email: to });
+}
+
 /** Warnings and errors hold no e-mail address: not `to`, not any other (issue 24). */
 function expectNoAddressInWarnings(logs: Record<string, unknown>[], to: string): void {
   const warnings = logs.filter((l) => Number(l.level) >= 40);
@@ -37,21 +59,12 @@ describe("with SENDGRID_API_KEY set", () => {
   });
 
   const server = useServer({
-    env: () => ({
-      SENDGRID_API_KEY: "SG.test-key",
-      SENDGRID_API_URL: sendgrid.url,
-      MAIL_FROM: "Writer <no-reply@write.example>",
-    }),
+    env: () => sendGridEnv(sendgrid.url),
   });
 
   it("sends the verification e-mail through SendGrid's API, HTML and text", async () => {
     const to = email();
-    const response = await new ApiClient(server.url).post("/api/auth/register", {
-      email: to,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      name: "Grace",
-    });
+    const response = await register(server.url, to, "Grace");
     expect(response.status).toBe(201);
     expect(response.body.message).toBe(
       "Registration successful. Please check your email to verify your account.",
@@ -73,11 +86,7 @@ describe("with SENDGRID_API_KEY set", () => {
 
   it("answers a resend whose mail fails like one that went out, and logs it without token or address", async () => {
     const to = email();
-    await new ApiClient(server.url).post("/api/auth/register", {
-      email: to,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-    });
+    await register(server.url, to);
     // The registration's own mail is out before sends start failing.
     await waitFor("the registration's mail", () =>
       sendgrid.sent.some((m) => m.body.personalizations[0]!.to[0]!.email === to),
@@ -86,9 +95,7 @@ describe("with SENDGRID_API_KEY set", () => {
     let failure: Record<string, unknown>;
     try {
       // The mail goes out after the answer, so that its timing tells nothing (decision 022).
-      const resend = await new ApiClient(server.url).post("/api/auth/resend-verification", {
-        email: to,
-      });
+      const resend = await resendVerification(server.url, to);
       expect(resend.status).toBe(200);
       expect(resend.body).toEqual({
         success: true,
@@ -126,22 +133,12 @@ describe("with SMTP_URL set, and SENDGRID_API_KEY too", () => {
 
   // Both set: SMTP_URL wins (decision 091), and the SendGrid fake must hear nothing.
   const server = useServer({
-    env: () => ({
-      SMTP_URL: smtp.url,
-      SENDGRID_API_KEY: "SG.test-key",
-      SENDGRID_API_URL: sendgrid.url,
-      MAIL_FROM: "Writer <no-reply@write.example>",
-    }),
+    env: () => ({ SMTP_URL: smtp.url, ...sendGridEnv(sendgrid.url) }),
   });
 
   it("sends the verification e-mail through the SMTP server, logged in, with its link", async () => {
     const to = email();
-    const response = await new ApiClient(server.url).post("/api/auth/register", {
-      email: to,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      name: "Grace",
-    });
+    const response = await register(server.url, to, "Grace");
     expect(response.status).toBe(201);
     const mail = (await waitFor("the verification mail", () =>
       smtp.received.find((m) => m.envelope.to.includes(to)),
@@ -174,20 +171,14 @@ describe("with SMTP_URL set, and SENDGRID_API_KEY too", () => {
 
   it("answers a resend the SMTP server refuses like one that went out, and logs the reply code, no address", async () => {
     const to = email();
-    await new ApiClient(server.url).post("/api/auth/register", {
-      email: to,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-    });
+    await register(server.url, to);
     await waitFor("the registration's mail", () =>
       smtp.received.some((m) => m.envelope.to.includes(to)),
     );
     smtp.refuseWith(550);
     let failure: Record<string, unknown>;
     try {
-      const resend = await new ApiClient(server.url).post("/api/auth/resend-verification", {
-        email: to,
-      });
+      const resend = await resendVerification(server.url, to);
       expect(resend.status).toBe(200);
       failure = await waitForLog(server, (l) => l.msg === "email send failed");
     } finally {

@@ -5,19 +5,14 @@ import { startChatFake } from "../fakes/chat-completions.ts";
 import { ApiClient, signUp } from "../support/client.ts";
 import { createStorage, startServer } from "../support/server.ts";
 import { useServer } from "../support/use-server.ts";
-import { balanceOf, postGenerate } from "../support/generate.ts";
+import { balanceOf, postGenerate, QUARTERLY_EMAIL } from "../support/generate.ts";
 import { readSse } from "../support/sse.ts";
 import { waitFor } from "../support/wait.ts";
 
 const MISTRAL_TEXT =
   "Dear team, the quarterly results are in and they look strong. Best regards, Ana";
 const LOCALAI_TEXT = "Hello all, here is the local model's draft about the results. Thanks, Ana";
-const request = {
-  content: "Write an email to my team about the quarterly results.",
-  language: "english",
-  contentType: "email",
-  tone: "standard",
-};
+const request = QUARTERLY_EMAIL;
 
 const server = useServer({
   mistral: { text: MISTRAL_TEXT, model: "mistral-small-latest" },
@@ -208,16 +203,7 @@ describe("credits", () => {
     server.mistral.setMode("slow-start", 3_000);
     const { client } = await signUp(server.url, true);
     const controller = new AbortController();
-    const pending = fetch(`${server.url}/api/email/generate`, {
-      method: "POST",
-      signal: controller.signal,
-      headers: {
-        "content-type": "application/json",
-        accept: "text/event-stream",
-        ...client.browserHeaders(),
-      },
-      body: JSON.stringify(request),
-    });
+    const pending = postGenerate(server.url, client, request, { signal: controller.signal });
     const response = await pending;
     const reader = response.body!.getReader();
     await reader.read(); // the start event
@@ -399,17 +385,7 @@ describe("without the offline engine", () => {
 
       // Cut after words went out: the stream keeps them, priced as a Stop (decision 056).
       onlyLocal.setMode("cut");
-      const events = await readSse(
-        await fetch(`${strict.url}/api/email/generate`, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            accept: "text/event-stream",
-            ...client.browserHeaders(),
-          },
-          body: JSON.stringify(request),
-        }),
-      );
+      const events = await readSse(await postGenerate(strict.url, client, request));
       expect(events.map((e) => e.event)).not.toContain("reset");
       const end = events.at(-1)!;
       expect(end).toMatchObject({

@@ -53,13 +53,14 @@ describe.runIf(usingPostgres)("scale-out on one PostgreSQL database", () => {
     await storage?.cleanup();
   });
 
+  const request = {
+    content: "A short note to the team",
+    language: "english",
+    contentType: "email",
+  };
+
   it("one account's 6 texts at once across both instances: 2 written, 4 answered 429", async () => {
     const { token } = await signUp(boundA.url, true);
-    const request = {
-      content: "A short note to the team",
-      language: "english",
-      contentType: "email",
-    };
     const text = (i: number) => () =>
       new ApiClient(i % 2 === 0 ? boundA.url : boundB.url).post("/api/email/generate", request, {
         bearer: token,
@@ -81,11 +82,6 @@ describe.runIf(usingPostgres)("scale-out on one PostgreSQL database", () => {
 
   it("200 parallel generations split across both instances on 1000 credits: exactly 10 succeed", async () => {
     const { token } = await signUp(a.url, true);
-    const request = {
-      content: "A short note to the team",
-      language: "english",
-      contentType: "email",
-    };
     const responses = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         new ApiClient(i % 2 === 0 ? a.url : b.url, `2001:db8:5ca1:${i.toString(16)}::1`).post(

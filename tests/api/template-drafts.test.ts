@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiClient, signUp } from "../support/client.ts";
+import { expectTemplateDraft, postGenerate } from "../support/generate.ts";
 import { useServer } from "../support/use-server.ts";
 import { readSse } from "../support/sse.ts";
 
@@ -31,13 +32,7 @@ describe("with no AI writer", () => {
     const guest = new ApiClient(server.url);
     for (let i = 0; i < 4; i++) {
       const response = await guest.post("/api/email/generate", request);
-      expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({
-        success: true,
-        modelUsed: "local",
-        templateReason: "no-ai-writer",
-        credits: 300,
-      });
+      expectTemplateDraft(response, "no-ai-writer", 300);
     }
     const status = await guest.get("/api/credits/status");
     expect(status.body).toMatchObject({ isGuest: true, credits: 300, hasCredits: true });
@@ -64,15 +59,7 @@ describe("with no AI writer", () => {
 
   it("streams the draft with its reason in the done event", async () => {
     const { client } = await signUp(server.url, false);
-    const response = await fetch(`${server.url}/api/email/generate`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "text/event-stream",
-        ...client.browserHeaders(),
-      },
-      body: JSON.stringify(request),
-    });
+    const response = await postGenerate(server.url, client, request);
     const events = await readSse(response);
     expect(events.map((e) => e.event)).toEqual(["start", "delta", "done"]);
     expect(events[2]).toMatchObject({

@@ -6,7 +6,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { PGLITE_EXTENSIONS } from "#server/db/embedded/extensions.ts";
 import { ApiClient, signUp } from "../support/client.ts";
-import { postGenerate } from "../support/generate.ts";
+import { postGenerate, QUARTERLY_EMAIL } from "../support/generate.ts";
 import { SERVER_NODE_FLAGS, usingPostgres, type Storage } from "../support/server.ts";
 import { useServer } from "../support/use-server.ts";
 
@@ -71,17 +71,7 @@ async function migrateAsANewerVersionWould(storage: Storage): Promise<void> {
 }
 
 async function writeAText(client: ApiClient): Promise<void> {
-  const answer = await postGenerate(
-    server.url,
-    client,
-    {
-      content: "Write an email to my team about the quarterly results.",
-      language: "english",
-      contentType: "email",
-      tone: "standard",
-    },
-    { stream: false },
-  );
+  const answer = await postGenerate(server.url, client, QUARTERLY_EMAIL, { stream: false });
   expect(answer.status).toBe(200);
 }
 

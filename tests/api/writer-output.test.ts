@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { ChatFake } from "../fakes/chat-completions.ts";
 import { signUp, type ApiClient } from "../support/client.ts";
 import { useServer } from "../support/use-server.ts";
-import { postGenerate } from "../support/generate.ts";
+import { postGenerate, QUARTERLY_EMAIL } from "../support/generate.ts";
 import { readSse } from "../support/sse.ts";
 
 /**
@@ -16,12 +16,7 @@ const CLEAN_TEXT = "Dear team,\nthe results are\tin. Best, Ana";
 /** A writer looping on markup: 81 KB of nested quotes, in one piece. */
 const NESTED_QUOTES = ">".repeat(81_000) + " end";
 
-const request = {
-  content: "Write an email to my team about the quarterly results.",
-  language: "english",
-  contentType: "email",
-  tone: "standard",
-};
+const request = QUARTERLY_EMAIL;
 
 const server = useServer({
   mistral: {

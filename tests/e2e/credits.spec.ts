@@ -55,12 +55,7 @@ test("a guest sees the trial on the home page's credit card", async ({ page }) =
 });
 
 test("an unverified user at zero sees the verify message", async ({ page, accounts }) => {
-  await accounts.register("unverified-zero");
-  await page.goto("/");
-  await page
-    .getByRole("dialog", { name: "Verify your email" })
-    .getByRole("button", { name: "Remind me later" })
-    .click();
+  await accounts.startAtHome("unverified-zero");
   const card = page.locator("#credit-card");
   await expect(card).toContainText("300 credits");
   // An unverified account has 300 credits: three texts bring it to zero.

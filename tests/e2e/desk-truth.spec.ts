@@ -122,9 +122,10 @@ test("the history marks a stopped text and lists a variant under its original", 
   page,
   accounts,
 }) => {
-  await accounts.register("truthful-history", { verified: true });
-  await page.goto("/");
-  await writeText(page, "An email to my landlord about the broken heating.");
+  await accounts.writeFirstText(
+    "truthful-history",
+    "An email to my landlord about the broken heating.",
+  );
   await page.getByRole("button", { name: "Regenerate" }).click();
   await expect(page.getByTestId("version-count")).toHaveText("2/2", { timeout: 20_000 });
   // The e2e writer drops a text that says so after 20 words: kept, stopped by its writer.

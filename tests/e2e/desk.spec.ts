@@ -4,7 +4,7 @@ import {
   expect,
   generatorSelect,
   isPhone,
-  settledText,
+  secondVersion,
   test,
   toast,
   writeText,
@@ -104,9 +104,7 @@ test("Regenerate shows a different text and keeps both versions", async ({ page 
   await page.goto("/");
   const first = await writeText(page, "A short story about a lighthouse keeper.");
 
-  await page.getByRole("button", { name: "Regenerate" }).click();
-  await expect(page.getByTestId("version-count")).toHaveText("2/2", { timeout: 20_000 });
-  const second = await settledText(page);
+  const second = await secondVersion(page, "Regenerate");
   expect(second).not.toBe(first);
 
   await page.getByRole("button", { name: "Previous version" }).click();
@@ -146,12 +144,7 @@ test("keyboard focus stays on the desk when Regenerate and Stop take each other'
 });
 
 test("Shorter streams a new text linked to its parent in history", async ({ page, accounts }) => {
-  await accounts.register("refiner");
-  await page.goto("/");
-  await page
-    .getByRole("dialog", { name: "Verify your email" })
-    .getByRole("button", { name: "Remind me later" })
-    .click();
+  await accounts.startAtHome("refiner");
   const first = await writeText(page, "An article about the history of the bicycle.");
 
   // Streamed like any text: Stop while it writes, then the new version beside the first. A

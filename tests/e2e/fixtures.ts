@@ -16,6 +16,13 @@ export interface TestAccounts {
     label: string,
     options?: { verified?: boolean; name?: string; email?: string },
   ): Promise<string>;
+  /**
+   * Registers as `register` does and opens the home page, where most journeys begin. An
+   * unverified account is reminded to verify over the page: the reminder is put off.
+   */
+  startAtHome(label: string, options?: { verified?: boolean }): Promise<string>;
+  /** A new verified account's first text, written on the home page (as `writeText`). */
+  writeFirstText(label: string, prompt: string): Promise<string>;
   /** An account the test made another way (the register form): deleted like the others. */
   track(email: string): void;
   /** The test changed this account's password. */
@@ -47,13 +54,30 @@ export const test = base.extend<Fixtures>({
   expectedConsole: [[], { option: true }],
   accounts: async ({ page, request, clientAddress }, use) => {
     const passwords = new Map<string, string>();
+    const register: TestAccounts["register"] = async (label, options = {}) => {
+      const email = options.email ?? newEmail(label);
+      await registerViaApi(page.request, email, options.name);
+      passwords.set(email, PASSWORD);
+      if (options.verified) await followOutboxLink(page, email, /verify-email/, clientAddress);
+      return email;
+    };
     await use({
-      async register(label, options = {}) {
-        const email = options.email ?? newEmail(label);
-        await registerViaApi(page.request, email, options.name);
-        passwords.set(email, PASSWORD);
-        if (options.verified) await followOutboxLink(page, email, /verify-email/, clientAddress);
+      register,
+      async startAtHome(label, options = {}) {
+        const email = await register(label, options);
+        await page.goto("/");
+        if (!options.verified) {
+          await page
+            .getByRole("dialog", { name: "Verify your email" })
+            .getByRole("button", { name: "Remind me later" })
+            .click();
+        }
         return email;
+      },
+      async writeFirstText(label, prompt) {
+        await register(label, { verified: true });
+        await page.goto("/");
+        return writeText(page, prompt);
       },
       track: (email) => void passwords.set(email, PASSWORD),
       passwordChanged: (email, password) => void passwords.set(email, password),
@@ -156,6 +180,13 @@ export async function writeText(page: Page, prompt: string): Promise<string> {
   await page.getByLabel("Describe the text you want").fill(prompt);
   await page.getByRole("button", { name: "Generate Text" }).click();
   await expect(page.getByRole("button", { name: "Regenerate" })).toBeVisible({ timeout: 30_000 });
+  return settledText(page);
+}
+
+/** Asks for a second version with `button` (Regenerate, Shorter…); gives it once whole. */
+export async function secondVersion(page: Page, button: string): Promise<string> {
+  await page.getByRole("button", { name: button }).click();
+  await expect(page.getByTestId("version-count")).toHaveText("2/2", { timeout: 20_000 });
   return settledText(page);
 }
 

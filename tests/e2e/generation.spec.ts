@@ -82,13 +82,8 @@ test.describe(() => {
     );
     // A long journey: three generations, downloads, history.
     test.setTimeout(60_000);
-    await accounts.register("writer");
-    await page.goto("/");
     // New accounts are reminded to verify; this journey is about writing.
-    await page
-      .getByRole("dialog", { name: "Verify your email" })
-      .getByRole("button", { name: "Remind me later" })
-      .click();
+    await accounts.startAtHome("writer");
 
     await (await generatorSelect(page, "Content type")).selectOption("essay");
     await (await generatorSelect(page, "Length")).selectOption("long");

@@ -1,16 +1,24 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
 /**
  * Issue 45, item 2: what a person types before a form's script has run is kept. The
- * feedback form's script is held back until the person has typed, as on a slow phone.
+ * form's script is held back until the person has typed, as on a slow phone.
  */
-test("typing into the feedback form before its script runs keeps the words", async ({ page }) => {
+
+/** Holds an island's script back until the returned function is called. */
+async function holdScript(page: Page, island: string): Promise<() => void> {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/FeedbackForm\.[^/]*\.js$/, async (route) => {
+  await page.route(new RegExp(`/_astro/${island}\\.[^/]*\\.js$`), async (route) => {
     await held;
     await route.continue();
   });
+  return release;
+}
+
+test("typing into the feedback form before its script runs keeps the words", async ({ page }) => {
+  const release = await holdScript(page, "FeedbackForm");
   await page.goto("/");
   const form = page.getByRole("form", { name: "Share your experience" });
   const name = page.locator("#feedback-name");
@@ -29,12 +37,7 @@ test("typing into the feedback form before its script runs keeps the words", asy
 });
 
 test("typing into the sign-in form before its script runs keeps the words", async ({ page }) => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/LoginForm\.[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScript(page, "LoginForm");
   await page.goto("/login");
   await page.getByLabel("Email").fill("ada@example.com");
   release();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { SAME_ORIGIN } from "./auth-helpers.ts";
-import { expect, settledText, test, writeText } from "./fixtures.ts";
+import { expect, secondVersion, settledText, test, writeText } from "./fixtures.ts";
 
 /** Issue 43, item 6: nothing vanishes on reload, and nothing shows to another person. */
 
@@ -11,12 +11,11 @@ const PLACEHOLDER = "Your generated text will appear here.";
 const memory = (page: Page) => page.evaluate((key) => sessionStorage.getItem(key), MEMORY);
 
 test("a signed-in person's text and its versions survive a reload", async ({ page, accounts }) => {
-  await accounts.register("reloader", { verified: true });
-  await page.goto("/");
-  const first = await writeText(page, "An article about the history of the bicycle.");
-  await page.getByRole("button", { name: "Shorter" }).click();
-  await expect(page.getByTestId("version-count")).toHaveText("2/2", { timeout: 20_000 });
-  const shorter = await settledText(page);
+  const first = await accounts.writeFirstText(
+    "reloader",
+    "An article about the history of the bicycle.",
+  );
+  const shorter = await secondVersion(page, "Shorter");
   expect(shorter).not.toBe(first);
   await page.getByRole("button", { name: "Previous version" }).click();
   await expect(page.getByTestId("version-count")).toHaveText("1/2");
@@ -43,9 +42,7 @@ test("a guest's trial text survives a reload", async ({ page }) => {
 });
 
 test("a deleted text does not come back", async ({ page, accounts }) => {
-  await accounts.register("deleter", { verified: true });
-  await page.goto("/");
-  await writeText(page, "A thank-you note to a teacher.");
+  await accounts.writeFirstText("deleter", "A thank-you note to a teacher.");
   const history = await page.request.get("/api/email/my");
   const [{ id }] = ((await history.json()) as { generations: { id: string }[] }).generations;
   const deleted = await page.request.delete(`/api/email/delete/${id}`, { headers: SAME_ORIGIN });
@@ -62,9 +59,7 @@ test("after sign-out the panel does not show the previous person's text", async 
   page,
   accounts,
 }) => {
-  await accounts.register("leaver", { verified: true });
-  await page.goto("/");
-  await writeText(page, "A letter to the council about the bus stop.");
+  await accounts.writeFirstText("leaver", "A letter to the council about the bus stop.");
   expect(await memory(page)).toContain("user:");
 
   const out = await page.request.post("/api/auth/logout", { data: {}, headers: SAME_ORIGIN });
@@ -78,8 +73,7 @@ test("after sign-out the panel does not show the previous person's text", async 
   // A guest's text, then someone signs in from this tab: not theirs to see here.
   await writeText(page, "A note to the postman.");
   expect(await memory(page)).toContain('"who":"guest"');
-  await accounts.register("newcomer", { verified: true });
-  await page.goto("/");
+  await accounts.startAtHome("newcomer", { verified: true });
   await expect.poll(() => memory(page)).toBeNull();
   await expect(page.getByTestId("result-text")).toHaveCount(0);
   await expect(page.getByText(PLACEHOLDER)).toBeVisible();

@@ -17,11 +17,8 @@ const FORMATTED = [
   "| Tea | 3 |",
 ].join("\n");
 
-async function writeText(page: Page): Promise<void> {
-  await page.getByLabel("Describe the text you want").fill("A plan for the team's week.");
-  await page.getByRole("button", { name: "Generate Text" }).click();
-  await expect(page.getByRole("button", { name: "Regenerate" })).toBeVisible({ timeout: 30_000 });
-}
+/** The text each test writes first, to open in the editor. */
+const PLAN = "A plan for the team's week.";
 
 const editButton = (page: Page) => page.getByRole("button", { name: "Edit", exact: true });
 const richEditor = (page: Page) => page.getByRole("textbox", { name: /^Edit the text\./ });
@@ -56,9 +53,7 @@ test("Edit shows the text formatted; a change is saved as Markdown with its mark
 }) => {
   // A text to write, an axe scan and a save: more than 30 s on a busy two-core machine.
   test.slow();
-  await accounts.register("rich-editor", { verified: true });
-  await page.goto("/");
-  await writeText(page);
+  await accounts.writeFirstText("rich-editor", PLAN);
 
   // The written text's "# Title" is a heading in the editor, which has the focus.
   await editButton(page).click();
@@ -127,9 +122,7 @@ test("an unchanged text is not rewritten: Escape and Save close without a new ve
   accounts,
 }) => {
   test.slow();
-  await accounts.register("rich-unchanged", { verified: true });
-  await page.goto("/");
-  await writeText(page);
+  await accounts.writeFirstText("rich-unchanged", PLAN);
   await saveAsMarkdown(page, FORMATTED);
   await expect(page.getByTestId("version-count")).toHaveText("2/2");
   const question = page.getByRole("dialog", { name: "Discard your changes?" });

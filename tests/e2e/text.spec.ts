@@ -56,9 +56,7 @@ test("Edit → Save keeps a free 'Edited' version in the history, exported as ed
   page,
   accounts,
 }) => {
-  await accounts.register("editor", { verified: true });
-  await page.goto("/");
-  await writeText(page, "A note to my landlord about the heating.");
+  await accounts.writeFirstText("editor", "A note to my landlord about the heating.");
   await expect(page.locator("#credit-card")).toContainText("900 credits");
 
   await page.getByRole("button", { name: "Edit", exact: true }).click();
@@ -88,9 +86,7 @@ test("Escape, Cancel or Generate asks before it throws edits away; an unchanged 
   page,
   accounts,
 }) => {
-  await accounts.register("second-thoughts", { verified: true });
-  await page.goto("/");
-  await writeText(page, "A note to my landlord about the heating.");
+  await accounts.writeFirstText("second-thoughts", "A note to my landlord about the heating.");
   const original = await page.getByTestId("result-text").innerText();
   const edit = page.getByRole("button", { name: "Edit", exact: true });
   const editor = page.getByTestId("result-editor");
@@ -179,9 +175,7 @@ test("an Arabic subject in credit activity keeps the row's date in its own order
   page,
   accounts,
 }) => {
-  await accounts.register("arabic", { verified: true });
-  await page.goto("/");
-  await writeText(page, "اكتب رسالة شكر إلى معلمي بخصوص المساعدة");
+  await accounts.writeFirstText("arabic", "اكتب رسالة شكر إلى معلمي بخصوص المساعدة");
   await page.goto("/credits");
   const row = page.getByRole("listitem").filter({ hasText: "اكتب رسالة شكر" });
   // The subject is isolated, so the date after it is laid out left to right as written.

@@ -8,8 +8,7 @@ test("a signed-in user saves a voice, picks it in the form and writes with it", 
   page,
   accounts,
 }) => {
-  await accounts.register("voices", { verified: true });
-  await page.goto("/");
+  await accounts.startAtHome("voices", { verified: true });
   const voice = await generatorSelect(page, "Voice");
   await expect(voice).toHaveValue("");
 

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readServerSentEvents } from "#shared/sse.ts";
 import { signUp } from "../support/client.ts";
+import { postGenerate } from "../support/generate.ts";
 import { localWriterReady, useScratchDir, useServer } from "../support/use-server.ts";
 import { writeTinyGguf } from "../support/tiny-gguf.ts";
 import { MODEL_TEST_TIMEOUT_MS } from "../support/wait.ts";
@@ -35,19 +36,11 @@ describe("a generation that outlives RESERVATION_TIMEOUT_MS", () => {
   it("is neither refunded nor given away: its text arrives, charged once", async () => {
     const { client } = await signUp(server.url, true);
     const started = Date.now();
-    const response = await fetch(`${server.url}/api/email/generate`, {
-      method: "POST",
-      headers: {
-        ...client.browserHeaders(),
-        "content-type": "application/json",
-        accept: "text/event-stream",
-      },
-      body: JSON.stringify({
-        content: "A long letter",
-        language: "english",
-        contentType: "letter",
-        length: "short",
-      }),
+    const response = await postGenerate(server.url, client, {
+      content: "A long letter",
+      language: "english",
+      contentType: "letter",
+      length: "short",
     });
     const events: { event?: string; data: string }[] = [];
     for await (const event of readServerSentEvents(response.body!)) events.push(event);

@@ -1,6 +1,15 @@
+import { expect } from "vitest";
 import type { ChatFake } from "../fakes/chat-completions.ts";
-import type { ApiClient } from "./client.ts";
+import type { ApiClient, ApiResponse } from "./client.ts";
 import { waitFor } from "./wait.ts";
+
+/** The text most generation tests ask for: an e-mail whose subject the server can find. */
+export const QUARTERLY_EMAIL = {
+  content: "Write an email to my team about the quarterly results.",
+  language: "english",
+  contentType: "email",
+  tone: "standard",
+};
 
 /**
  * POSTs a text to generate as the client's browser would (its address, cookies and
@@ -23,6 +32,17 @@ export function postGenerate(
       ...(stream ? { accept: "text/event-stream" } : {}),
     },
     body: JSON.stringify(body),
+  });
+}
+
+/** A template draft's answer: written by no model, for `reason`, and free (`credits` left). */
+export function expectTemplateDraft(response: ApiResponse, reason: string, credits: number): void {
+  expect(response.status).toBe(200);
+  expect(response.body).toMatchObject({
+    success: true,
+    modelUsed: "local",
+    templateReason: reason,
+    credits,
   });
 }
 

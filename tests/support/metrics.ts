@@ -23,3 +23,13 @@ export function sample(text: string, name: string, labels: Record<string, string
   }
   return 0;
 }
+
+/** How far a sample moved between two readings of /metrics (0 for one still uncounted). */
+export function growth(
+  before: string,
+  after: string,
+  name: string,
+  labels: Record<string, string> = {},
+): number {
+  return sample(after, name, labels) - sample(before, name, labels);
+}

@@ -20,9 +20,9 @@ import { LANGUAGES, CONTENT_TYPES, LENGTHS, TONES, REFINE_ACTIONS } from "#share
 import { LONGEST_USE_CASE, buildPrompt } from "#server/generation/prompts.ts";
 import {
   ALIGNMENT,
-  ByteWriter,
-  TINY_GGUF_CHAT_TEMPLATE,
-  writeMetadataValue,
+  ggufHeader,
+  mulberry32,
+  tokenizerMetadata,
   type MetadataValue,
 } from "./tiny-gguf.ts";
 
@@ -116,22 +116,17 @@ const TOKEN_UNKNOWN = 2;
 const TOKEN_CONTROL = 3;
 const TOKEN_BYTE = 6;
 
+type PromptRequest = Parameters<typeof buildPrompt>[0];
+
 /** Text whose words a real tokenizer would have whole: our instructions and requests. */
 function knownText(): string {
   const parts: string[] = [];
   for (const language of LANGUAGES) {
     for (const type of CONTENT_TYPES) {
+      const asked = { subject: "", content: "", language: language.id, contentType: type.id };
       for (const tone of TONES) {
         for (const length of LENGTHS) {
-          const request = {
-            subject: "",
-            content: "",
-            language: language.id,
-            contentType: type.id,
-            tone,
-            length,
-            variant: 2,
-          } as Parameters<typeof buildPrompt>[0];
+          const request = { ...asked, tone, length, variant: 2 } as PromptRequest;
           parts.push(buildPrompt(request).system);
           if (length === "long") {
             parts.push(buildPrompt(request, undefined, undefined, LONGEST_USE_CASE).system);
@@ -140,14 +135,11 @@ function knownText(): string {
       }
       for (const action of REFINE_ACTIONS) {
         const request = {
-          subject: "",
-          content: "",
-          language: language.id,
-          contentType: type.id,
+          ...asked,
           tone: "standard",
           length: "medium",
           variant: 1,
-        } as Parameters<typeof buildPrompt>[0];
+        } as PromptRequest;
         parts.push(buildPrompt(request, { parentId: "", action, text: "" }).system);
         if (action === "translate") continue;
         // A passage change's instructions (issue 43).
@@ -297,30 +289,14 @@ function metadata(shape: ModelShape, vocab: Vocabulary): [string, MetadataValue]
     [`${a}.attention.value_length`, { type: "u32", value: shape.headDim }],
     [`${a}.rope.freq_base`, { type: "f32", value: shape.ropeBase }],
     [`${a}.attention.layer_norm_rms_epsilon`, { type: "f32", value: 1e-6 }],
-    ["tokenizer.ggml.model", { type: "string", value: "llama" }],
-    ["tokenizer.ggml.tokens", { type: "string[]", value: vocab.tokens }],
-    ["tokenizer.ggml.scores", { type: "f32[]", value: vocab.scores }],
-    ["tokenizer.ggml.token_type", { type: "i32[]", value: vocab.types }],
-    ["tokenizer.ggml.unknown_token_id", { type: "u32", value: 0 }],
-    ["tokenizer.ggml.bos_token_id", { type: "u32", value: vocab.bos }],
-    ["tokenizer.ggml.eos_token_id", { type: "u32", value: vocab.eos }],
-    ["tokenizer.ggml.padding_token_id", { type: "u32", value: vocab.bos }],
-    ["tokenizer.ggml.add_bos_token", { type: "bool", value: false }],
-    ["tokenizer.ggml.add_eos_token", { type: "bool", value: false }],
-    ["tokenizer.chat_template", { type: "string", value: TINY_GGUF_CHAT_TEMPLATE }],
+    ...tokenizerMetadata(vocab, {
+      unknown: 0,
+      bos: vocab.bos,
+      eos: vocab.eos,
+      padding: vocab.bos,
+      addBos: false,
+    }),
   ];
-}
-
-/** Small deterministic PRNG (mulberry32), 32 bits at a time. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
 }
 
 /** 0.004 as an IEEE half: with nibbles −8…7 the weights have a spread of about 0.018. */
@@ -331,7 +307,7 @@ const SCALE_F16 = 0x1c19;
  * that they are finite and not all alike. Its length is a whole number of blocks.
  */
 function blockPattern(blocks: number): Buffer {
-  const random = createRandom(7);
+  const random = mulberry32(7);
   const pattern = Buffer.alloc(blocks * Q4_0_BYTES);
   for (let b = 0; b < blocks; b++) {
     const at = b * Q4_0_BYTES;
@@ -350,31 +326,18 @@ export async function writeShapedGguf(path: string, shape: ModelShape): Promise<
   const vocab = buildVocabulary(shape.vocabulary);
   const plans = planTensors(shape);
   const entries = metadata(shape, vocab);
-  const header = new ByteWriter();
-  header.bytes(Buffer.from("GGUF", "ascii"));
-  header.u32(3);
-  header.u64(plans.length);
-  header.u64(entries.length);
-  for (const [key, value] of entries) {
-    header.string(key);
-    writeMetadataValue(header, value);
-  }
   let offset = 0;
   const padded = (bytes: number) => bytes + ((ALIGNMENT - (bytes % ALIGNMENT)) % ALIGNMENT);
-  for (const plan of plans) {
-    header.string(plan.name);
-    header.u32(plan.dims.length);
-    for (const dim of plan.dims) header.u64(dim);
-    header.u32(plan.type);
-    header.u64(offset);
-    offset += padded(plan.bytes);
-  }
-  header.padTo(ALIGNMENT);
+  const infos = plans.map(({ name, dims, type, bytes }) => {
+    const info = { name, dims, type, offset };
+    offset += padded(bytes);
+    return info;
+  });
 
   const pattern = blockPattern(PATTERN_BLOCKS);
   const file = await open(path, "w");
   try {
-    await file.write(header.toBuffer());
+    await file.write(ggufHeader(entries, infos));
     for (const plan of plans) {
       let data: Buffer;
       if (plan.fill === "ones") data = Buffer.from(new Float32Array(plan.bytes / 4).fill(1).buffer);

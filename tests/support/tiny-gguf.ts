@@ -124,16 +124,22 @@ function buildVocab(): Vocab {
 const VOCAB = buildVocab();
 export const TINY_GGUF_VOCAB_SIZE = VOCAB.tokens.length;
 
-/** Small deterministic PRNG (mulberry32) returning floats in [0, 1). */
-function createRandom(seed: number): () => number {
+/** Small deterministic PRNG (mulberry32), 32 bits at a time. */
+export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return (t ^ (t >>> 14)) >>> 0;
   };
+}
+
+/** The same PRNG, as floats in [0, 1). */
+function createRandom(seed: number): () => number {
+  const next = mulberry32(seed);
+  return () => next() / 4294967296;
 }
 
 /** Growable little-endian byte writer for the header, metadata and tensor infos. */
@@ -148,25 +154,22 @@ export class ByteWriter {
   bytes(buffer: Buffer): void {
     this.push(buffer);
   }
-  u32(value: number): void {
-    const buffer = Buffer.alloc(4);
-    buffer.writeUInt32LE(value);
+  private fixed(size: number, write: (buffer: Buffer) => void): void {
+    const buffer = Buffer.alloc(size);
+    write(buffer);
     this.push(buffer);
+  }
+  u32(value: number): void {
+    this.fixed(4, (buffer) => buffer.writeUInt32LE(value));
   }
   i32(value: number): void {
-    const buffer = Buffer.alloc(4);
-    buffer.writeInt32LE(value);
-    this.push(buffer);
+    this.fixed(4, (buffer) => buffer.writeInt32LE(value));
   }
   u64(value: number): void {
-    const buffer = Buffer.alloc(8);
-    buffer.writeBigUInt64LE(BigInt(value));
-    this.push(buffer);
+    this.fixed(8, (buffer) => buffer.writeBigUInt64LE(BigInt(value)));
   }
   f32(value: number): void {
-    const buffer = Buffer.alloc(4);
-    buffer.writeFloatLE(value);
-    this.push(buffer);
+    this.fixed(4, (buffer) => buffer.writeFloatLE(value));
   }
   bool(value: boolean): void {
     this.push(Buffer.from([value ? 1 : 0]));
@@ -195,48 +198,67 @@ export type MetadataValue =
   | { type: "f32[]"; value: number[] }
   | { type: "i32[]"; value: number[] };
 
+/** GGUF's type code for each scalar type; an array is ARRAY, then its elements' code. */
+const GGUF_TYPES = {
+  u32: GGUF_TYPE_UINT32,
+  i32: GGUF_TYPE_INT32,
+  f32: GGUF_TYPE_FLOAT32,
+  bool: GGUF_TYPE_BOOL,
+  string: GGUF_TYPE_STRING,
+} as const;
+type ScalarType = keyof typeof GGUF_TYPES;
+
+function writeScalar(writer: ByteWriter, type: ScalarType, value: number | boolean | string) {
+  if (type === "bool") writer.bool(value as boolean);
+  else if (type === "string") writer.string(value as string);
+  else writer[type](value as number);
+}
+
 export function writeMetadataValue(writer: ByteWriter, entry: MetadataValue): void {
-  switch (entry.type) {
-    case "u32":
-      writer.u32(GGUF_TYPE_UINT32);
-      writer.u32(entry.value);
-      return;
-    case "i32":
-      writer.u32(GGUF_TYPE_INT32);
-      writer.i32(entry.value);
-      return;
-    case "f32":
-      writer.u32(GGUF_TYPE_FLOAT32);
-      writer.f32(entry.value);
-      return;
-    case "bool":
-      writer.u32(GGUF_TYPE_BOOL);
-      writer.bool(entry.value);
-      return;
-    case "string":
-      writer.u32(GGUF_TYPE_STRING);
-      writer.string(entry.value);
-      return;
+  if (Array.isArray(entry.value)) {
     // Arrays: ARRAY type, then element type uint32, element count uint64, then the elements.
-    case "string[]":
-      writer.u32(GGUF_TYPE_ARRAY);
-      writer.u32(GGUF_TYPE_STRING);
-      writer.u64(entry.value.length);
-      for (const item of entry.value) writer.string(item);
-      return;
-    case "f32[]":
-      writer.u32(GGUF_TYPE_ARRAY);
-      writer.u32(GGUF_TYPE_FLOAT32);
-      writer.u64(entry.value.length);
-      for (const item of entry.value) writer.f32(item);
-      return;
-    case "i32[]":
-      writer.u32(GGUF_TYPE_ARRAY);
-      writer.u32(GGUF_TYPE_INT32);
-      writer.u64(entry.value.length);
-      for (const item of entry.value) writer.i32(item);
-      return;
+    const type = entry.type.slice(0, -"[]".length) as ScalarType;
+    writer.u32(GGUF_TYPE_ARRAY);
+    writer.u32(GGUF_TYPES[type]);
+    writer.u64(entry.value.length);
+    for (const item of entry.value) writeScalar(writer, type, item);
+  } else {
+    const type = entry.type as ScalarType;
+    writer.u32(GGUF_TYPES[type]);
+    writeScalar(writer, type, entry.value);
   }
+}
+
+/** A tensor's entry in the header: where its data starts, counted from the data section. */
+export interface TensorInfo {
+  name: string;
+  /** ggml order: ne[0] (the contiguous row length) first. */
+  dims: number[];
+  /** ggml's type code. */
+  type: number;
+  offset: number;
+}
+
+/** A version-3 GGUF header: magic, counts, metadata and tensor infos, padded for the data. */
+export function ggufHeader(metadata: [string, MetadataValue][], tensors: TensorInfo[]): Buffer {
+  const header = new ByteWriter();
+  header.bytes(Buffer.from("GGUF", "ascii"));
+  header.u32(3);
+  header.u64(tensors.length);
+  header.u64(metadata.length);
+  for (const [key, value] of metadata) {
+    header.string(key);
+    writeMetadataValue(header, value);
+  }
+  for (const tensor of tensors) {
+    header.string(tensor.name);
+    header.u32(tensor.dims.length);
+    for (const dim of tensor.dims) header.u64(dim);
+    header.u32(tensor.type);
+    header.u64(tensor.offset);
+  }
+  header.padTo(ALIGNMENT);
+  return header.toBuffer();
 }
 
 function buildMetadata(contextLength: number): [string, MetadataValue][] {
@@ -256,14 +278,37 @@ function buildMetadata(contextLength: number): [string, MetadataValue][] {
       { type: "u32", value: TINY_GGUF_EMBEDDING_LENGTH / TINY_GGUF_HEAD_COUNT },
     ],
     ["llama.attention.layer_norm_rms_epsilon", { type: "f32", value: 1e-5 }],
+    ...tokenizerMetadata(VOCAB, {
+      unknown: TINY_GGUF_UNK_TOKEN_ID,
+      bos: TINY_GGUF_BOS_TOKEN_ID,
+      eos: TINY_GGUF_EOS_TOKEN_ID,
+      addBos: true,
+    }),
+  ];
+}
+
+/**
+ * A SentencePiece ("llama") tokenizer's metadata, in the order both test models write it:
+ * the vocabulary, the special tokens' ids, and the chat template.
+ */
+export function tokenizerMetadata(
+  vocab: Vocab,
+  special: { unknown: number; bos: number; eos: number; padding?: number; addBos: boolean },
+): [string, MetadataValue][] {
+  const padding: [string, MetadataValue][] =
+    special.padding === undefined
+      ? []
+      : [["tokenizer.ggml.padding_token_id", { type: "u32", value: special.padding }]];
+  return [
     ["tokenizer.ggml.model", { type: "string", value: "llama" }],
-    ["tokenizer.ggml.tokens", { type: "string[]", value: VOCAB.tokens }],
-    ["tokenizer.ggml.scores", { type: "f32[]", value: VOCAB.scores }],
-    ["tokenizer.ggml.token_type", { type: "i32[]", value: VOCAB.types }],
-    ["tokenizer.ggml.unknown_token_id", { type: "u32", value: TINY_GGUF_UNK_TOKEN_ID }],
-    ["tokenizer.ggml.bos_token_id", { type: "u32", value: TINY_GGUF_BOS_TOKEN_ID }],
-    ["tokenizer.ggml.eos_token_id", { type: "u32", value: TINY_GGUF_EOS_TOKEN_ID }],
-    ["tokenizer.ggml.add_bos_token", { type: "bool", value: true }],
+    ["tokenizer.ggml.tokens", { type: "string[]", value: vocab.tokens }],
+    ["tokenizer.ggml.scores", { type: "f32[]", value: vocab.scores }],
+    ["tokenizer.ggml.token_type", { type: "i32[]", value: vocab.types }],
+    ["tokenizer.ggml.unknown_token_id", { type: "u32", value: special.unknown }],
+    ["tokenizer.ggml.bos_token_id", { type: "u32", value: special.bos }],
+    ["tokenizer.ggml.eos_token_id", { type: "u32", value: special.eos }],
+    ...padding,
+    ["tokenizer.ggml.add_bos_token", { type: "bool", value: special.addBos }],
     ["tokenizer.ggml.add_eos_token", { type: "bool", value: false }],
     ["tokenizer.chat_template", { type: "string", value: TINY_GGUF_CHAT_TEMPLATE }],
   ];
@@ -335,38 +380,17 @@ export async function writeTinyGguf(
 ): Promise<void> {
   const tensors = buildTensors(options.seed ?? TINY_GGUF_DEFAULT_SEED);
   const metadata = buildMetadata(options.contextLength ?? TINY_GGUF_CONTEXT_LENGTH);
-  const header = new ByteWriter();
-
-  // Header.
-  header.bytes(Buffer.from("GGUF", "ascii"));
-  header.u32(3);
-  header.u64(tensors.length);
-  header.u64(metadata.length);
-
-  // Metadata key/value pairs.
-  for (const [key, value] of metadata) {
-    header.string(key);
-    writeMetadataValue(header, value);
-  }
-
-  // Tensor infos, with offsets into the data section.
+  // Each tensor's data padded to the alignment, its offset counted from the data section.
+  const infos: TensorInfo[] = [];
   const dataChunks: Buffer[] = [];
   let dataOffset = 0;
   for (const tensor of tensors) {
-    header.string(tensor.name);
-    header.u32(tensor.dims.length);
-    for (const dim of tensor.dims) header.u64(dim);
-    header.u32(GGML_TYPE_F32);
-    header.u64(dataOffset);
-
+    infos.push({ name: tensor.name, dims: tensor.dims, type: GGML_TYPE_F32, offset: dataOffset });
     const bytes = Buffer.alloc(tensor.data.length * 4);
     tensor.data.forEach((value, i) => bytes.writeFloatLE(value, i * 4));
     const padding = (ALIGNMENT - (bytes.length % ALIGNMENT)) % ALIGNMENT;
     dataChunks.push(bytes, Buffer.alloc(padding));
     dataOffset += bytes.length + padding;
   }
-
-  // Padding before the data section, then the tensor data.
-  header.padTo(ALIGNMENT);
-  await writeFile(path, Buffer.concat([header.toBuffer(), ...dataChunks]));
+  await writeFile(path, Buffer.concat([ggufHeader(metadata, infos), ...dataChunks]));
 }

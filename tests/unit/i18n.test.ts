@@ -264,14 +264,14 @@ describe("success toast", () => {
 
 describe("failure toast", () => {
   it("keeps the spec's wording for e-mails and names other types", () => {
-    expect(failureToastTitle("english", "email", "Timeout")).toBe(
-      "Email generation failed: Timeout",
-    );
-    expect(failureToastTitle("english", "blog", "Timeout")).toBe(
-      "Blog post generation failed: Timeout",
-    );
-    expect(failureToastTitle("turkish", "report", "Zaman aşımı")).toBe(
-      "Rapor oluşturulamadı: Zaman aşımı",
-    );
+    expect({
+      email: failureToastTitle("english", "email", "Timeout"),
+      blog: failureToastTitle("english", "blog", "Timeout"),
+      turkishReport: failureToastTitle("turkish", "report", "Zaman aşımı"),
+    }).toEqual({
+      email: "Email generation failed: Timeout",
+      blog: "Blog post generation failed: Timeout",
+      turkishReport: "Rapor oluşturulamadı: Zaman aşımı",
+    });
   });
 });

@@ -29,63 +29,45 @@ const pages = staticCspFrom([
   { pathname: "/404", csp: "script-src 'self' 'sha256-404';" },
 ]);
 
+/** The policy for an answer at `pathname`, given the pages' policies above unless told. */
+function policyFor(
+  pathname: string,
+  contentType: string,
+  options: { existing?: string; staticCsp?: ReturnType<typeof loadStaticCsp> } = {},
+): string {
+  const { existing, staticCsp = pages } = options;
+  return contentSecurityPolicy({ pathname, contentType, existing, staticCsp });
+}
+
 describe("contentSecurityPolicy", () => {
   it("gives a prerendered page its own policy, matched exactly, plus frame-ancestors", () => {
     const html = "text/html; charset=utf-8";
-    const home = contentSecurityPolicy({
-      pathname: "/",
-      contentType: html,
-      existing: undefined,
-      staticCsp: pages,
-    });
-    const about = contentSecurityPolicy({
-      pathname: "/about/",
-      contentType: html,
-      existing: undefined,
-      staticCsp: pages,
-    });
+    const home = policyFor("/", html);
+    const about = policyFor("/about/", html);
     expect(home).toBe("script-src 'self' 'sha256-home'; frame-ancestors 'none'");
     expect(about).toBe("script-src 'self' 'sha256-about'; frame-ancestors 'none'");
   });
 
   it("serves the 404 page's policy for an unknown address", () => {
-    const policy = contentSecurityPolicy({
-      pathname: "/no/such/page",
-      contentType: "text/html",
-      existing: undefined,
-      staticCsp: pages,
-    });
+    const policy = policyFor("/no/such/page", "text/html");
     expect(policy).toContain("'sha256-404'");
   });
 
   it("keeps the policy Astro set on a server-rendered page", () => {
-    const policy = contentSecurityPolicy({
-      pathname: "/login",
-      contentType: "text/html",
+    const policy = policyFor("/login", "text/html", {
       existing: "script-src 'self' 'sha256-login';",
-      staticCsp: pages,
     });
     expect(policy).toBe("script-src 'self' 'sha256-login'; frame-ancestors 'none'");
   });
 
   it("lets nothing load from JSON or assets", () => {
-    const policy = contentSecurityPolicy({
-      pathname: "/api/auth/me",
-      contentType: "application/json",
-      existing: undefined,
-      staticCsp: pages,
-    });
+    const policy = policyFor("/api/auth/me", "application/json");
     expect(policy).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
   });
 
   it("runs no script on an HTML answer with no known policy", () => {
     const empty = staticCspFrom([]);
-    const policy = contentSecurityPolicy({
-      pathname: "/x",
-      contentType: "text/html",
-      existing: undefined,
-      staticCsp: empty,
-    });
+    const policy = policyFor("/x", "text/html", { staticCsp: empty });
     expect(policy).toMatch(/^default-src 'none'/);
     expect(policy).not.toMatch(/script-src/);
   });

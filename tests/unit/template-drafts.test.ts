@@ -26,6 +26,15 @@ function draft(body: GenerationRequestBody): string {
   return composeOfflineDraft(generationRequestSchema.parse(body));
 }
 
+/** A draft for `content`, as a `contentType` in `language`. */
+function draftOf(
+  content: string,
+  language: GenerationRequestBody["language"],
+  contentType: GenerationRequestBody["contentType"],
+): string {
+  return draft({ content, language, contentType });
+}
+
 function occurrences(text: string, part: string): number {
   return text.split(part).length - 1;
 }
@@ -221,36 +230,23 @@ describe("template draft greetings", () => {
         expect(greetingOf(text)).toBe(PHRASES[language].greeting);
       }
     }
-    const english = draft({
-      content: "A friendly email about the new opening hours.",
-      language: "english",
-      contentType: "email",
-    });
+    const english = draftOf("A friendly email about the new opening hours.", "english", "email");
     expect(greetingOf(english)).toBe("Dear Sir or Madam,");
     expect(english).toMatch(/Kind regards,\n\[your name\]$/u);
   });
 
   it("greets family warmly and a landlord by name, with a fitting closing", () => {
-    const mum = draft({
-      content: "A letter to my mum.",
-      language: "english",
-      contentType: "letter",
-    });
+    const mum = draftOf("A letter to my mum.", "english", "letter");
     expect(greetingOf(mum)).toBe("Dear Mum,");
     expect(mum).toMatch(/With love,\n\[your name\]$/u);
-    const landlord = draft({
-      content: "Write an email to my landlord about the heating.",
-      language: "english",
-      contentType: "email",
-    });
+    const landlord = draftOf(
+      "Write an email to my landlord about the heating.",
+      "english",
+      "email",
+    );
     expect(greetingOf(landlord)).toBe("Dear [your landlord's name],");
     expect(landlord).toMatch(/Kind regards,\n\[your name\]$/u);
-    const turkish = draft({
-      content: "Anneme bir mektup.",
-      language: "turkish",
-      contentType: "letter",
-    });
-    expect(greetingOf(turkish)).toBe("Canım annem,");
+    expect(greetingOf(draftOf("Anneme bir mektup.", "turkish", "letter"))).toBe("Canım annem,");
   });
 
   it("finds every recipient word of every language, the first named winning", () => {
