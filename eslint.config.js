@@ -1,4 +1,3 @@
-// @ts-check
 // ESLint flat config. JavaScript, not TypeScript: ESLint 9 loads eslint.config.ts only
 // through jiti or an unstable flag that editors do not pass.
 import js from "@eslint/js";
