@@ -4,7 +4,7 @@ import { flushSync } from "react-dom";
 import { docToMarkdown, editorExtensions, markdownToDoc } from "#client/editor-markdown.ts";
 import { languageTag, textDirection } from "#shared/generation.ts";
 import type { MessageKey } from "#i18n/messages.ts";
-import { editorBox, toolButton, type EditorViewProps } from "./EditorPane.tsx";
+import { editorBox, toolButton, type EditorViewProps } from "./editor-view.ts";
 
 /** The toolbar: what a text's Markdown says most, each also on its usual keys. */
 const TOOLS: {
