@@ -149,6 +149,8 @@ export default function UseCaseDialog({
           {status}
         </p>
       </div>
+      {/* The arrow keys move focus between the choices (buttons) inside; the list only hears them. */}
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- the keys come from the buttons inside */}
       <div
         ref={list}
         onKeyDown={(event) => moveFocus(event, "list")}

@@ -79,6 +79,7 @@ export function MarkdownEditor({ editor, language, autoFocus, t, children }: Edi
         title={t("desk.editMarkdownLabel")}
         dir={textDirection(language)}
         lang={languageTag(language)}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- it opens on Edit: focus goes where the person asked to write
         autoFocus={autoFocus}
         value={editor.draft ?? ""}
         onChange={(event) => editor.setDraft(event.target.value)}
