@@ -149,8 +149,7 @@ export default function UseCaseDialog({
           {status}
         </p>
       </div>
-      {/* The arrow keys move focus between the choices (buttons) inside; the list only hears them. */}
-      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- the keys come from the buttons inside */}
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- the arrow keys move focus between the buttons inside; the list only hears them */}
       <div
         ref={list}
         onKeyDown={(event) => moveFocus(event, "list")}
