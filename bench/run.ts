@@ -1229,7 +1229,7 @@ interface WriterRound {
   serverFill: { decodes: number; busySlots: number } | null;
 }
 
-/** The app's batch counters (decision 101) from its /metrics, or null where it has none. */
+/** The app's batch counters (decision 069) from its /metrics, or null where it has none. */
 async function writerSteps(server: RunningServer) {
   const text = await (await fetch(`${server.url}/metrics`)).text();
   const [steps, tokens, texts] = [
@@ -1633,7 +1633,7 @@ function recordWriterRows(
       },
     );
     // Batch fill: of the steps taken while texts were written, the share of writing texts
-    // each carried (the writer's own counters, decision 101).
+    // each carried (the writer's own counters, decision 069).
     const fills = rounds.map((r) => r.fill);
     const missing = fills.some((fill) => fill === null || fill.texts <= 0);
     const fill = missing ? null : middleOf(fills.map((f) => f!.tokens / f!.texts));

@@ -12,7 +12,7 @@
  * is written before the measured one, so once-per-process set-up (config, logger, keys)
  * is not counted.
  *
- * Usage: node scripts/code-path.ts
+ * Usage: node scripts/code-path.ts (`npm run measures` runs it and shows its count)
  */
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { Session } from "node:inspector/promises";

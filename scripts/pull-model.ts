@@ -3,7 +3,7 @@
  * the default model when unset) into DATA_DIR/models, so that the first start needs no
  * download. A failed attempt is retried with a growing wait, resuming from the bytes
  * already on disk; a download that gives up ends with one line naming the cause and exit
- * code 1 (docs/decisions/092).
+ * code 1 (docs/decisions/070).
  *
  *   npm run model:pull [-- --attempts 6 --retry-delay-ms 2000]
  */

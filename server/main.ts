@@ -15,8 +15,8 @@ import { databaseUnavailableError, isDatabaseUnavailable } from "#server/db/erro
 import { NewerDatabase } from "#server/db/migrations.ts";
 import { AppError, SERVICE_BUSY } from "#server/errors.ts";
 import { countQueries, outsideRequests } from "#server/db/query-count.ts";
-import { clientAddress } from "#server/http/client-address.ts";
-import { clientNetwork } from "#server/http/client-network.ts";
+import { clientAddress } from "#server/network/client-address.ts";
+import { clientNetwork } from "#server/network/client-network.ts";
 import { mayReadMetrics } from "#server/http/metrics-access.ts";
 import { noApiEndpoint } from "#server/http/api.ts";
 import { isApiPath } from "#server/http/request-guards.ts";

@@ -10,7 +10,7 @@ declare namespace App {
      * What per-address limits and the trial count by: the address's network, an IPv6
      * client's /64 (decision 085). Logs and loopback checks keep `clientAddress`.
      */
-    clientNetwork: import("./lib/server/http/client-network.ts").ClientNetwork;
+    clientNetwork: import("./lib/server/network/client-network.ts").ClientNetwork;
     user: import("./lib/server/auth/sessions.ts").SessionUser | null;
     session: import("./lib/server/auth/sessions.ts").Session | null;
     /** How the session arrived: the web app's cookie or an API client's bearer token. */

@@ -17,7 +17,7 @@ import {
   assertSameOrigin,
   isApiPath,
 } from "./lib/server/http/request-guards.ts";
-import { clientNetwork } from "./lib/server/http/client-network.ts";
+import { clientNetwork } from "./lib/server/network/client-network.ts";
 import { isModerationApiPath } from "./lib/server/http/moderation.ts";
 import { requestIdFrom } from "./lib/server/http/request-id.ts";
 import { getLogger, withoutQueryValues } from "./lib/server/logger.ts";

@@ -1,11 +1,12 @@
 import { storedLanguage } from "#client/chosen-language.ts";
+import { catalog } from "./catalog.ts";
 
 /**
  * The operator console's words (DESIGN §7b), in English and Turkish: like the rest of the
  * interface it follows the chosen language (DESIGN §7). Its islands render in the browser
- * only, where the choice is known; the page's own headings are worded by PageWords' way.
+ * only, where the choice is known; the page's own headings are worded by `initPageWords`.
  */
-export const consoleEn = {
+const consoleEn = {
   title: "Console",
   intro: "Figures, accounts and moderation for whoever runs this site. Every action is recorded.",
   sections: "Console sections",
@@ -360,31 +361,27 @@ const consoleTr: Record<ConsoleTextKey, string> = {
   "action.reject_testimonial": "Bir yorumu reddetti",
 };
 
-/** The console's words in the interface language: Turkish when Turkish is chosen. */
-export function consoleCatalogFor(language: string): Record<ConsoleTextKey, string> {
-  return language === "turkish" ? consoleTr : consoleEn;
-}
+export const consoleWords = catalog(consoleEn, consoleTr);
 
 /** The console's dates and numbers follow the interface language too. */
 export function consoleLocale(): string {
   return storedLanguage() === "turkish" ? "tr-TR" : "en-US";
 }
 
-/** A console string in the chosen language, with its `{placeholders}` filled. */
-export function consoleSays(
-  key: ConsoleTextKey,
-  values: Record<string, string | number> = {},
-): string {
-  return consoleCatalogFor(storedLanguage())[key].replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in values ? String(values[name]) : match,
-  );
+/**
+ * Values for a console message, numbers as counted ("1500", "12.3456"): the console shows
+ * figures as the server has them, not as the language writes them.
+ */
+export function figures(values: Readonly<Record<string, string | number>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)]));
 }
 
 /** A label from a key built at run time (a writer's id, an action), or the raw value. */
 export function consoleLabel(
+  t: (key: ConsoleTextKey) => string,
   prefix: "writer" | "action" | "reason" | "textStatus",
   value: string,
 ): string {
   const key = `${prefix}.${value}`;
-  return key in consoleEn ? consoleSays(key as ConsoleTextKey) : value;
+  return consoleWords.has(key) ? t(key) : value;
 }

@@ -1,11 +1,12 @@
 import { COMPANY } from "#shared/site.ts";
+import { catalog } from "./catalog.ts";
 
 /**
  * The site frame's part of the catalog (header, footer, skip link). It is a file of its own
  * because every page loads it, content pages too, whose JavaScript must stay small
  * (DESIGN §11); `messages.ts` holds it with the rest of the catalog.
  */
-export const frameEn = {
+const frameEn = {
   "frame.skip": "Skip to content",
   "frame.mainNav": "Main",
   "frame.footerNav": "Footer",
@@ -30,9 +31,7 @@ export const frameEn = {
   "nav.register": "Register",
 } as const;
 
-export type FrameKey = keyof typeof frameEn;
-
-export const frameTr: Record<FrameKey, string> = {
+const frameTr: Record<keyof typeof frameEn, string> = {
   "frame.skip": "İçeriğe geç",
   "frame.mainNav": "Ana menü",
   "frame.footerNav": "Alt bilgi",
@@ -57,7 +56,6 @@ export const frameTr: Record<FrameKey, string> = {
   "nav.register": "Kayıt Ol",
 };
 
-/** The frame's strings in the interface language: Turkish when Turkish is chosen. */
-export function frameMessagesFor(language: string): Record<FrameKey, string> {
-  return language === "turkish" ? frameTr : frameEn;
-}
+export const frameWords = catalog(frameEn, frameTr);
+
+export type FrameKey = keyof typeof frameEn;

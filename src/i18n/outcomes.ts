@@ -1,5 +1,6 @@
 import { brandBadge } from "#shared/models.ts";
-import { fillMessage, languageName, modelBadge, uiLocale } from "./messages.ts";
+import { catalog } from "./catalog.ts";
+import { languageName, modelBadge } from "./wording.ts";
 
 /**
  * What the desk says it did (issue 22): the badge naming the writer and its model, the
@@ -19,9 +20,7 @@ const outcomesEn = {
   "history.stopped": "Stopped after {words} words",
 } as const;
 
-export type OutcomeMessageKey = keyof typeof outcomesEn;
-
-const outcomesTr: Record<OutcomeMessageKey, string> = {
+const outcomesTr: Record<keyof typeof outcomesEn, string> = {
   "badge.localaiModel": "{model} · OpenAI uyumlu",
   "refined.shorter": "Daha kısa sürüm yazıldı",
   "refined.longer": "Daha uzun sürüm yazıldı",
@@ -33,18 +32,7 @@ const outcomesTr: Record<OutcomeMessageKey, string> = {
   "history.stopped": "{words} kelimeden sonra durduruldu",
 };
 
-/** Every key in both languages, for the catalog's tests. */
-export const OUTCOME_MESSAGES = { en: outcomesEn, tr: outcomesTr };
-
-/** One of these messages in the interface's language, its placeholders filled. */
-export function outcomeMessage(
-  language: string,
-  key: OutcomeMessageKey,
-  values: Record<string, string | number> = {},
-): string {
-  const messages = uiLocale(language) === "tr" ? outcomesTr : outcomesEn;
-  return fillMessage(language, messages[key], values);
-}
+export const outcomeWords = catalog(outcomesEn, outcomesTr);
 
 /**
  * The badge of the writer that wrote a text, with the model it used when the server says
@@ -57,7 +45,7 @@ export function writerBadge(
   modelName: string | null | undefined,
 ): string {
   if (modelName && modelUsed === "localai") {
-    return outcomeMessage(language, "badge.localaiModel", { model: modelName });
+    return outcomeWords.translate(language, "badge.localaiModel", { model: modelName });
   }
   if (modelName && modelUsed === "mistral-ai") return `${brandBadge(modelUsed)} · ${modelName}`;
   return modelBadge(language, modelUsed, modelName);
@@ -70,10 +58,10 @@ export function refinedToastTitle(
   targetLanguage: string | null | undefined,
 ): string {
   if (action === "translate") {
-    return outcomeMessage(language, "refined.translate", {
+    return outcomeWords.translate(language, "refined.translate", {
       language: languageName(language, targetLanguage),
     });
   }
   const key = `refined.${action}`;
-  return outcomeMessage(language, key in outcomesEn ? (key as OutcomeMessageKey) : "refined.other");
+  return outcomeWords.translate(language, outcomeWords.has(key) ? key : "refined.other");
 }

@@ -1,4 +1,4 @@
-import { fillMessage, uiLocale } from "./messages.ts";
+import { catalog } from "./catalog.ts";
 
 /**
  * The words of the shown text's passage tools, its review and "Ask for a change" (issue
@@ -41,9 +41,7 @@ const passagesEn = {
     "The AI writer does not change template drafts: edit this one yourself, or generate it again once an AI writer is available.",
 } as const;
 
-export type PassageMessageKey = keyof typeof passagesEn;
-
-const passagesTr: Record<PassageMessageKey, string> = {
+const passagesTr: Record<keyof typeof passagesEn, string> = {
   "text.label":
     "Metniniz. Değiştirmek için bir bölüm seçin ya da bir bölüm seçmek için Shift+F10'a basın.",
   "passage.tools": "Seçilen bölümü değiştir",
@@ -80,15 +78,4 @@ const passagesTr: Record<PassageMessageKey, string> = {
     "Yapay zekâ yazarı şablon taslaklarını değiştirmez: bunu kendiniz düzenleyin ya da bir yapay zekâ yazarı olduğunda yeniden oluşturun.",
 };
 
-/** Every key in both languages, for the catalog's tests. */
-export const PASSAGE_MESSAGES = { en: passagesEn, tr: passagesTr };
-
-/** One of these messages in the interface's language, its placeholders filled. */
-export function passageMessage(
-  language: string,
-  key: PassageMessageKey,
-  values: Record<string, string | number> = {},
-): string {
-  const messages = uiLocale(language) === "tr" ? passagesTr : passagesEn;
-  return fillMessage(language, messages[key], values);
-}
+export const passageWords = catalog(passagesEn, passagesTr);

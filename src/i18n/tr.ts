@@ -1,12 +1,12 @@
-import { frameTr } from "./frame.ts";
+import { frameWords } from "./frame.ts";
 import type { MessageKey } from "./messages.ts";
 
 /**
  * The catalog's Turkish half (DESIGN §7). It loads only for visitors who choose Turkish
- * (`loadTurkish`), so that English pages do not carry it.
+ * (`messages.load()`), so that English pages do not carry it.
  */
 export const tr: Record<MessageKey, string> = {
-  ...frameTr,
+  ...frameWords.tr,
 
   "common.loading": "Yükleniyor...",
   "common.close": "Kapat",

@@ -1,4 +1,4 @@
-import { fillMessage, uiLocale } from "./messages.ts";
+import { catalog } from "./catalog.ts";
 
 /**
  * The use-case picker's and fields' words (issue 42), in English and Turkish. A file of its
@@ -18,9 +18,7 @@ const useCasesEn = {
   "useCase.loadFailed": "The use cases could not be loaded. Please try again.",
 } as const;
 
-export type UseCaseMessageKey = keyof typeof useCasesEn;
-
-const useCasesTr: Record<UseCaseMessageKey, string> = {
+const useCasesTr: Record<keyof typeof useCasesEn, string> = {
   "useCase.change": "Kullanım alanını değiştir",
   "useCase.describeHint": "Ne yazılacağını kendi sözlerinizle anlatın.",
   "useCase.pick": "Seçin…",
@@ -33,15 +31,4 @@ const useCasesTr: Record<UseCaseMessageKey, string> = {
   "useCase.loadFailed": "Kullanım alanları yüklenemedi. Lütfen yeniden deneyin.",
 };
 
-/** Every key in both languages, for the catalog's tests. */
-export const USE_CASE_MESSAGES = { en: useCasesEn, tr: useCasesTr };
-
-/** One of the picker's messages in the interface's language, its placeholders filled. */
-export function useCaseMessage(
-  language: string,
-  key: UseCaseMessageKey,
-  values: Record<string, string | number> = {},
-): string {
-  const messages = uiLocale(language) === "tr" ? useCasesTr : useCasesEn;
-  return fillMessage(language, messages[key], values);
-}
+export const useCaseWords = catalog(useCasesEn, useCasesTr);

@@ -1,4 +1,4 @@
-import { fillMessage, uiLocale } from "./messages.ts";
+import { catalog } from "./catalog.ts";
 
 /**
  * The voice dialog's words (issue 42), in English and Turkish. A file of its own because
@@ -26,9 +26,7 @@ const voicesEn = {
   "voice.loadFailed": "Your voices could not be loaded.",
 } as const;
 
-export type VoiceMessageKey = keyof typeof voicesEn;
-
-const voicesTr: Record<VoiceMessageKey, string> = {
+const voicesTr: Record<keyof typeof voicesEn, string> = {
   "voice.dialog.title": "Yazım sesleriniz",
   "voice.dialog.body":
     "Nasıl yazdığınızı anlatın, kendi yazınızdan bir örnek yapıştırın ya da ikisini birden yapın. Formda bir ses seçtiğinizde metinler sizin yazdığınız gibi yazılır.",
@@ -49,15 +47,4 @@ const voicesTr: Record<VoiceMessageKey, string> = {
   "voice.loadFailed": "Sesleriniz yüklenemedi.",
 };
 
-/** Every key in both languages, for the catalog's tests. */
-export const VOICE_MESSAGES = { en: voicesEn, tr: voicesTr };
-
-/** One of the dialog's messages in the interface's language, its placeholders filled. */
-export function voiceMessage(
-  language: string,
-  key: VoiceMessageKey,
-  values: Record<string, string | number> = {},
-): string {
-  const messages = uiLocale(language) === "tr" ? voicesTr : voicesEn;
-  return fillMessage(language, messages[key], values);
-}
+export const voiceWords = catalog(voicesEn, voicesTr);

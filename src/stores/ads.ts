@@ -4,7 +4,8 @@ import { loadVastAd, type VastAd } from "#client/vast.ts";
 import type { AdEvent, AdOffer, HouseAd } from "#shared/ads.ts";
 import { AD_REWARD } from "#shared/credits.ts";
 import { invalidateCreditStatus } from "./credits.ts";
-import { describeFailure, translate } from "#i18n/messages.ts";
+import { messages } from "#i18n/messages.ts";
+import { describeFailure } from "#i18n/wording.ts";
 import type { FailedAnswer } from "#shared/api/failures.ts";
 import { $language } from "./preferences.ts";
 import { showToast } from "./toasts.ts";
@@ -45,7 +46,7 @@ function update(patch: Partial<AdWatch>): void {
 function failed(body: FailedAnswer = {}): void {
   const language = $language.get();
   showToast({
-    title: translate(language, "common.error"),
+    title: messages.translate(language, "common.error"),
     description: describeFailure(language, body, "credits.ad.failed"),
     variant: "error",
   });
@@ -116,8 +117,8 @@ async function claim(adSessionId: string): Promise<void> {
     if (!ok || !body.success) return failed(body);
     const language = $language.get();
     showToast({
-      title: translate(language, "credits.ad.earned"),
-      description: translate(language, "credits.ad.reward", {
+      title: messages.translate(language, "credits.ad.earned"),
+      description: messages.translate(language, "credits.ad.reward", {
         credits: body.creditsEarned ?? AD_REWARD,
       }),
       variant: "success",

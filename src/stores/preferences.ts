@@ -1,6 +1,6 @@
 import { atom, onMount } from "nanostores";
 import { LANGUAGE_CHANGE_EVENT, LANGUAGE_KEY, storedLanguage } from "#client/chosen-language.ts";
-import { loadTurkish } from "#i18n/messages.ts";
+import { messages } from "#i18n/messages.ts";
 
 export { LANGUAGE_CHANGE_EVENT, LANGUAGE_KEY };
 
@@ -22,7 +22,7 @@ onMount($language, () => {
   window.addEventListener("storage", read);
   const unbind = $language.subscribe((language) => {
     if (language === "turkish" && !$turkishReady.get()) {
-      void loadTurkish().then(() => $turkishReady.set(true));
+      void messages.load().then(() => $turkishReady.set(true));
     }
   });
   return () => {
@@ -44,7 +44,7 @@ export const $turkishReady = atom(false);
 // load, the whole page shows its English instead.
 if (typeof window !== "undefined" && storedLanguage() === "turkish") {
   try {
-    await loadTurkish();
+    await messages.load();
     $turkishReady.set(true);
   } catch {
     document.documentElement.lang = "en";
@@ -53,7 +53,7 @@ if (typeof window !== "undefined" && storedLanguage() === "turkish") {
 
 /** Resolves once the chosen language's words are there (at once, but for Turkish). */
 export async function messagesReady(): Promise<void> {
-  if ($language.get() === "turkish") await loadTurkish();
+  if ($language.get() === "turkish") await messages.load();
 }
 
 /** Stores the choice and tells every island (spec §3: the languageChange event). */

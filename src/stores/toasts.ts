@@ -1,6 +1,6 @@
 import { atom } from "nanostores";
 import { takeFlashToast, type FlashToast } from "#client/flash.ts";
-import { translate, type MessageKey } from "#i18n/messages.ts";
+import { messages, type MessageKey } from "#i18n/messages.ts";
 import { $language } from "./preferences.ts";
 
 export interface ToastMessage extends FlashToast {
@@ -33,7 +33,7 @@ export function showFlashToast(): void {
  */
 export function showQueryFlagToast(): void {
   const params = new URLSearchParams(location.search);
-  const t = (key: MessageKey) => translate($language.get(), key);
+  const t = (key: MessageKey) => messages.translate($language.get(), key);
   if (params.get("registered") === "true") {
     showToast({
       title: t("auth.registered"),

@@ -1,6 +1,7 @@
 import type { PublicUser } from "#shared/schemas/auth.ts";
 import { apiFetch } from "#client/http.ts";
-import { describeFailure, translate, type MessageKey } from "#i18n/messages.ts";
+import { messages, type MessageKey } from "#i18n/messages.ts";
+import { describeFailure } from "#i18n/wording.ts";
 import { $language } from "./preferences.ts";
 import { createFetcherStore, invalidateKeys } from "./query.ts";
 import { showToast } from "./toasts.ts";
@@ -18,7 +19,7 @@ export function refreshUser(): void {
   invalidateKeys(USER_KEY);
 }
 
-const t = (key: MessageKey) => translate($language.get(), key);
+const t = (key: MessageKey) => messages.translate($language.get(), key);
 
 /** Sends a new verification link and says how it went (spec §8's messages). */
 export async function resendVerificationEmail(email: string): Promise<void> {

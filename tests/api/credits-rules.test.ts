@@ -7,7 +7,8 @@ import { adsWatchedToday, claimAdReward, startAdSession } from "#server/credits/
 import { createGuest, findOrCreateGuest } from "#server/credits/guests.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import { GUEST_GENERATIONS_PER_ADDRESS } from "#server/credits/trial.ts";
-import { moveGuestHistory, settleGeneration } from "#server/generation/generations.ts";
+import { settleGeneration } from "#server/generation/generations.ts";
+import { moveGuestHistory } from "#server/generation/guest-texts.ts";
 import {
   reconcileExpiredReservations,
   refundReservation,

@@ -85,7 +85,7 @@ describe("the local writer", () => {
     );
   });
 
-  it("reads only what differs from the prompt its sequence read last (decision 105)", async () => {
+  it("reads only what differs from the prompt its sequence read last (decision 069)", async () => {
     const { client } = await signUp(server.url, false);
     const asked = { ...request, length: "short", tone: "friendly" };
     // A visitor asks for the same text again.
@@ -94,7 +94,7 @@ describe("the local writer", () => {
     await waitFor("both log lines", () => writtenLogs().length >= 2);
     const [first, second] = writtenLogs().slice(-2) as Record<string, number>[];
     // The sequence that wrote the first took the second: it held the whole prompt, and
-    // the second text read only its last two tokens (decision 105).
+    // the second text read only its last two tokens (decision 069).
     expect(second!.sequence).toBe(first!.sequence);
     expect(second!.promptTokens).toBe(first!.promptTokens);
     expect(second!.keptTokens).toBe(second!.promptTokens! - 2);

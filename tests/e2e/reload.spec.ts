@@ -4,7 +4,7 @@ import { expect, settledText, test, writeText } from "./fixtures.ts";
 
 /** Issue 43, item 6: nothing vanishes on reload, and nothing shows to another person. */
 
-/** Where the panel remembers its versions for this tab (src/lib/client/desk-memory.ts). */
+/** Where the panel remembers its versions for this tab (src/components/islands/generator/lib/desk-memory.ts). */
 const MEMORY = "atg:desk";
 const PLACEHOLDER = "Your generated text will appear here.";
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { messagesFor } from "#i18n/messages.ts";
+import { messages } from "#i18n/messages.ts";
 import { tr } from "#i18n/tr.ts";
 import { useCaseSchema, USE_CASE_CATEGORIES, type UseCase } from "#shared/use-cases.ts";
 import { readUseCaseFiles } from "../support/use-case-files.ts";
@@ -8,7 +8,7 @@ import { expect, seriousAxeViolations, test, useTheme } from "./fixtures.ts";
 /** The use cases the site was built from (src/content/use-cases/). */
 const useCases: UseCase[] = readUseCaseFiles().map(({ data }) => useCaseSchema.parse(data));
 const categoryName = (category: string, language: "en" | "tr") =>
-  (language === "en" ? messagesFor("english") : tr)[
+  (language === "en" ? messages.en : tr)[
     `useCase.category.${category}` as `useCase.category.${UseCase["category"]}`
   ];
 const MODEL = useCases.find((useCase) => useCase.slug === "cold-outreach-email")!;

@@ -1,15 +1,15 @@
 import type { Page, Request } from "@playwright/test";
 import { SAME_ORIGIN } from "./auth-helpers.ts";
-import { messagesFor, type MessageKey } from "#i18n/messages.ts";
-import { USE_CASE_MESSAGES } from "#i18n/use-cases.ts";
+import { messages, type MessageKey } from "#i18n/messages.ts";
+import { useCaseWords } from "#i18n/use-cases.ts";
 import { expect, generatorSelect, isPhone, seriousAxeViolations, test, toast } from "./fixtures.ts";
 
 /** The generator's use-case words of either catalog, in English: none may show in Turkish. */
 const ENGLISH_WORDS = [
   ...(["useCase.label", "useCase.describe", "useCase.choose", "useCase.extraLabel"] as const).map(
-    (key: MessageKey) => messagesFor("english")[key],
+    (key: MessageKey) => messages.en[key],
   ),
-  ...Object.values(USE_CASE_MESSAGES.en).filter((text) => !text.includes("{")),
+  ...Object.values(useCaseWords.en).filter((text) => !text.includes("{")),
 ];
 
 async function openPicker(page: Page, name = "Choose a use case") {

@@ -1,7 +1,7 @@
-import { messagesFor, type MessageKey } from "#i18n/messages.ts";
-import { PAGE_WORDS } from "#i18n/pages.ts";
-import { USE_CASE_MESSAGES } from "#i18n/use-cases.ts";
-import { WRITE_WORDS } from "#i18n/write.ts";
+import { messages, type MessageKey } from "#i18n/messages.ts";
+import { pageWords } from "#i18n/pages.ts";
+import { useCaseWords } from "#i18n/use-cases.ts";
+import { writeWords } from "#i18n/write.ts";
 import { SAME_IN_BOTH } from "./i18n-same.ts";
 
 /**
@@ -26,11 +26,11 @@ export interface EnglishWords {
  * page's text.
  */
 export const ENGLISH: EnglishWords[] = [
-  ...(Object.entries(messagesFor("english")) as [MessageKey, string][]).filter(
+  ...(Object.entries(messages.en) as [MessageKey, string][]).filter(
     ([key]) => !(key in SAME_IN_BOTH) && !(key in PROPER_NAMES),
   ),
-  ...Object.entries(USE_CASE_MESSAGES.en),
-  ...Object.entries({ ...PAGE_WORDS, ...WRITE_WORDS }).map(([key, { en }]) => [key, en] as const),
+  ...Object.entries(useCaseWords.en),
+  ...Object.entries({ ...pageWords.en, ...writeWords.en }),
 ].map(([key, text]) => ({ key, text, pattern: patternOf(text) }));
 
 /** The English texts found in a page's text, as "key: text". */

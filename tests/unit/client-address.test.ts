@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { clientAddress, parseTrustedProxies } from "#server/http/client-address.ts";
+import { clientAddress, parseTrustedProxies } from "#server/network/client-address.ts";
 
 /** A request as the server sees it: its peer, and what X-Forwarded-For says. */
 function request(peer: string | undefined, forwardedFor?: string): IncomingMessage {

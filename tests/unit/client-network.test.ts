@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientNetwork } from "#server/http/client-network.ts";
+import { clientNetwork } from "#server/network/client-network.ts";
 
 const network = (address: string, prefix = 64) => clientNetwork(address, prefix);
 

@@ -9,7 +9,8 @@ import {
   passagePriceRange,
 } from "#shared/credits.ts";
 import { REFINE_ACTIONS } from "#shared/generation.ts";
-import { loadTurkish, resetNotice, textsLeft } from "#i18n/messages.ts";
+import { messages } from "#i18n/messages.ts";
+import { resetNotice, textsLeft } from "#i18n/wording.ts";
 import { nextWeeklyReset, startOfUtcDay, weekKey } from "#server/credits/allowances.ts";
 
 describe("weekly reset dates", () => {
@@ -68,7 +69,7 @@ describe("the credit card's wording", () => {
     expect(resetNotice("english", null, now)).toBeNull());
 
   it("is Turkish when Turkish is chosen", async () => {
-    await loadTurkish();
+    await messages.load();
     expect(resetNotice("turkish", "2026-11-23T00:00:00Z", now)).toBe("4 gün içinde yenilenir");
     expect(resetNotice("turkish", "2026-11-18T20:00:00Z", now)).toBe("Yakında yenilenir");
     expect(textsLeft("turkish", 1000)).toBe("10 metin hakkı kaldı");

@@ -11,11 +11,12 @@ const DECISIONS = join(ROOT, "docs/decisions");
 const records = readdirSync(DECISIONS).filter((name) => /^\d{3}-.+\.md$/.test(name));
 const numbers = new Set(records.map((name) => name.slice(0, 3)));
 
-/** Records merged into another (issue 18): where a mention of the old number should point. */
+/** Records merged into another (issues 18 and 25): where a mention of the old number should point. */
 const MERGED: Record<string, string> = {
   "005": "028",
   "011": "056",
   "013": "066",
+  "017": "062",
   "018": "010",
   "024": "056",
   "025": "056",
@@ -45,6 +46,14 @@ const MERGED: Record<string, string> = {
   "081": "002",
   "082": "033",
   "083": "033",
+  "092": "070",
+  "101": "069",
+  "102": "069",
+  "103": "069",
+  "104": "069",
+  "105": "069",
+  "106": "069",
+  "107": "069",
 };
 
 const SKIP = new Set(["node_modules", "dist", ".astro", ".data", ".test-data", ".git"]);

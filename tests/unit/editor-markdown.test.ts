@@ -1,6 +1,6 @@
 import type { JSONContent } from "@tiptap/core";
 import { describe, expect, it } from "vitest";
-import { docToMarkdown, markdownToDoc } from "#client/editor-markdown.ts";
+import { docToMarkdown, markdownToDoc } from "#generator/lib/editor-markdown.ts";
 
 /** The rich editor's Markdown in and out (issue 20): what is saved must read as it showed. */
 

@@ -1,20 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { messages } from "#i18n/messages.ts";
 import {
   describeFailure,
   describeFieldFailures,
   failureToastTitle,
   languageOption,
-  loadTurkish,
-  messagesFor,
   modelBadge,
   successToastTitle,
-  translate,
-  translateCount,
   versionLabel,
   wordReason,
   wordRules,
-  type MessageKey,
-} from "#i18n/messages.ts";
+} from "#i18n/wording.ts";
 import { failure, failureBody, fieldFailures } from "#server/errors.ts";
 import { validationError } from "#server/http/api.ts";
 import type { FailureBody } from "#shared/api/failures.ts";
@@ -22,13 +18,9 @@ import { FAILURES, isFailureReason, type FailureReason } from "#shared/failures.
 import { registerSchema } from "#shared/schemas/auth.ts";
 import { generationRequestSchema } from "#shared/schemas/generation.ts";
 import { testimonialSubmissionSchema } from "#shared/schemas/testimonials.ts";
-import { SAME_IN_BOTH } from "../support/i18n-same.ts";
 
-await loadTurkish();
-const en = messagesFor("english");
-const tr = messagesFor("turkish");
-const keys = Object.keys(en) as MessageKey[];
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+await messages.load();
+const { translate, plural } = messages;
 
 describe("message catalog", () => {
   it("answers in Turkish only when Turkish is selected", () => {
@@ -37,18 +29,7 @@ describe("message catalog", () => {
     expect(translate("german", "creditDialog.user.ok")).toBe("OK");
   });
 
-  it("has a Turkish entry for every key, with the same placeholders", () => {
-    expect(Object.keys(tr).sort()).toEqual([...keys].sort());
-    for (const key of keys) {
-      expect(tr[key]?.trim(), key).toBeTruthy();
-      expect(placeholders(tr[key]), key).toEqual(placeholders(en[key]));
-    }
-  });
-
-  it("reads differently in Turkish except where the list says why not", () => {
-    const same = keys.filter((key) => tr[key] === en[key]);
-    expect(same.sort()).toEqual(Object.keys(SAME_IN_BOTH).sort());
-  });
+  // Its Turkish has every English key and placeholder: tests/unit/catalogs.test.ts.
 
   it("words every failure the shared schemas and the server answer with, by its reason", () => {
     for (const [reason, message] of Object.entries(FAILURES) as [FailureReason, string][]) {
@@ -85,9 +66,9 @@ describe("message catalog", () => {
   });
 
   it("counts in the interface's plural forms", () => {
-    expect(translateCount("english", "history.count", 1)).toBe("1 text");
-    expect(translateCount("english", "history.count", 3)).toBe("3 texts");
-    expect(translateCount("turkish", "history.count", 3)).toBe("3 metin");
+    expect(plural("english", "history.count", 1)).toBe("1 text");
+    expect(plural("english", "history.count", 3)).toBe("3 texts");
+    expect(plural("turkish", "history.count", 3)).toBe("3 metin");
   });
 
   it("names languages, types and badges in the interface's language", () => {

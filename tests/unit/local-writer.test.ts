@@ -77,7 +77,7 @@ describe("the local writer's sequences", { timeout: MODEL_TEST_TIMEOUT_MS }, () 
   });
 });
 
-/** The local writer's step counters (decision 101), as /metrics shows them. */
+/** The local writer's step counters (decision 069), as /metrics shows them. */
 async function stepCounters(): Promise<{ steps: number; tokens: number; texts: number }> {
   const value = async (name: string) =>
     (await metricsRegistry.getSingleMetric(name)!.get()).values[0]?.value ?? 0;
@@ -120,7 +120,7 @@ describe("the local writer's steps", { timeout: MODEL_TEST_TIMEOUT_MS }, () => {
     expect((after.tokens - before.tokens) / steps).toBeGreaterThan(3.9);
   });
 
-  // Decision 107: three visitors let in together, whose requests reach the model 100 ms
+  // Decision 069: three visitors let in together, whose requests reach the model 100 ms
   // apart (their credits being reserved): the first waits for the others, so that no text
   // is held still while the others' prompts are read.
   it("starts texts let in together together", async () => {
@@ -147,7 +147,7 @@ describe("the local writer's steps", { timeout: MODEL_TEST_TIMEOUT_MS }, () => {
     expect(events).toHaveLength(4);
   });
 
-  // Issue 23, item 2 (decision 102): the first text's sequence is cut back while the
+  // Issue 23, item 2 (decision 069): the first text's sequence is cut back while the
   // others write, not when their wave ends.
   it("starts a text that was in line while the others still write", async () => {
     // Two sequences' worth of texts on four sequences: the fifth waits for the first
@@ -216,7 +216,7 @@ describe("a batch of the local writer", () => {
 
   it("goes in the order of the texts' sequences, as llama.cpp decodes them together", () => {
     // Texts queue in the order their tokens were sampled; llama.cpp puts several
-    // sequences in one micro-batch only while their ids rise one by one (decision 106).
+    // sequences in one micro-batch only while their ids rise one by one (decision 069).
     const onSequence = (index: number, tokens: number): BatchItem => ({
       ...item(tokens),
       evaluationPriority: inSequenceOrder(index, 8),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalMailbox } from "#server/mailbox.ts";
+import { canonicalMailbox } from "#server/email/mailbox.ts";
 
 /** One mailbox, one allowance (decision 084): every spelling of a mailbox is one string. */
 describe("canonicalMailbox", () => {

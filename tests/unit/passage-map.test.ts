@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "#client/markdown.ts";
-import { alignRendered, balanceMarkup, renderedRange, sourceRange } from "#client/passage-map.ts";
+import {
+  alignRendered,
+  balanceMarkup,
+  renderedRange,
+  sourceRange,
+} from "#generator/lib/passage-map.ts";
 
 /** What the browser's text nodes hold for a rendered text: the HTML without its tags. */
 function shownText(markdown: string): string {

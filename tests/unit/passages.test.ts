@@ -360,7 +360,7 @@ describe("the text around a passage the writer reads", () => {
         text,
         splice: { start, end, passage: text.slice(start, end), continues: false },
       }).system;
-    // The local writer's sequences keep the last prompt (decision 105): a cut changes no word.
+    // The local writer's sequences keep the last prompt (decision 069): a cut changes no word.
     expect(rephrase(short, at, at + 22)).toBe(rephrase(long, 30_000, 30_010));
   });
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { deskOwner, memoryOf, parseMemory, restoredVersions } from "#client/restored-versions.ts";
+import {
+  deskOwner,
+  memoryOf,
+  parseMemory,
+  restoredVersions,
+} from "#generator/lib/restored-versions.ts";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
-import type { DeskState, TextVersion } from "#stores/desk.ts";
+import type { DeskState, TextVersion } from "#generator/state/desk.ts";
 
 function item(id: string, createdAt: string, extra: Partial<HistoryItem> = {}): HistoryItem {
   return {

@@ -17,9 +17,9 @@ import {
   type Block,
 } from "#server/generation/offline/compose.ts";
 import { buildPrompt } from "#server/generation/prompts.ts";
-import { noticeKind } from "#components/islands/generator/ContentNotice.tsx";
-import { messagesFor } from "#i18n/messages.ts";
-import type { TextVersion } from "#stores/desk.ts";
+import { noticeKind } from "#generator/ContentNotice.tsx";
+import { messages } from "#i18n/messages.ts";
+import type { TextVersion } from "#generator/state/desk.ts";
 
 /** A draft for a request as the endpoint passes it on (subject derived, length defaulted). */
 function draft(body: GenerationRequestBody): string {
@@ -339,7 +339,7 @@ describe("the notice under the text", () => {
     expect(noticeKind(null, template)).toBe("template");
     expect(noticeKind(null, ai)).toBe("ai");
     expect(noticeKind(null, null)).toBe("ai");
-    const t = messagesFor("english");
+    const t = messages.en;
     expect(t["notice.template.body"]).toMatch(/not written by artificial intelligence/u);
     expect(t["notice.template.body"]).toContain("[bracket]");
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { constantTimeEqualHex, generateRandomToken, hashSecret } from "#server/auth/tokens.ts";
+import { constantTimeEqualHex, generateRandomToken, hashSecret } from "#server/tokens.ts";
 import { isLoopbackAddress } from "#server/http/addresses.ts";
 
 describe("generateRandomToken", () => {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { TONES } from "#shared/generation.ts";
 import { generationRequestSchema } from "#shared/schemas/generation.ts";
-import { loadTurkish, messagesFor } from "#i18n/messages.ts";
+import { messages } from "#i18n/messages.ts";
 import { composeOfflineDraft } from "#server/generation/offline/compose.ts";
 import { buildPrompt } from "#server/generation/prompts.ts";
 import { TONE_GUIDES } from "#server/generation/tones.ts";
 import toneData from "#server/generation/tones.json" with { type: "json" };
 
-await loadTurkish();
-const en = messagesFor("english");
-const tr = messagesFor("turkish");
+await messages.load();
+const en = messages.words("english");
+const tr = messages.words("turkish");
 
 function request(tone: string) {
   return generationRequestSchema.parse({

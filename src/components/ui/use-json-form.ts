@@ -1,12 +1,8 @@
 import { useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { NetworkError, apiFetch, type ApiResult } from "#client/http.ts";
-import {
-  describeFailure,
-  describeFieldFailures,
-  wordRules,
-  type MessageKey,
-} from "#i18n/messages.ts";
+import type { MessageKey } from "#i18n/messages.ts";
+import { describeFailure, describeFieldFailures, wordRules } from "#i18n/wording.ts";
 import type { FailedAnswer } from "#shared/api/failures.ts";
 import { showToast } from "#stores/toasts.ts";
 import { issueErrors, useHydrated } from "./Field.tsx";

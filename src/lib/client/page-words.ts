@@ -1,4 +1,5 @@
-import { frameEn, frameMessagesFor } from "#i18n/frame.ts";
+import type { Catalog } from "#i18n/catalog.ts";
+import { frameWords, type FrameKey } from "#i18n/frame.ts";
 import { LANGUAGE_CHANGE_EVENT, LANGUAGE_KEY, storedLanguage } from "./chosen-language.ts";
 
 /**
@@ -9,17 +10,13 @@ import { LANGUAGE_CHANGE_EVENT, LANGUAGE_KEY, storedLanguage } from "./chosen-la
  *   data-i18n="key"        an element's text (the operator console's own catalog)
  * The site frame words its own keys with its part of the catalog (every page loads it, content
  * pages too); pages with islands word all their keys with the whole catalog, and their dates
- * (`formatDates`), through PageWords.astro.
+ * (`formatDates`), through PageWords.astro; the console with its own namespace.
  */
 export function initPageWords(
-  catalogFor: (language: string) => Record<string, string>,
-  options: {
-    /** Loads the chosen language's words first (the catalog's Turkish half). */
-    prepare?: (language: string) => Promise<void>;
-    formatDates?: (language: string) => void;
-  } = {},
+  namespace: Catalog<string>,
+  options: { formatDates?: (language: string) => void } = {},
 ): void {
-  const { prepare, formatDates } = options;
+  const { formatDates } = options;
   /** The interface language the page's text is in now, and the language its dates follow. */
   let shownText = "en";
   let shownDates = "english";
@@ -30,9 +27,9 @@ export function initPageWords(
     const language = storedLanguage();
     const text = language === "turkish" ? "tr" : "en";
     if (text !== shownText) {
-      await prepare?.(language);
+      if (text === "tr") await namespace.load();
       if (current !== pass) return;
-      wordElements(catalogFor(language), text);
+      wordElements(namespace.words(language), text);
       shownText = text;
     }
     if (formatDates && language !== shownDates) {
@@ -62,10 +59,10 @@ function wordElements(catalog: Record<string, string>, text: "tr" | "en"): void 
 
 /** The site frame's strings (header, footer, skip link) in the chosen language. */
 export function initFrameWords(): void {
-  initPageWords(frameMessagesFor);
+  initPageWords(frameWords);
 }
 
 /** The frame's own strings that scripts set (theme and menu buttons), in the chosen language. */
-export function frameText(key: keyof typeof frameEn): string {
-  return frameMessagesFor(storedLanguage())[key];
+export function frameText(key: FrameKey): string {
+  return frameWords.translate(storedLanguage(), key);
 }

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
-import { parseTrustedProxies } from "./http/client-address.ts";
-import { DEFAULT_IPV6_PREFIX_LENGTH } from "./http/client-network.ts";
+import { parseTrustedProxies } from "./network/client-address.ts";
+import { DEFAULT_IPV6_PREFIX_LENGTH } from "./network/client-network.ts";
 
 /**
  * Every environment variable the server reads, validated once. The defaults make

@@ -79,7 +79,7 @@ export const localWriterTokens = new Counter({
 });
 
 /**
- * The local writer's steps (decision 101): decodes that carried next tokens of texts being
+ * The local writer's steps (decision 069): decodes that carried next tokens of texts being
  * written, those tokens, and how many texts were being written at each. Tokens ÷ texts is
  * the batch fill: 1 when every step carries every text.
  */

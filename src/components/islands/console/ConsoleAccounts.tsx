@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from "react";
 import { buttonClass, Field } from "#components/ui/Field.tsx";
 import { apiFetch } from "#client/http.ts";
-import { consoleSays } from "#i18n/console.ts";
+import { consoleWords, figures } from "#i18n/console.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 import type { AccountSummary } from "#shared/console.ts";
 import { AccountPanel } from "./accounts/AccountPanel.tsx";
 import { OutcomeLine, type Outcome } from "./accounts/outcome.tsx";
 
 /** Find an account by the start of its address, then see and change it. */
 export default function ConsoleAccounts() {
+  const { t } = useMessages(consoleWords);
   const [prefix, setPrefix] = useState("");
   const [results, setResults] = useState<AccountSummary[] | null>(null);
   const [error, setError] = useState<string | undefined>();
@@ -21,7 +23,7 @@ export default function ConsoleAccounts() {
       const { ok, body } = await apiFetch<{ accounts: AccountSummary[] }>(
         `/api/console/accounts?email=${encodeURIComponent(prefix)}`,
       );
-      setError(ok ? undefined : (body.message ?? consoleSays("loadFailed")));
+      setError(ok ? undefined : (body.message ?? t("loadFailed")));
       setResults(ok ? body.accounts : null);
     } catch (failure) {
       setError((failure as Error).message);
@@ -38,7 +40,7 @@ export default function ConsoleAccounts() {
       >
         <div className="min-w-64 flex-1">
           <Field
-            label={consoleSays("accounts.search")}
+            label={t("accounts.search")}
             type="search"
             autoComplete="off"
             value={prefix}
@@ -47,15 +49,15 @@ export default function ConsoleAccounts() {
           />
         </div>
         <button type="submit" className={buttonClass}>
-          {consoleSays("accounts.search.submit")}
+          {t("accounts.search.submit")}
         </button>
       </form>
       <OutcomeLine outcome={notice} />
       {results &&
         (results.length === 0 ? (
-          <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleSays("accounts.none")}</p>
+          <p className="mt-3 text-slate-600 dark:text-slate-400">{t("accounts.none")}</p>
         ) : (
-          <ul aria-label={consoleSays("accounts.results")} className="mt-3 grid gap-2">
+          <ul aria-label={t("accounts.results")} className="mt-3 grid gap-2">
             {results.map((account) => (
               <li key={account.id}>
                 <button
@@ -68,10 +70,8 @@ export default function ConsoleAccounts() {
                     {account.email}
                   </span>
                   <span className="text-slate-600 dark:text-slate-400">
-                    {account.emailVerified
-                      ? consoleSays("accounts.verified")
-                      : consoleSays("accounts.unverified")}{" "}
-                    · {consoleSays("accounts.credits", { credits: account.credits })}
+                    {account.emailVerified ? t("accounts.verified") : t("accounts.unverified")} ·{" "}
+                    {t("accounts.credits", figures({ credits: account.credits }))}
                   </span>
                 </button>
               </li>
@@ -85,7 +85,7 @@ export default function ConsoleAccounts() {
           onDeleted={(email) => {
             setSelected(null);
             setResults((rows) => rows?.filter((row) => row.id !== selected) ?? null);
-            setNotice({ ok: true, message: consoleSays("account.deleted", { email }) });
+            setNotice({ ok: true, message: t("account.deleted", { email }) });
           }}
         />
       )}

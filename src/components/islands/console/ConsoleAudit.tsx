@@ -1,7 +1,9 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
 import { apiFetch } from "#client/http.ts";
-import { consoleLabel, consoleLocale, consoleSays } from "#i18n/console.ts";
+import { consoleLabel, consoleLocale, consoleWords, type ConsoleTextKey } from "#i18n/console.ts";
+import { NewerOlder } from "#components/ui/NewerOlder.tsx";
+import { useMessages, type Translate } from "#components/ui/use-messages.ts";
 import type { AuditEntry } from "#shared/console.ts";
 import { formatDateTime } from "#shared/format.ts";
 import { $consoleChanges } from "#stores/console.ts";
@@ -11,28 +13,23 @@ import LoadFailed from "./LoadFailed.tsx";
 const NAMED = ["generationId", "testimonialId", "subject", "requestId"];
 
 /** An entry's details in words: what it was about, the credits, the reason, the rest. */
-function detailText(entry: AuditEntry): string {
+function detailText(t: Translate<ConsoleTextKey>, entry: AuditEntry): string {
   const { detail } = entry;
   const parts: string[] = [];
   const about = (key: string) => String(detail[key] ?? "");
   if (entry.textSubject !== null || detail.generationId !== undefined) {
-    parts.push(consoleSays("audit.text", { subject: entry.textSubject ?? about("generationId") }));
+    parts.push(t("audit.text", { subject: entry.textSubject ?? about("generationId") }));
   }
   if (entry.testimonialName !== null || detail.testimonialId !== undefined) {
-    parts.push(
-      consoleSays("audit.testimonial", { name: entry.testimonialName ?? about("testimonialId") }),
-    );
+    parts.push(t("audit.testimonial", { name: entry.testimonialName ?? about("testimonialId") }));
   }
   if (typeof detail.credits === "number") {
-    parts.push(
-      consoleSays("audit.credits", { credits: detail.credits.toLocaleString(consoleLocale()) }),
-    );
+    parts.push(t("audit.credits", { credits: detail.credits.toLocaleString(consoleLocale()) }));
   }
-  if (typeof detail.reason === "string")
-    parts.push(consoleSays("audit.reason", { reason: detail.reason }));
+  if (typeof detail.reason === "string") parts.push(t("audit.reason", { reason: detail.reason }));
   if (typeof detail.balanceAfter === "number") {
     parts.push(
-      consoleSays("audit.balanceAfter", {
+      t("audit.balanceAfter", {
         balance: detail.balanceAfter.toLocaleString(consoleLocale()),
       }),
     );
@@ -48,6 +45,7 @@ function detailText(entry: AuditEntry): string {
 
 /** Every operator action, newest first. */
 export default function ConsoleAudit() {
+  const { t } = useMessages(consoleWords);
   const changes = useStore($consoleChanges);
   const [page, setPage] = useState(1);
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
@@ -76,11 +74,11 @@ export default function ConsoleAudit() {
     return failed ? (
       <LoadFailed onRetry={() => setAttempt(attempt + 1)} />
     ) : (
-      <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleSays("loading")}</p>
+      <p className="mt-3 text-slate-600 dark:text-slate-400">{t("loading")}</p>
     );
   }
   if (entries.length === 0 && page === 1) {
-    return <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleSays("audit.none")}</p>;
+    return <p className="mt-3 text-slate-600 dark:text-slate-400">{t("audit.none")}</p>;
   }
   return (
     <>
@@ -88,7 +86,7 @@ export default function ConsoleAudit() {
         {entries.map((entry) => (
           <li key={entry.id} className="px-4 py-3">
             <p className="break-words text-slate-900 dark:text-white">
-              <span className="font-semibold">{consoleLabel("action", entry.action)}</span>
+              <span className="font-semibold">{consoleLabel(t, "action", entry.action)}</span>
               {entry.targetEmail && <> · {entry.targetEmail}</>}
             </p>
             <p className="break-words text-slate-600 dark:text-slate-400">
@@ -97,34 +95,22 @@ export default function ConsoleAudit() {
                 {formatDateTime(entry.createdAt, consoleLocale())}
               </time>
             </p>
-            {detailText(entry) && (
+            {detailText(t, entry) && (
               <p className="break-words text-slate-600 dark:text-slate-400">
-                <bdi>{detailText(entry)}</bdi>
+                <bdi>{detailText(t, entry)}</bdi>
               </p>
             )}
           </li>
         ))}
       </ol>
-      {(page > 1 || hasMore) && (
-        <div className="mt-3 flex justify-between text-sm">
-          <button
-            type="button"
-            className="underline disabled:opacity-40"
-            disabled={page === 1}
-            onClick={() => setPage(page - 1)}
-          >
-            {consoleSays("audit.newer")}
-          </button>
-          <button
-            type="button"
-            className="underline disabled:opacity-40"
-            disabled={!hasMore}
-            onClick={() => setPage(page + 1)}
-          >
-            {consoleSays("audit.older")}
-          </button>
-        </div>
-      )}
+      <NewerOlder
+        page={page}
+        hasMore={hasMore}
+        onPage={setPage}
+        newer={t("audit.newer")}
+        older={t("audit.older")}
+        className="mt-3 flex justify-between text-sm"
+      />
     </>
   );
 }

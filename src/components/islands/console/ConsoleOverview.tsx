@@ -1,7 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useMemo, useState } from "react";
 import { apiFetch } from "#client/http.ts";
-import { type ConsoleTextKey, consoleLabel, consoleSays } from "#i18n/console.ts";
+import { consoleLabel, consoleWords, type ConsoleTextKey } from "#i18n/console.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 import { WRITER_COLUMNS, type Overview } from "#shared/console.ts";
 import { $consoleChanges } from "#stores/console.ts";
 import type { ChartSeries } from "./LineChart.tsx";
@@ -13,6 +14,7 @@ const COLORS = ["#2563eb", "#16a34a", "#d97706", "#9333ea", "#dc2626", "#64748b"
 
 /** The morning figures: accounts, guests, texts, credits, writers, ads. */
 export default function ConsoleOverview() {
+  const { t } = useMessages(consoleWords);
   const changes = useStore($consoleChanges);
   const [overview, setOverview] = useState<Overview | null>(null);
   const [failed, setFailed] = useState(false);
@@ -36,18 +38,18 @@ export default function ConsoleOverview() {
     if (!overview) return null;
     const days = overview.days.map((day) => day.day);
     const texts: ChartSeries[] = WRITER_COLUMNS.map((writer, i) => ({
-      label: consoleLabel("writer", writer),
+      label: consoleLabel(t, "writer", writer),
       values: overview.days.map((day) => day.texts[writer]),
       color: COLORS[i % COLORS.length]!,
     }));
     const failures: ChartSeries[] = [
       {
-        label: consoleSays("overview.failures"),
+        label: t("overview.failures"),
         values: overview.days.map((day) => day.failures),
         color: COLORS[4]!,
       },
       {
-        label: consoleSays("overview.refunds"),
+        label: t("overview.refunds"),
         values: overview.days.map((day) => day.refunds),
         color: COLORS[2]!,
       },
@@ -59,7 +61,7 @@ export default function ConsoleOverview() {
       ["overview.ads", "earnedFromAds"],
       ["overview.takenBack", "takenBack"],
     ].map(([key, field], i) => ({
-      label: consoleSays(key as ConsoleTextKey),
+      label: t(key as ConsoleTextKey),
       values: overview.weeks.map((week) => week[field as "granted"]),
       color: COLORS[i]!,
     }));
@@ -73,14 +75,14 @@ export default function ConsoleOverview() {
           id="console-overview-heading"
           className="text-xl font-semibold text-slate-900 dark:text-white"
         >
-          {consoleSays("overview.heading")}
+          {t("overview.heading")}
         </h2>
         {overview && charts ? (
           <OverviewFigures overview={overview} charts={charts} />
         ) : failed ? (
           <LoadFailed onRetry={() => setAttempt(attempt + 1)} />
         ) : (
-          <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleSays("loading")}</p>
+          <p className="mt-3 text-slate-600 dark:text-slate-400">{t("loading")}</p>
         )}
       </section>
       <AdsTable ads={overview?.ads ?? null} />

@@ -2,7 +2,8 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
 import { buttonClass } from "#components/ui/Field.tsx";
 import { apiFetch } from "#client/http.ts";
-import { consoleLocale, consoleSays } from "#i18n/console.ts";
+import { consoleLocale, consoleWords, figures } from "#i18n/console.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 import type { PendingTestimonial } from "#shared/console.ts";
 import { formatDateTime } from "#shared/format.ts";
 import { $consoleChanges, noteConsoleChange } from "#stores/console.ts";
@@ -13,6 +14,7 @@ const rejectButton =
 
 /** The feedback waiting for review: approve it onto the home page, or reject it. */
 export default function ConsoleTestimonials() {
+  const { t } = useMessages(consoleWords);
   const changes = useStore($consoleChanges);
   const [pending, setPending] = useState<PendingTestimonial[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -41,10 +43,8 @@ export default function ConsoleTestimonials() {
       setOutcome({
         ok,
         message: ok
-          ? consoleSays(
-              action === "approve" ? "testimonials.done.approve" : "testimonials.done.reject",
-            )
-          : (body.message ?? consoleSays("loadFailed")),
+          ? t(action === "approve" ? "testimonials.done.approve" : "testimonials.done.reject")
+          : (body.message ?? t("loadFailed")),
       });
       if (ok) {
         setPending((rows) => rows?.filter((row) => row.id !== id) ?? null);
@@ -61,7 +61,7 @@ export default function ConsoleTestimonials() {
     return failed ? (
       <LoadFailed onRetry={() => setAttempt(attempt + 1)} />
     ) : (
-      <p className="mt-3 text-slate-600 dark:text-slate-400">{consoleSays("loading")}</p>
+      <p className="mt-3 text-slate-600 dark:text-slate-400">{t("loading")}</p>
     );
   }
   return (
@@ -75,9 +75,7 @@ export default function ConsoleTestimonials() {
         </p>
       )}
       {pending.length === 0 ? (
-        <p className="mt-3 text-slate-600 dark:text-slate-400">
-          {consoleSays("testimonials.none")}
-        </p>
+        <p className="mt-3 text-slate-600 dark:text-slate-400">{t("testimonials.none")}</p>
       ) : (
         <ul className="mt-3 grid gap-3">
           {pending.map((item) => (
@@ -95,11 +93,11 @@ export default function ConsoleTestimonials() {
                 )}
               </p>
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                {consoleSays("testimonials.rating", { rating: item.rating })} ·{" "}
+                {t("testimonials.rating", figures({ rating: item.rating }))} ·{" "}
                 <time dateTime={item.createdAt}>
                   {formatDateTime(item.createdAt, consoleLocale())}
                 </time>{" "}
-                · {consoleSays("testimonials.sender", { sender: item.sender })}
+                · {t("testimonials.sender", { sender: item.sender })}
               </p>
               <blockquote className="mt-2 whitespace-pre-line text-slate-800 dark:text-slate-200">
                 {item.content}
@@ -109,19 +107,19 @@ export default function ConsoleTestimonials() {
                   type="button"
                   className={buttonClass}
                   disabled={busy === item.id}
-                  aria-label={consoleSays("testimonials.approveLabel", { name: item.name })}
+                  aria-label={t("testimonials.approveLabel", { name: item.name })}
                   onClick={() => void moderate(item.id, "approve")}
                 >
-                  {consoleSays("testimonials.approve")}
+                  {t("testimonials.approve")}
                 </button>
                 <button
                   type="button"
                   className={rejectButton}
                   disabled={busy === item.id}
-                  aria-label={consoleSays("testimonials.rejectLabel", { name: item.name })}
+                  aria-label={t("testimonials.rejectLabel", { name: item.name })}
                   onClick={() => void moderate(item.id, "reject")}
                 >
-                  {consoleSays("testimonials.reject")}
+                  {t("testimonials.reject")}
                 </button>
               </div>
             </li>

@@ -1,12 +1,14 @@
-import { consoleSays } from "#i18n/console.ts";
+import { consoleWords } from "#i18n/console.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 
 /** A part of the console that could not be read, with a way to try again. */
 export default function LoadFailed({ onRetry }: { onRetry(): void }) {
+  const { t } = useMessages(consoleWords);
   return (
     <div role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
-      {consoleSays("loadFailed")}{" "}
+      {t("loadFailed")}{" "}
       <button type="button" onClick={onRetry} className="underline">
-        {consoleSays("retry")}
+        {t("retry")}
       </button>
     </div>
   );

@@ -1,8 +1,10 @@
 import { useEffect, useState } from "react";
 import { apiFetch } from "#client/http.ts";
-import { translate, versionLabel, type MessageKey } from "#i18n/messages.ts";
+import { messages, type MessageKey } from "#i18n/messages.ts";
+import { versionLabel } from "#i18n/wording.ts";
 import { formatDateTime, formatNumber } from "#shared/format.ts";
 import { languageTag } from "#shared/generation.ts";
+import { NewerOlder } from "#components/ui/NewerOlder.tsx";
 import { useMessages } from "#components/ui/use-messages.ts";
 import type { CreditActivityEntry } from "#shared/api/credits.ts";
 
@@ -11,17 +13,23 @@ type ActivityEntry = CreditActivityEntry;
 /** What a row's credits paid for or gave back, in words. */
 function activityLabel(language: string, entry: ActivityEntry): string {
   if (entry.reason === "refund" && entry.stoppedWords !== null) {
-    return translate(language, entry.stoppedByWriter ? "desk.writerStopped" : "desk.stopped", {
-      words: entry.stoppedWords,
-      credits: entry.charged ?? 0,
-    });
+    return messages.translate(
+      language,
+      entry.stoppedByWriter ? "desk.writerStopped" : "desk.stopped",
+      {
+        words: entry.stoppedWords,
+        credits: entry.charged ?? 0,
+      },
+    );
   }
   // A first answer is "Text generated"; a variant or a refinement says which it was.
   if (entry.reason === "generation" && (entry.refinement || (entry.variant ?? 1) > 1)) {
-    return translate(language, "activity.generatedKind", { kind: versionLabel(language, entry) });
+    return messages.translate(language, "activity.generatedKind", {
+      kind: versionLabel(language, entry),
+    });
   }
   const key = REASON_KEYS[entry.reason];
-  return key ? translate(language, key) : entry.reason;
+  return key ? messages.translate(language, key) : entry.reason;
 }
 
 const REASON_KEYS: Record<string, MessageKey> = {
@@ -98,26 +106,14 @@ export function ActivityList({ version }: { version: number }) {
           ))}
         </ul>
       )}
-      {(page > 1 || hasMore) && (
-        <div className="mt-4 flex justify-between text-sm">
-          <button
-            type="button"
-            disabled={page === 1}
-            onClick={() => setPage(page - 1)}
-            className="underline disabled:opacity-40"
-          >
-            {t("activity.newer")}
-          </button>
-          <button
-            type="button"
-            disabled={!hasMore}
-            onClick={() => setPage(page + 1)}
-            className="underline disabled:opacity-40"
-          >
-            {t("activity.older")}
-          </button>
-        </div>
-      )}
+      <NewerOlder
+        page={page}
+        hasMore={hasMore}
+        onPage={setPage}
+        newer={t("activity.newer")}
+        older={t("activity.older")}
+        className="mt-4 flex justify-between text-sm"
+      />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { translate, type MessageKey } from "#i18n/messages.ts";
+import { messages } from "#i18n/messages.ts";
 import { houseAdCopy } from "#shared/ads.ts";
 import {
   $adWatch,
@@ -9,7 +9,7 @@ import {
   adVideoFailed,
   type AdCreative,
 } from "#stores/ads.ts";
-import { $language } from "#stores/preferences.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 
 const frame =
   "mt-4 overflow-hidden rounded-lg border border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800";
@@ -40,7 +40,7 @@ function shownAd(creative: AdCreative, language: string): Shown | null {
     const { ad } = creative;
     return {
       media: { kind: "video", src: ad.mediaUrl, alt: "", loop: false },
-      headline: ad.title ?? translate(language, "ad.untitled"),
+      headline: ad.title ?? messages.translate(language, "ad.untitled"),
       text: null,
       sponsor: ad.advertiser,
       link: ad.clickThrough,
@@ -52,8 +52,7 @@ function shownAd(creative: AdCreative, language: string): Shown | null {
 /** The ad the "Watch Ad" card plays: a network's video, a house ad, or what credits are for. */
 export default function AdPlayer() {
   const { creative } = useStore($adWatch);
-  const language = useStore($language);
-  const t = (key: MessageKey, values?: Record<string, string>) => translate(language, key, values);
+  const { language, t } = useMessages();
   if (!creative) return null;
 
   if (creative.kind === "loading") {

@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { packageName, resetNotice, textsLeft } from "#i18n/messages.ts";
+import { packageName, resetNotice, textsLeft } from "#i18n/wording.ts";
 import { formatNumber } from "#shared/format.ts";
 import { languageTag } from "#shared/generation.ts";
 import { $creditStatus } from "#stores/credits.ts";

@@ -1,6 +1,5 @@
 import { useStore } from "@nanostores/react";
 import type { ReactNode } from "react";
-import { translateCount } from "#i18n/messages.ts";
 import { AD_REWARD, ADS_PER_DAY, usageRights } from "#shared/credits.ts";
 import { $adWatch, watchAd } from "#stores/ads.ts";
 import { $creditStatus } from "#stores/credits.ts";
@@ -46,7 +45,7 @@ const COMING_SOON = ["daily", "refer"] as const;
 export default function CreditsPanel() {
   const { data } = useStore($creditStatus);
   const ad = useStore($adWatch);
-  const { language, t } = useMessages();
+  const { t, plural } = useMessages();
 
   if (!data) return <p className="text-slate-600 dark:text-slate-400">{t("credits.loading")}</p>;
 
@@ -69,7 +68,7 @@ export default function CreditsPanel() {
   return (
     <div>
       <p className="text-2xl font-bold text-slate-900 dark:text-white" aria-live="polite">
-        {translateCount(language, "credits.balance", usageRights(data.credits), {
+        {plural("credits.balance", usageRights(data.credits), {
           credits: data.credits,
           rights: usageRights(data.credits),
         })}

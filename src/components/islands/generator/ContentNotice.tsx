@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
-import { $writers, type WritersStatus } from "#stores/engines.ts";
-import { $desk, shownVersion, type TextVersion } from "#stores/desk.ts";
+import { $writers, type WritersStatus } from "#generator/state/engines.ts";
+import { $desk, shownVersion, type TextVersion } from "#generator/state/desk.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 
 /** The text shown decides; before any text, who writes the next one. */

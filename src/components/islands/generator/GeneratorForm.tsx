@@ -4,12 +4,12 @@ import { CONTENT_TYPE_IDS, LANGUAGE_IDS, MAX_PROMPT_CHARS } from "#shared/genera
 import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
 import { deriveSubject } from "#shared/subject.ts";
 import type { UseCaseForForm } from "#shared/use-cases.ts";
-import { $writers } from "#stores/engines.ts";
+import { $writers } from "#generator/state/engines.ts";
 import { $creditStatus } from "#stores/credits.ts";
 import { openCreditDialog } from "#stores/credit-dialog.ts";
-import { $desk, $prompt } from "#stores/desk.ts";
-import { generate } from "#stores/generation.ts";
-import { afterUnsavedEdits } from "#stores/text-edit.ts";
+import { $desk, $prompt } from "#generator/state/desk.ts";
+import { generate } from "#generator/state/attempt.ts";
+import { afterUnsavedEdits } from "#generator/state/text-edit.ts";
 import { showToast } from "#stores/toasts.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { CostLine } from "./form/CostLine.tsx";

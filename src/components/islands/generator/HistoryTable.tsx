@@ -1,8 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useState } from "react";
-import { translateCount } from "#i18n/messages.ts";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
-import { $history } from "#stores/history.ts";
+import { $history } from "#generator/state/history.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { DeleteDialog } from "./history/DeleteDialog.tsx";
 import { HistoryEntries } from "./history/HistoryEntries.tsx";
@@ -18,7 +17,7 @@ import { useHistoryFilters } from "./history/use-history-filters.ts";
  * they were made from.
  */
 export default function HistoryTable() {
-  const { language: uiLanguage, t } = useMessages();
+  const { t, plural } = useMessages();
   const { data, loading, error } = useStore($history);
   const { filters, query, setQuery } = useHistoryFilters(data);
   const [viewing, setViewing] = useState<HistoryItem | null>(null);
@@ -46,7 +45,7 @@ export default function HistoryTable() {
         ) : (
           <>
             <p className="sr-only" role="status">
-              {translateCount(uiLanguage, "history.count", page.total)}
+              {plural("history.count", page.total)}
             </p>
             <HistoryEntries
               items={page.generations}

@@ -1,9 +1,9 @@
 import { useStore } from "@nanostores/react";
 import { lazy, Suspense, useEffect, useRef } from "react";
-import { localized } from "#i18n/messages.ts";
-import { $desk, $restoring, shownVersion } from "#stores/desk.ts";
+import { localized } from "#i18n/wording.ts";
+import { $desk, $restoring, shownVersion } from "#generator/state/desk.ts";
 import { $creditStatus } from "#stores/credits.ts";
-import { $knownUseCases } from "#stores/use-cases.ts";
+import { $knownUseCases } from "#generator/state/use-cases.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { PanelFrame } from "./result/PanelFrame.tsx";
 import { WaitingBody } from "./result/ResultBody.tsx";
@@ -35,7 +35,7 @@ export default function ResultPanel() {
     if (!$restoring.get()) return;
     // The text's code and the text itself, at once.
     loadShownText().catch(() => {});
-    void import("#stores/desk-restore.ts").then(
+    void import("#generator/state/desk-restore.ts").then(
       (module) => module.restoreDesk(),
       () => $restoring.set(false),
     );
@@ -54,7 +54,13 @@ export default function ResultPanel() {
     </>
   );
   const notes = !streaming && (
-    <ResultNotes desk={desk} version={version} isGuest={Boolean(credits?.isGuest)} t={t} />
+    <ResultNotes
+      desk={desk}
+      version={version}
+      isGuest={Boolean(credits?.isGuest)}
+      language={uiLanguage}
+      t={t}
+    />
   );
   const waiting = (
     <PanelFrame heading={heading} notes={notes}>

@@ -1,8 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
-import { localized } from "#i18n/messages.ts";
-import { $knownUseCases } from "#stores/use-cases.ts";
-import { loadUseCases } from "#stores/use-case-list.ts";
+import { localized } from "#i18n/wording.ts";
+import { $knownUseCases } from "#generator/state/use-cases.ts";
+import { loadUseCases } from "#generator/state/use-case-list.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { describeFailure, translateCount, wordReason } from "#i18n/messages.ts";
+import { describeFailure, wordReason } from "#i18n/wording.ts";
 import type { FailedAnswer } from "#shared/api/failures.ts";
 import { testimonialProblem } from "#shared/testimonials.ts";
 import { Field, typedBefore, useHydrated } from "#components/ui/Field.tsx";
@@ -13,7 +13,7 @@ const inputClass =
 /** "Share Your Experience" (spec §2, §4): idle → Submitting... → green or red message. */
 export default function FeedbackForm() {
   const hydrated = useHydrated();
-  const { language, t, words } = useMessages();
+  const { language, t, plural, words } = useMessages();
   // Words typed before the script ran stay (the form is server-rendered, then hydrated).
   const [name, setName] = useState(() => typedBefore("#feedback-name"));
   const [profession, setProfession] = useState(() => typedBefore("#feedback-profession"));
@@ -117,7 +117,7 @@ export default function FeedbackForm() {
               >
                 ★
               </span>
-              <span className="sr-only">{translateCount(language, "feedback.stars", value)}</span>
+              <span className="sr-only">{plural("feedback.stars", value)}</span>
             </label>
           ))}
         </div>

@@ -7,7 +7,6 @@ import type { Database, Transaction } from "#server/db/index.ts";
 import { users } from "#server/db/schema.ts";
 import { grantSignupCredits, holdAllowanceOf, verifyAccount } from "#server/credits/allowances.ts";
 import { emailHasher, type EmailHasher } from "#server/credits/allowance-holds.ts";
-import { moveGuestHistory } from "#server/generation/generations.ts";
 import { sendEmail, type SendResult } from "#server/email/send.ts";
 import {
   passwordResetEmail,
@@ -65,11 +64,16 @@ export type Registration =
   ({ created: true } & SignedIn) | { created: false; token: string; expiresAt: Date };
 
 /**
- * A new account, signed in. `guestId` is this browser's trial: its texts move to the new
- * account (DESIGN §5). The account, its credits, the guest's texts, the verification link
- * and the session are written in one transaction, so a failing database leaves nothing
- * half-made (the answer is then 503); the mail goes out after the answer, with a link that
- * is already stored.
+ * More writes for a new account, in the transaction that makes it (registration/ moves a
+ * guest's texts so). For a taken address they run on the stand-in row and are rolled back.
+ */
+export type AccountSetup = (tx: Transaction, userId: string) => Promise<unknown>;
+
+/**
+ * A new account, signed in. The account, its credits, `setUp`'s writes (a guest's texts),
+ * the verification link and the session are written in one transaction, so a failing
+ * database leaves nothing half-made (the answer is then 503); the mail goes out after the
+ * answer, with a link that is already stored.
  *
  * An address that has an account gets the same answer after the same work (decision 058):
  * the password is hashed, and the same statements run on a stand-in row in a transaction
@@ -80,12 +84,12 @@ export async function registerAccount(
   db: Database,
   input: RegisterInput,
   now: Date,
-  guestId?: string,
+  setUp?: AccountSetup,
 ): Promise<Registration> {
   await assertUncommon(input.password, "password");
   const passwordHash = await hashPassword(input.password);
   const hashEmail = await emailHasher(db);
-  const made = await insertAccount(db, input, passwordHash, now, guestId, hashEmail);
+  const made = await insertAccount(db, input, passwordHash, now, setUp, hashEmail);
   if (!made.created) {
     void noticeRegistrationAttempt(db, input.email).catch((error: unknown) =>
       getLogger().error({ err: error }, "registration notice failed"),
@@ -108,7 +112,7 @@ type Inserted =
     };
 
 /**
- * The account row with its trial, the guest's texts, its verification token and session,
+ * The account row with its trial, `setUp`'s writes, its verification token and session,
  * all or nothing. For a taken address the same statements run on a stand-in row (an
  * address under `.invalid`, which no one can register) and are rolled back; its session
  * token, never stored, is the answer's.
@@ -118,7 +122,7 @@ async function insertAccount(
   input: RegisterInput,
   passwordHash: string,
   now: Date,
-  guestId: string | undefined,
+  setUp: AccountSetup | undefined,
   hashEmail: EmailHasher,
 ): Promise<Inserted> {
   // Set inside the transaction, read once it is rolled back.
@@ -144,7 +148,7 @@ async function insertAccount(
             .returning(userColumns)
         )[0]!;
       await grantSignupCredits(tx, user, now, hashEmail);
-      if (guestId) await moveGuestHistory(tx, guestId, user.id);
+      await setUp?.(tx, user.id);
       const verifyToken = await createEmailToken(tx, user.id, "verify_email", now);
       const { token, session } = await createSession(tx, user.id, now);
       if (!created) {
@@ -154,7 +158,7 @@ async function insertAccount(
       return { created: true, user, token, expiresAt: session.expiresAt, verifyToken };
     });
   } catch (error) {
-    // drizzle's own check, not instanceof (decision 002: two copies of drizzle-orm).
+    // The rollback above, for an address already registered: answered with the stand-in.
     if (standIn && error instanceof TransactionRollbackError) return { created: false, ...standIn };
     throw error;
   }

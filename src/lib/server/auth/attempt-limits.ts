@@ -1,5 +1,5 @@
 import type { Database } from "#server/db/index.ts";
-import type { ClientNetwork } from "#server/http/client-network.ts";
+import type { ClientNetwork } from "#server/network/client-network.ts";
 import { getLogger } from "#server/logger.ts";
 import {
   consumeRateLimit,

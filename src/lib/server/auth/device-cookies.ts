@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { AstroCookies } from "astro";
 import type { Database } from "#server/db/index.ts";
-import { readDeploymentKey } from "#server/deployment-keys.ts";
+import { readDeploymentKey } from "#server/keys/deployment-keys.ts";
 import { isSecureSite } from "./cookies.ts";
-import { constantTimeEqualHex } from "./tokens.ts";
+import { constantTimeEqualHex } from "#server/tokens.ts";
 
 /**
  * OWASP's "device cookie": proof that this browser once signed in to an account, so that

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { DAY_MS } from "#server/clock.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { emailTokens } from "#server/db/schema.ts";
-import { generateRandomToken, hashSecret } from "./tokens.ts";
+import { generateRandomToken, hashSecret } from "#server/tokens.ts";
 
 export type EmailTokenPurpose = "verify_email" | "reset_password";
 

@@ -8,7 +8,7 @@ import {
   generateRandomToken,
   hashSecret,
   isWellFormedToken,
-} from "./tokens.ts";
+} from "#server/tokens.ts";
 
 /** DESIGN §3: 30 days without use, 90 days at most, last use written at most hourly. */
 export const SESSION_INACTIVITY_MS = 30 * DAY_MS;

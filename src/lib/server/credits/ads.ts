@@ -1,17 +1,17 @@
 import { and, desc, eq, gt, gte, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { DAY_MS, MINUTE_MS } from "#server/clock.ts";
 import { AD_REWARD, ADS_PER_DAY } from "#shared/credits.ts";
-import type { SessionUser } from "#server/auth/sessions.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { adSessions, users } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { startOfUtcDay } from "./allowances.ts";
 import { postCredit } from "./ledger.ts";
+import type { SignedInAccount } from "./paying-owner.ts";
 
 export const NOT_VERIFIED = "Email verification is required to earn credits.";
 export const DAILY_LIMIT = `You have watched ${ADS_PER_DAY} ads today. Come back tomorrow for more.`;
 
-function assertVerified(user: Pick<SessionUser, "emailVerified">): void {
+function assertVerified(user: Pick<SignedInAccount, "emailVerified">): void {
   if (!user.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED", NOT_VERIFIED);
 }
 
@@ -45,7 +45,7 @@ export const AD_SESSION_OPEN_MS = 10 * MINUTE_MS;
  */
 export async function startAdSession(
   db: Database,
-  user: Pick<SessionUser, "id" | "emailVerified">,
+  user: SignedInAccount,
   now: Date,
   watchSeconds: number,
 ): Promise<{ adSessionId: string; readyAt: string; created: boolean }> {
@@ -126,7 +126,7 @@ export async function deleteStaleAdSessions(db: Database, now: Date): Promise<nu
  */
 export async function claimAdReward(
   db: Database,
-  user: Pick<SessionUser, "id" | "emailVerified">,
+  user: SignedInAccount,
   adSessionId: string,
   now: Date,
 ): Promise<{ creditsEarned: number; credits: number }> {

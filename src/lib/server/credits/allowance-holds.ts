@@ -4,8 +4,8 @@ import { UNVERIFIED_CREDITS, WEEKLY_ALLOWANCE } from "#shared/credits.ts";
 import { DAY_MS } from "#server/clock.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { allowanceHolds, creditLedger } from "#server/db/schema.ts";
-import { readDeploymentKey } from "#server/deployment-keys.ts";
-import { canonicalMailbox } from "#server/mailbox.ts";
+import { readDeploymentKey } from "#server/keys/deployment-keys.ts";
+import { canonicalMailbox } from "#server/email/mailbox.ts";
 
 /**
  * The allowance follows the address, not the account row (DESIGN §4, decision 084): when

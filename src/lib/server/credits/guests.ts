@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { GUEST_TRIAL_CREDITS } from "#shared/credits.ts";
-import { generateRandomToken, isWellFormedToken } from "#server/auth/tokens.ts";
+import { generateRandomToken, isWellFormedToken } from "#server/tokens.ts";
 import { DAY_MS } from "#server/clock.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { generations, guests } from "#server/db/schema.ts";

@@ -1,14 +1,19 @@
-import type { SessionUser } from "#server/auth/sessions.ts";
 import type { Database } from "#server/db/index.ts";
 import { failure, type AppError } from "#server/errors.ts";
-import { hashAddress } from "#server/http/address-hash.ts";
-import type { ClientNetwork } from "#server/http/client-network.ts";
+import { hashAddress } from "#server/keys/address-hash.ts";
+import type { ClientNetwork } from "#server/network/client-network.ts";
 import { findOrCreateGuest } from "./guests.ts";
 import type { CreditOwner } from "./ledger.ts";
 
+/** A signed-in account, as far as credits read it (a session's user fits). */
+export interface SignedInAccount {
+  id: string;
+  emailVerified: boolean;
+}
+
 /** Who asks for a text: the signed-in account if any, the browser's guest id if any. */
 export interface Asker {
-  user: Pick<SessionUser, "id" | "emailVerified"> | null;
+  user: SignedInAccount | null;
   /** From the browser's guest cookie. */
   guestId: string | undefined;
   /** Whose trial an unverified account or a guest draws on (decision 085). */

@@ -161,12 +161,5 @@ export async function closeDatabase(): Promise<void> {
   if (pending) await (await pending).close();
 }
 
-/**
- * The rows of a raw statement's answer (`db.execute`): drizzle types it by the driver, and
- * both of ours answer with `rows`, PGlite's Results and node-postgres' QueryResult alike.
- */
-export function rowsOf<Row>(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
-}
-
+export { rowsOf } from "./rows.ts";
 export { schema };

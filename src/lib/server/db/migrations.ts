@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { rowsOf } from "./index.ts";
+import { rowsOf } from "./rows.ts";
 
 /**
  * Which migrations a server applies, and the refusal to serve a database that a newer

@@ -5,7 +5,7 @@ import { getConfig } from "#server/config.ts";
 import type { Database } from "#server/db/index.ts";
 import { devOutbox } from "#server/db/schema.ts";
 import { getLogger } from "#server/logger.ts";
-import { mailboxTag } from "#server/mailbox.ts";
+import { mailboxTag } from "#server/email/mailbox.ts";
 import type { EmailMessage } from "./templates.ts";
 
 export type SendResult = { ok: true } | { ok: false };

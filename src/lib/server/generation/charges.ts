@@ -104,9 +104,7 @@ export async function reserveGeneration(
     if (reserved) creditsCharged.inc(COST_PER_USE);
     return reserved;
   } catch (error) {
-    // drizzle's own check, not instanceof: the server's bundle and Astro's each hold a copy
-    // of drizzle-orm (decision 002), and the error is the class of the copy that opened the
-    // database.
+    // The rollback above, for too few credits: an answer, not a failure.
     if (error instanceof TransactionRollbackError) return null;
     throw error;
   }

@@ -1,15 +1,16 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { MAX_EDITS_PER_TEXT, type RefineAction } from "#shared/generation.ts";
+import { and, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import type { RefineAction } from "#shared/generation.ts";
 import type { GenerationRequest, PassageRange } from "#shared/schemas/generation.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { WRITER_STOPPED, generations, guests, users } from "#server/db/schema.ts";
-import { DAY_MS } from "#server/clock.ts";
-import { finished } from "./history.ts";
 
 /**
- * The `generations` table, its whole life (STYLE: one owner per table): a pending row
- * with its lease, settled or failed, listed and deleted as history, moved to a new account.
+ * A generation's row from pending to settled: written with its lease, settled, stopped or
+ * failed, and a finished text found again to refine. Only this folder writes the
+ * `generations` table (STYLE: one owner per table); the rest of its life is beside this
+ * file: versions saved by hand (edited-versions.ts), the history read back and deleted
+ * (history.ts), a guest's texts listed and moved to a new account (guest-texts.ts).
  */
 
 /** Advisory-lock namespace for the texts one owner has in flight. */
@@ -53,7 +54,7 @@ export interface Lineage {
 }
 
 /** The columns every new row takes from its request, its owner and its lineage. */
-function newRow(owner: CreditOwner, request: GenerationRequest, lineage: Lineage | null) {
+export function newRow(owner: CreditOwner, request: GenerationRequest, lineage: Lineage | null) {
   return {
     ...(owner.kind === "user" ? { userId: owner.userId } : { guestId: owner.guestId }),
     subject: request.subject,
@@ -107,100 +108,6 @@ export async function findFinishedText(
       ...(row.useCase ? { useCase: row.useCase, fields: row.fields ?? {} } : {}),
     },
   };
-}
-
-/** Advisory-lock namespace for the edits saved to one text. */
-const TEXT_EDITS_LOCK = 7_240_005;
-
-/** What guests of one network may store a day, texts and edits together (issue 24). */
-export const GUEST_BYTES_PER_NETWORK_PER_DAY = 2 * 1024 * 1024;
-
-/** Why an edit was not kept: the text has all the edits it keeps, or the guests' network its day's bytes. */
-export type EditRefusal = "textFull" | "networkFull";
-
-/**
- * A version changed by hand (Edit → Save): a new, finished, free row under the version it
- * was made from, labelled "edited", written by the same writer. Stored once per content:
- * a text that one of the same text's versions already holds (an unchanged save, a double
- * click, a retry) is answered with that version, and nothing is written. Under a lock on
- * the text, so that two tabs saving at once neither write the same edit twice nor pass
- * the ceiling. Null when the caller has no such finished text.
- */
-export async function saveEditedVersion(
-  db: Database,
-  owner: CreditOwner,
-  parentId: string,
-  text: string,
-  now: Date,
-): Promise<{ generationId: string; rootId: string; created: boolean } | EditRefusal | null> {
-  return db.transaction(async (tx) => {
-    const parent = await findFinishedText(tx, owner, parentId);
-    if (!parent) return null;
-    const rootId = parent.rootId ?? parent.id;
-    await tx.execute(sql`select pg_advisory_xact_lock(${TEXT_EDITS_LOCK}, hashtext(${rootId}))`);
-    const sameText = and(
-      or(eq(generations.id, rootId), eq(generations.rootId, rootId)),
-      eq(generations.status, "done"),
-      ownedBy(owner),
-      sql`octet_length(${generations.generatedContent}) = ${Buffer.byteLength(text)}`,
-      eq(generations.generatedContent, text),
-    );
-    const [kept] = await tx
-      .select({ id: generations.id })
-      .from(generations)
-      .where(sameText)
-      .orderBy(asc(generations.createdAt))
-      .limit(1);
-    if (kept) return { generationId: kept.id, rootId, created: false };
-    if ((await editsOf(tx, rootId)) >= MAX_EDITS_PER_TEXT) return "textFull";
-    if (
-      owner.kind === "guest" &&
-      (await guestBytesToday(tx, owner.addressHash, now)) + Buffer.byteLength(text) >
-        GUEST_BYTES_PER_NETWORK_PER_DAY
-    ) {
-      return "networkFull";
-    }
-    const lineage: Lineage = { parentId: parent.id, rootId, refinement: "edited" };
-    const [row] = await tx
-      .insert(generations)
-      .values({
-        ...newRow(owner, { ...parent.request, variant: 1 }, lineage),
-        generatedContent: text,
-        modelUsed: parent.modelUsed,
-        cost: 0,
-        status: "done",
-        createdAt: now,
-        finishedAt: now,
-      })
-      .returning({ id: generations.id });
-    return { generationId: row!.id, rootId, created: true };
-  });
-}
-
-/** The versions saved by hand under one text. */
-async function editsOf(tx: Transaction, rootId: string): Promise<number> {
-  const [row] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(generations)
-    .where(and(eq(generations.rootId, rootId), eq(generations.refinement, "edited")));
-  return row?.count ?? 0;
-}
-
-/** The bytes of text that guests of one network stored in the last day. */
-async function guestBytesToday(tx: Transaction, addressHash: string, now: Date): Promise<number> {
-  const [row] = await tx
-    .select({
-      bytes: sql<number>`coalesce(sum(octet_length(${generations.generatedContent})), 0)::bigint`,
-    })
-    .from(generations)
-    .where(
-      and(
-        eq(generations.addressHash, addressHash),
-        isNull(generations.userId),
-        sql`${generations.createdAt} > ${new Date(now.getTime() - DAY_MS)}`,
-      ),
-    );
-  return Number(row?.bytes ?? 0);
 }
 
 /**
@@ -286,7 +193,7 @@ export async function renewLease(
 }
 
 /** The rows of this owner's, as a condition (a guest's only while no account took them). */
-function ownedBy(owner: CreditOwner): SQL | undefined {
+export function ownedBy(owner: CreditOwner): SQL | undefined {
   return owner.kind === "user"
     ? eq(generations.userId, owner.userId)
     : and(eq(generations.guestId, owner.guestId), isNull(generations.userId));
@@ -446,46 +353,4 @@ export async function expiredReservations(db: Database, now: Date): Promise<stri
     .where(and(pending, lt(generations.leaseExpiresAt, now)))
     .limit(500);
   return rows.map((row) => row.id);
-}
-
-/** Deletes one of the caller's own texts; another user's id is "not found". */
-export async function deleteHistoryItem(
-  db: Database,
-  userId: string,
-  generationId: string,
-): Promise<boolean> {
-  const deleted = await db
-    .delete(generations)
-    .where(
-      and(
-        eq(generations.id, generationId),
-        eq(generations.userId, userId),
-        eq(generations.status, "done"),
-      ),
-    )
-    .returning({ id: generations.id });
-  return deleted.length > 0;
-}
-
-/**
- * DESIGN §5: a guest who registers from the same browser finds the trial texts in the new
- * account. Runs in the registration's transaction, so an account never exists without them.
- */
-export async function moveGuestHistory(
-  tx: Transaction,
-  guestId: string,
-  userId: string,
-): Promise<number> {
-  const [guest] = await tx
-    .update(guests)
-    .set({ claimedByUserId: userId })
-    .where(and(eq(guests.id, guestId), isNull(guests.claimedByUserId)))
-    .returning({ id: guests.id });
-  if (!guest) return 0;
-  const moved = await tx
-    .update(generations)
-    .set({ userId })
-    .where(and(eq(generations.guestId, guestId), finished))
-    .returning({ id: generations.id });
-  return moved.length;
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
-import type { Database } from "#server/db/index.ts";
-import { generations } from "#server/db/schema.ts";
+import type { Database, Transaction } from "#server/db/index.ts";
+import { generations, guests } from "#server/db/schema.ts";
 import { finished, historyColumns, historyTree } from "./history.ts";
 
 /** A guest's trial is a few texts; the newest of them are enough to find the one shown. */
@@ -37,4 +37,27 @@ export async function listGuestTexts(db: Database, guestId: string): Promise<His
           )
           .orderBy(asc(generations.createdAt), asc(generations.id));
   return historyTree(db, roots, children);
+}
+
+/**
+ * DESIGN §5: a guest who registers from the same browser finds the trial texts in the new
+ * account. Runs in the registration's transaction, so an account never exists without them.
+ */
+export async function moveGuestHistory(
+  tx: Transaction,
+  guestId: string,
+  userId: string,
+): Promise<number> {
+  const [guest] = await tx
+    .update(guests)
+    .set({ claimedByUserId: userId })
+    .where(and(eq(guests.id, guestId), isNull(guests.claimedByUserId)))
+    .returning({ id: guests.id });
+  if (!guest) return 0;
+  const moved = await tx
+    .update(generations)
+    .set({ userId })
+    .where(and(eq(generations.guestId, guestId), finished))
+    .returning({ id: generations.id });
+  return moved.length;
 }

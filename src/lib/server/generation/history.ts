@@ -16,8 +16,8 @@ import { generations } from "#server/db/schema.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
 
 /**
- * Reading texts back: the history's pages (GET /api/email/my) and a guest's trial texts
- * (GET /api/email/trial). A list carries every version's metadata and a preview, and the
+ * Reading texts back, and deleting one: the history's pages (GET /api/email/my) and a
+ * guest's trial texts (GET /api/email/trial). A list carries every version's metadata and a preview, and the
  * full text of as many versions as fit in TEXT_BYTES_PER_ANSWER: one visitor's hundred long
  * edits cannot make each read megabytes (issue 24). A version left out is read on its own
  * when it is shown (GET /api/email/text/{id}).
@@ -239,4 +239,23 @@ export async function listHistory(
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+/** Deletes one of the caller's own texts; another user's id is "not found". */
+export async function deleteHistoryItem(
+  db: Database,
+  userId: string,
+  generationId: string,
+): Promise<boolean> {
+  const deleted = await db
+    .delete(generations)
+    .where(
+      and(
+        eq(generations.id, generationId),
+        eq(generations.userId, userId),
+        eq(generations.status, "done"),
+      ),
+    )
+    .returning({ id: generations.id });
+  return deleted.length > 0;
 }

@@ -269,7 +269,7 @@ function passagePrompt(
     after,
   };
   // The same words whether the text was cut or not: a sequence of the local writer keeps
-  // the last prompt, and the next change reads only where they differ (decision 105).
+  // the last prompt, and the next change reads only where they differ (decision 069).
   const whole = `Its ${continues && !splice.passage ? '"before" and "after" are' : '"before", "passage" and "after" are'}, in this order, ${CONTENT_BRIEFS[input.contentType]} (all of it, or of a long text only the part around ${continues && !splice.passage ? "its end" : "the passage"}).`;
   const task = continues
     ? [

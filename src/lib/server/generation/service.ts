@@ -7,11 +7,10 @@ import { AppError, failure } from "#server/errors.ts";
 import { getLogger } from "#server/logger.ts";
 import { countGeneration } from "#server/metrics.ts";
 import { refundReservation, reserveText, settleStopped, settleWritten } from "./charges.ts";
-import { eventChannel, type EventChannel } from "./event-channel.ts";
-import { renewLease, settleGeneration, variantLineage, type Lineage } from "./generations.ts";
-import { passageShaper, spliceText, type PassageShaper } from "./passages.ts";
+import { settleGeneration, variantLineage, type Lineage } from "./generations.ts";
+import { spliceText } from "./passages.ts";
 import { refinementOf, type RefinementPlan } from "./refinements.ts";
-import { listenForStop } from "./stop.ts";
+import { openRun, type Run } from "./run.ts";
 import { templateDraft } from "./template-draft.ts";
 import type { Generation, GenerationOptions, GenerationResult } from "./types.ts";
 import {
@@ -29,9 +28,6 @@ import { writerVoiceOf, type WriterVoice } from "#server/voices/voices.ts";
  * reservation, write in the background while the client reads events, settle what was
  * written: finished (100), ended early (priced by decision 056) or failed (refunded).
  */
-
-/** How long a Stopped hosted writer may take to end its text on its own (decision 056). */
-const STOP_GRACE_MS = 1_000;
 
 /**
  * Reserves the cost, then writes the text in the background, reporting it as events. A
@@ -95,97 +91,6 @@ async function variantOf(
   const lineage = await variantLineage(db, owner, request.variantOf);
   if (!lineage) throw failure("NOT_FOUND", "textNotFound");
   return lineage;
-}
-
-/** One text being written: its reservation, its events, and how it may be stopped. */
-interface Run {
-  db: Database;
-  generationId: string;
-  credits: number;
-  request: GenerationRequest;
-  lineage: Lineage | null;
-  options: GenerationOptions;
-  channel: EventChannel;
-  /** A refinement: its parent's text, where the answer goes, how it is priced. */
-  refinement?: RefinementPlan;
-  /** A passage change: its answer, shaped as it streams into its place. */
-  shaper?: PassageShaper;
-  /** Aborts the writer. */
-  controller: AbortController;
-  /** A person's Stop (or a Stop's end) was asked for. */
-  stopped: boolean;
-  /** The writer at work (its id), for the generations counted on /metrics. */
-  writer: string;
-  writingLocally: boolean;
-  clientGone(): void;
-  /** Ends the run's timers and listeners; the address's place is given back. */
-  close(): void;
-}
-
-function openRun(
-  db: Database,
-  request: GenerationRequest,
-  reserved: { generationId: string; credits: number; releaseAddress: () => void },
-  lineage: Lineage | null,
-  options: GenerationOptions,
-  refinement?: RefinementPlan,
-): Run {
-  const { generationId, credits } = reserved;
-  const channel = eventChannel();
-  const controller = new AbortController();
-  let stopTimer: NodeJS.Timeout | undefined;
-  const splice = refinement?.splice;
-  const shaper = splice
-    ? passageShaper(splice, refinement.source.text, request.language)
-    : undefined;
-  const run: Run = {
-    ...{ db, generationId, credits, request, lineage, options, channel, controller },
-    ...{ refinement, shaper },
-    stopped: false,
-    writer: "none",
-    writingLocally: false,
-    clientGone() {
-      // Nothing reached the client: cancelled and refunded. The local model's shared time
-      // is not spent on a reader who left: it stops, and costs what was delivered.
-      if (!channel.delivered) controller.abort();
-      else if (run.writingLocally) stopNow();
-    },
-    close() {
-      clearInterval(renewal);
-      clearTimeout(stopTimer);
-      stopListening();
-      reserved.releaseAddress();
-      channel.close();
-    },
-  };
-  const stopNow = () => {
-    run.stopped = true;
-    controller.abort();
-  };
-  // A person's Stop. A hosted writer gets STOP_GRACE_MS to end on its own, its new words
-  // held back meanwhile, so that a Stop sent on its last word is the finished text it is;
-  // the local writer stops at once (its time is shared; its last token says it is done).
-  const stop = () => {
-    if (run.writingLocally) return stopNow();
-    run.stopped = true;
-    channel.hold();
-    stopTimer ??= setTimeout(stopNow, STOP_GRACE_MS);
-  };
-  const stopListening = listenForStop(db, generationId, stop);
-  const renewal = setInterval(() => {
-    const lease = new Date(options.now().getTime() + options.leaseMs);
-    renewLease(db, generationId, lease).catch((error: unknown) =>
-      getLogger().warn({ err: error, generationId }, "lease renewal failed"),
-    );
-  }, options.leaseMs / 3);
-  renewal.unref();
-  channel.push({
-    type: "start",
-    generationId,
-    subject: request.subject,
-    ...(splice ? { passage: { start: splice.start, end: splice.end } } : {}),
-  });
-  return run;
 }
 
 /** Writes the text into the run's events, then settles it however it ended. */

@@ -1,12 +1,12 @@
 import type { AstroCookies } from "astro";
 import { isSecureSite } from "#server/auth/cookies.ts";
-import { isWellFormedToken } from "#server/auth/tokens.ts";
+import { isWellFormedToken } from "#server/tokens.ts";
 import { GUEST_LIFETIME_MS, findGuest, type Guest } from "#server/credits/guests.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import { payingOwner } from "#server/credits/paying-owner.ts";
 import type { Database } from "#server/db/index.ts";
-import { hashAddress } from "./address-hash.ts";
-import type { ClientNetwork } from "./client-network.ts";
+import { hashAddress } from "#server/keys/address-hash.ts";
+import type { ClientNetwork } from "#server/network/client-network.ts";
 
 const GUEST_COOKIE_MAX_AGE = GUEST_LIFETIME_MS / 1000;
 

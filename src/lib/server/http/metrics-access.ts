@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { constantTimeEqualHex, hashSecret } from "#server/auth/tokens.ts";
+import { constantTimeEqualHex, hashSecret } from "#server/tokens.ts";
 import { isLoopbackAddress } from "./addresses.ts";
 
 /**

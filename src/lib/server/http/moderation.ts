@@ -1,4 +1,4 @@
-import { constantTimeEqualHex, hashSecret } from "#server/auth/tokens.ts";
+import { constantTimeEqualHex, hashSecret } from "#server/tokens.ts";
 import { getConfig } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
 import { noApiEndpoint } from "./api.ts";

@@ -1,12 +1,12 @@
 import type { APIRoute } from "astro";
 import { registerSchema } from "#shared/schemas/auth.ts";
-import { registerAccount } from "#server/auth/accounts.ts";
 import { setSessionCookie } from "#server/auth/cookies.ts";
 import { systemNow } from "#server/clock.ts";
 import { getDb } from "#server/db/index.ts";
 import { jsonResponse, readJsonBody } from "#server/http/api.ts";
 import { deleteGuestCookie, readGuestCookie } from "#server/http/guest.ts";
 import { consumeRateLimit } from "#server/rate-limit/index.ts";
+import { registerKeepingGuestTexts } from "#server/registration/register.ts";
 
 export const prerender = false;
 
@@ -18,9 +18,8 @@ export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const body = await readJsonBody(request, registerSchema);
   await consumeRateLimit("registerByAddress", locals.clientNetwork);
   const db = await getDb();
-  // The trial's texts move to the new account; its credits do not (DESIGN §5).
   const guestId = readGuestCookie(cookies, url);
-  const { token, expiresAt } = await registerAccount(db, body, systemNow(), guestId);
+  const { token, expiresAt } = await registerKeepingGuestTexts(db, body, systemNow(), guestId);
   if (guestId) deleteGuestCookie(cookies, url);
   setSessionCookie(cookies, url, token, expiresAt);
   return jsonResponse(

@@ -3,7 +3,7 @@ import { systemNow } from "#server/clock.ts";
 import { getConfig } from "#server/config.ts";
 import { creditStatusForGuest, creditStatusForUser } from "#server/credits/status.ts";
 import { getDb } from "#server/db/index.ts";
-import { hashAddress } from "#server/http/address-hash.ts";
+import { hashAddress } from "#server/keys/address-hash.ts";
 import { jsonResponse } from "#server/http/api.ts";
 import { currentGuest } from "#server/http/guest.ts";
 

@@ -3,7 +3,7 @@ import { editedTextSchema } from "#shared/schemas/generation.ts";
 import { systemNow } from "#server/clock.ts";
 import { getDb } from "#server/db/index.ts";
 import { failure } from "#server/errors.ts";
-import { saveEditedVersion } from "#server/generation/generations.ts";
+import { saveEditedVersion } from "#server/generation/edited-versions.ts";
 import { EDIT_BODY_BYTES, jsonResponse, readJsonBody } from "#server/http/api.ts";
 import { existingOwner } from "#server/http/guest.ts";
 import { consumeRateLimit } from "#server/rate-limit/index.ts";

@@ -3,7 +3,7 @@ import { testimonialSubmissionSchema } from "#shared/schemas/testimonials.ts";
 import { TESTIMONIAL_THANKS } from "#shared/testimonials.ts";
 import { systemNow } from "#server/clock.ts";
 import { getDb } from "#server/db/index.ts";
-import { hashAddress } from "#server/http/address-hash.ts";
+import { hashAddress } from "#server/keys/address-hash.ts";
 import { jsonResponse, readJsonBody } from "#server/http/api.ts";
 import { consumeRateLimit } from "#server/rate-limit/index.ts";
 import { submitTestimonial } from "#server/testimonials/index.ts";

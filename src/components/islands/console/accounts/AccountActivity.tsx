@@ -1,43 +1,45 @@
-import { consoleLabel, consoleSays } from "#i18n/console.ts";
+import { consoleLabel, consoleWords } from "#i18n/console.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
+import { DataTable, ruledRow } from "#components/ui/DataTable.tsx";
 import type { AccountDetail } from "#shared/console.ts";
 import { cell, when } from "./account-look.ts";
 
 /** The account's credit ledger, what, how many credits, when. */
 export function AccountActivity({ activity }: { activity: AccountDetail["activity"] }) {
-  return activity.length === 0 ? (
-    <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-      {consoleSays("account.activity.none")}
-    </p>
-  ) : (
-    <div className="mt-2 max-h-72 overflow-auto">
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr>
-            <th scope="col" className={cell}>
-              {consoleSays("account.activity.what")}
-            </th>
-            <th scope="col" className={`${cell} text-right`}>
-              {consoleSays("account.activity.credits")}
-            </th>
-            <th scope="col" className={cell}>
-              {consoleSays("account.activity.when")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {activity.map((entry) => (
-            <tr key={entry.id} className="border-t border-slate-100 dark:border-slate-800">
-              <td className={cell}>{consoleLabel("reason", entry.reason)}</td>
-              <td className={`${cell} text-right tabular-nums`}>
-                {entry.delta > 0 ? `+${entry.delta}` : entry.delta}
-              </td>
-              <td className={cell}>
-                <time dateTime={entry.createdAt}>{when(entry.createdAt)}</time>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+  const { t } = useMessages(consoleWords);
+  return (
+    <DataTable
+      columns={[
+        {
+          id: "what",
+          header: t("account.activity.what"),
+          cell: (entry) => consoleLabel(t, "reason", entry.reason),
+          className: cell,
+        },
+        {
+          id: "credits",
+          header: t("account.activity.credits"),
+          cell: (entry) => (entry.delta > 0 ? `+${entry.delta}` : entry.delta),
+          headerClassName: `${cell} text-right`,
+          className: `${cell} text-right tabular-nums`,
+        },
+        {
+          id: "when",
+          header: t("account.activity.when"),
+          cell: (entry) => <time dateTime={entry.createdAt}>{when(entry.createdAt)}</time>,
+          className: cell,
+        },
+      ]}
+      rows={activity}
+      rowKey={(entry) => entry.id}
+      empty={
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          {t("account.activity.none")}
+        </p>
+      }
+      scrollClassName="mt-2 max-h-72 overflow-auto"
+      className="w-full text-left text-sm"
+      rowClassName={ruledRow}
+    />
   );
 }

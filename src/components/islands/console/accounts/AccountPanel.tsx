@@ -1,7 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
 import { apiFetch } from "#client/http.ts";
-import { consoleSays } from "#i18n/console.ts";
+import { consoleWords } from "#i18n/console.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 import type { AccountDetail } from "#shared/console.ts";
 import { $consoleChanges, noteConsoleChange } from "#stores/console.ts";
 import LoadFailed from "../LoadFailed.tsx";
@@ -20,6 +21,7 @@ export function AccountPanel({
   userId: string;
   onDeleted(email: string): void;
 }) {
+  const { t } = useMessages(consoleWords);
   const changes = useStore($consoleChanges);
   const [detail, setDetail] = useState<AccountDetail | null>(null);
   const [failed, setFailed] = useState(false);
@@ -45,7 +47,7 @@ export function AccountPanel({
     return failed ? (
       <LoadFailed onRetry={() => setAttempt(attempt + 1)} />
     ) : (
-      <p className="mt-4 text-slate-600 dark:text-slate-400">{consoleSays("loading")}</p>
+      <p className="mt-4 text-slate-600 dark:text-slate-400">{t("loading")}</p>
     );
   }
   const { account } = detail;
@@ -71,29 +73,25 @@ export function AccountPanel({
       </h3>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         <div>
-          <dt className="text-slate-600 dark:text-slate-400">{consoleSays("account.balance")}</dt>
+          <dt className="text-slate-600 dark:text-slate-400">{t("account.balance")}</dt>
           <dd className="font-semibold tabular-nums" data-balance>
             {account.credits}
           </dd>
         </div>
         <div>
-          <dt className="text-slate-600 dark:text-slate-400">{consoleSays("account.ledger")}</dt>
+          <dt className="text-slate-600 dark:text-slate-400">{t("account.ledger")}</dt>
           <dd className="font-semibold tabular-nums">{detail.ledgerSum}</dd>
         </div>
         <div>
-          <dt className="text-slate-600 dark:text-slate-400">{consoleSays("account.voices")}</dt>
+          <dt className="text-slate-600 dark:text-slate-400">{t("account.voices")}</dt>
           <dd className="tabular-nums">{detail.voices}</dd>
         </div>
         <div>
-          <dt className="text-slate-600 dark:text-slate-400">{consoleSays("account.status")}</dt>
-          <dd>
-            {account.emailVerified
-              ? consoleSays("accounts.verified")
-              : consoleSays("accounts.unverified")}
-          </dd>
+          <dt className="text-slate-600 dark:text-slate-400">{t("account.status")}</dt>
+          <dd>{account.emailVerified ? t("accounts.verified") : t("accounts.unverified")}</dd>
         </div>
         <div>
-          <dt className="text-slate-600 dark:text-slate-400">{consoleSays("account.joined")}</dt>
+          <dt className="text-slate-600 dark:text-slate-400">{t("account.joined")}</dt>
           <dd>
             <time dateTime={account.createdAt}>{when(account.createdAt)}</time>
           </dd>
@@ -105,7 +103,7 @@ export function AccountPanel({
       {!account.emailVerified && (
         <div className="mt-4">
           <h4 className="font-semibold text-slate-900 dark:text-white">
-            {consoleSays("account.verification")}
+            {t("account.verification")}
           </h4>
           <div className="mt-2 flex flex-wrap gap-2">
             <button
@@ -114,7 +112,7 @@ export function AccountPanel({
               disabled={busy}
               onClick={() => void accountAction("/api/console/resend-verification")}
             >
-              {consoleSays("account.resend")}
+              {t("account.resend")}
             </button>
             <button
               type="button"
@@ -122,26 +120,20 @@ export function AccountPanel({
               disabled={busy}
               onClick={() => void accountAction("/api/console/verify")}
             >
-              {consoleSays("account.verify")}
+              {t("account.verify")}
             </button>
           </div>
         </div>
       )}
       <OutcomeLine outcome={outcome} />
 
-      <h4 className="mt-6 font-semibold text-slate-900 dark:text-white">
-        {consoleSays("account.activity")}
-      </h4>
+      <h4 className="mt-6 font-semibold text-slate-900 dark:text-white">{t("account.activity")}</h4>
       <AccountActivity activity={detail.activity} />
 
-      <h4 className="mt-6 font-semibold text-slate-900 dark:text-white">
-        {consoleSays("account.texts")}
-      </h4>
+      <h4 className="mt-6 font-semibold text-slate-900 dark:text-white">{t("account.texts")}</h4>
       <TextsTable texts={detail.texts} />
 
-      <h4 className="mt-6 font-semibold text-slate-900 dark:text-white">
-        {consoleSays("account.delete")}
-      </h4>
+      <h4 className="mt-6 font-semibold text-slate-900 dark:text-white">{t("account.delete")}</h4>
       <DeleteAccountForm
         account={account}
         onDeleted={() => {

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { buttonClass, Field } from "#components/ui/Field.tsx";
 import { apiFetch } from "#client/http.ts";
-import { consoleSays } from "#i18n/console.ts";
+import { consoleWords, figures } from "#i18n/console.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 import type { AccountDetail } from "#shared/console.ts";
 import { OutcomeLine, type Outcome } from "./outcome.tsx";
 
@@ -13,6 +14,7 @@ export function CreditsForm({
   account: AccountDetail["account"];
   onDone(): void;
 }) {
+  const { t } = useMessages(consoleWords);
   const [direction, setDirection] = useState<"grant" | "takeBack">("grant");
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
@@ -30,7 +32,7 @@ export function CreditsForm({
     event.preventDefault();
     const credits = Number(amount);
     if (!Number.isInteger(credits) || credits <= 0) {
-      setErrors({ amount: consoleSays("account.adjust.amountError") });
+      setErrors({ amount: t("account.adjust.amountError") });
       return;
     }
     setErrors({});
@@ -46,14 +48,15 @@ export function CreditsForm({
       if (ok) {
         setOutcome({
           ok: true,
-          message: consoleSays("account.adjust.done", {
-            credits,
-            verb:
-              direction === "grant"
-                ? consoleSays("account.adjust.granted")
-                : consoleSays("account.adjust.takenBack"),
-            balance: body.credits,
-          }),
+          message: t(
+            "account.adjust.done",
+            figures({
+              credits,
+              verb:
+                direction === "grant" ? t("account.adjust.granted") : t("account.adjust.takenBack"),
+              balance: String(body.credits),
+            }),
+          ),
         });
         setAmount("");
         setReason("");
@@ -64,7 +67,7 @@ export function CreditsForm({
           amount: body.fieldErrors?.delta?.[0],
           reason: body.fieldErrors?.reason?.[0],
         });
-        setOutcome({ ok: false, message: body.message ?? consoleSays("loadFailed") });
+        setOutcome({ ok: false, message: body.message ?? t("loadFailed") });
       }
     } catch (error) {
       setOutcome({ ok: false, message: (error as Error).message });
@@ -77,7 +80,7 @@ export function CreditsForm({
     <form onSubmit={submit} aria-labelledby={legendId} className="mt-3 grid gap-3" noValidate>
       <fieldset>
         <legend id={legendId} className="font-semibold text-slate-900 dark:text-white">
-          {consoleSays("account.adjust")}
+          {t("account.adjust")}
         </legend>
         <div className="mt-2 flex gap-4 text-sm">
           {(["grant", "takeBack"] as const).map((value) => (
@@ -92,16 +95,14 @@ export function CreditsForm({
                   edited();
                 }}
               />
-              {value === "grant"
-                ? consoleSays("account.adjust.grant")
-                : consoleSays("account.adjust.takeBack")}
+              {value === "grant" ? t("account.adjust.grant") : t("account.adjust.takeBack")}
             </label>
           ))}
         </div>
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr] [&_input]:w-full">
         <Field
-          label={consoleSays("account.adjust.amount")}
+          label={t("account.adjust.amount")}
           type="number"
           inputMode="numeric"
           min={1}
@@ -114,8 +115,8 @@ export function CreditsForm({
           }}
         />
         <Field
-          label={consoleSays("account.adjust.reason")}
-          hint={consoleSays("account.adjust.reasonHint")}
+          label={t("account.adjust.reason")}
+          hint={t("account.adjust.reasonHint")}
           maxLength={200}
           value={reason}
           error={errors.reason}
@@ -127,7 +128,7 @@ export function CreditsForm({
       </div>
       <div>
         <button type="submit" className={buttonClass} disabled={busy}>
-          {consoleSays("account.adjust.submit")}
+          {t("account.adjust.submit")}
         </button>
       </div>
       <OutcomeLine outcome={outcome} />

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Field } from "#components/ui/Field.tsx";
-import { consoleSays } from "#i18n/console.ts";
+import { consoleWords } from "#i18n/console.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 import type { AccountDetail } from "#shared/console.ts";
 import { dangerButton } from "./account-look.ts";
 import { OutcomeLine, postAction, type Outcome } from "./outcome.tsx";
@@ -13,6 +14,7 @@ export function DeleteAccountForm({
   account: AccountDetail["account"];
   onDeleted(): void;
 }) {
+  const { t } = useMessages(consoleWords);
   const [typed, setTyped] = useState("");
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -31,16 +33,16 @@ export function DeleteAccountForm({
   }
 
   return (
-    <form onSubmit={submit} className="mt-3 grid gap-3" aria-label={consoleSays("account.delete")}>
+    <form onSubmit={submit} className="mt-3 grid gap-3" aria-label={t("account.delete")}>
       <Field
-        label={consoleSays("account.delete.confirm")}
+        label={t("account.delete.confirm")}
         autoComplete="off"
         value={typed}
         onChange={(event) => setTyped(event.target.value)}
       />
       <div>
         <button type="submit" className={dangerButton} disabled={!matches || busy}>
-          {consoleSays("account.delete.submit")}
+          {t("account.delete.submit")}
         </button>
       </div>
       <OutcomeLine outcome={outcome} />

@@ -1,9 +1,11 @@
-import { consoleSays } from "#i18n/console.ts";
+import { consoleWords } from "#i18n/console.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 import type { OpenedText } from "#shared/console.ts";
 import { secondaryButton } from "./account-look.ts";
 
 /** A text the operator opened (the audit records it): subject, prompt and words. */
 export function OpenedTextPanel({ text, onClose }: { text: OpenedText; onClose(): void }) {
+  const { t } = useMessages(consoleWords);
   return (
     <section
       aria-labelledby="console-opened-text-heading"
@@ -14,20 +16,18 @@ export function OpenedTextPanel({ text, onClose }: { text: OpenedText; onClose()
           id="console-opened-text-heading"
           className="font-semibold text-slate-900 dark:text-white"
         >
-          {consoleSays("account.text.heading")}
+          {t("account.text.heading")}
         </h5>
         <button type="button" className={secondaryButton} onClick={onClose}>
-          {consoleSays("account.text.close")}
+          {t("account.text.close")}
         </button>
       </div>
       <dl className="mt-2 grid gap-2 text-sm">
-        <dt className="text-slate-600 dark:text-slate-400">
-          {consoleSays("account.text.subject")}
-        </dt>
+        <dt className="text-slate-600 dark:text-slate-400">{t("account.text.subject")}</dt>
         <dd className="text-slate-900 dark:text-white">
           <bdi>{text.subject}</bdi>
         </dd>
-        <dt className="text-slate-600 dark:text-slate-400">{consoleSays("account.text.prompt")}</dt>
+        <dt className="text-slate-600 dark:text-slate-400">{t("account.text.prompt")}</dt>
         <dd className="whitespace-pre-wrap text-slate-900 dark:text-white">
           <bdi>{text.prompt}</bdi>
         </dd>

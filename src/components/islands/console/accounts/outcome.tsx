@@ -1,5 +1,6 @@
 import { apiFetch } from "#client/http.ts";
-import { consoleSays } from "#i18n/console.ts";
+import { storedLanguage } from "#client/chosen-language.ts";
+import { consoleWords } from "#i18n/console.ts";
 
 /** An action's outcome, announced: a status when it worked, an alert when it did not. */
 export type Outcome = { ok: boolean; message: string } | null;
@@ -23,7 +24,10 @@ export async function postAction(
 ): Promise<{ ok: boolean; message: string }> {
   try {
     const { ok, body } = await apiFetch<{ credits?: number }>(path, { json });
-    return { ok, message: body.message ?? (ok ? "" : consoleSays("loadFailed")) };
+    return {
+      ok,
+      message: body.message ?? (ok ? "" : consoleWords.translate(storedLanguage(), "loadFailed")),
+    };
   } catch (error) {
     return { ok: false, message: (error as Error).message };
   }

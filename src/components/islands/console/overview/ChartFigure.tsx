@@ -1,5 +1,10 @@
-import { consoleSays } from "#i18n/console.ts";
+import { consoleWords } from "#i18n/console.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
+import { DataTable, ruledRow } from "#components/ui/DataTable.tsx";
 import LineChart, { type ChartSeries } from "../LineChart.tsx";
+
+/** A row of the figures: a day (or a week) and its place in each series' values. */
+type Day = { day: string; row: number };
 
 /** A chart with its caption, and the same figures as a table for whoever cannot see it. */
 export function ChartFigure({
@@ -17,6 +22,7 @@ export function ChartFigure({
   series: ChartSeries[];
   firstColumn: string;
 }) {
+  const { t } = useMessages(consoleWords);
   return (
     <figure
       aria-labelledby={`${id}-caption`}
@@ -30,38 +36,30 @@ export function ChartFigure({
       </div>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer text-slate-700 dark:text-slate-300">
-          {consoleSays("overview.chart.table")}
+          {t("overview.chart.table")}
         </summary>
-        <div className="mt-2 max-h-72 overflow-auto">
-          <table className="w-full text-left tabular-nums">
-            <thead>
-              <tr>
-                <th scope="col" className="pr-3">
-                  {firstColumn}
-                </th>
-                {series.map((line) => (
-                  <th key={line.label} scope="col" className="pr-3 text-right">
-                    {line.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((day, row) => (
-                <tr key={day} className="border-t border-slate-100 dark:border-slate-800">
-                  <th scope="row" className="pr-3 font-normal">
-                    {day}
-                  </th>
-                  {series.map((line) => (
-                    <td key={line.label} className="pr-3 text-right">
-                      {line.values[row]}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable<Day>
+          columns={[
+            {
+              id: "day",
+              header: firstColumn,
+              cell: ({ day }) => day,
+              rowHeader: true,
+              className: "pr-3",
+            },
+            ...series.map((line) => ({
+              id: line.label,
+              header: line.label,
+              cell: ({ row }: Day) => line.values[row],
+              className: "pr-3 text-right",
+            })),
+          ]}
+          rows={days.map((day, row) => ({ day, row }))}
+          rowKey={({ day }) => day}
+          scrollClassName="mt-2 max-h-72 overflow-auto"
+          className="w-full text-left tabular-nums"
+          rowClassName={ruledRow}
+        />
       </details>
     </figure>
   );

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { contentTypeName, languageOption } from "#i18n/messages.ts";
+import { contentTypeName, languageOption } from "#i18n/wording.ts";
 import {
   CONTENT_TYPES,
   LANGUAGES,

@@ -1,9 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { createPortal } from "react-dom";
-import { localized, uiLocale } from "#i18n/messages.ts";
-import { useCaseMessage, type UseCaseMessageKey } from "#i18n/use-cases.ts";
+import { useCaseWords } from "#i18n/use-cases.ts";
+import { localized } from "#i18n/wording.ts";
 import type { UseCaseForForm } from "#shared/use-cases.ts";
-import { loadUseCases } from "#stores/use-case-list.ts";
+import { loadUseCases } from "#generator/state/use-case-list.ts";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { findUseCases } from "./use-case-search.ts";
@@ -60,8 +60,7 @@ export default function UseCaseDialog({
   onClose(): void;
 }) {
   const { language, t } = useMessages();
-  const u = (key: UseCaseMessageKey, values?: Record<string, string | number>) =>
-    useCaseMessage(language, key, values);
+  const { t: u, plural } = useMessages(useCaseWords);
   const id = useId();
   const list = useRef<HTMLDivElement>(null);
   const [useCases, setUseCases] = useState<UseCaseForForm[] | null>(null);
@@ -106,14 +105,13 @@ export default function UseCaseDialog({
     moveFocus(event, "search");
   }
 
-  const plural = new Intl.PluralRules(uiLocale(language)).select(count);
   const status = failed
     ? u("useCase.loadFailed")
     : !useCases
       ? t("common.loading")
       : count === 0
         ? u("useCase.noMatch")
-        : u(plural === "one" ? "useCase.count.one" : "useCase.count.other", { count });
+        : plural("useCase.count", count);
 
   // Outside the generator's <form>: Enter in the search box must not send it.
   return createPortal(

@@ -1,10 +1,10 @@
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
-import { describeFieldFailures, localized } from "#i18n/messages.ts";
-import { useCaseMessage } from "#i18n/use-cases.ts";
+import { describeFieldFailures, localized } from "#i18n/wording.ts";
+import { useCaseWords } from "#i18n/use-cases.ts";
 import { fieldMaxLength } from "#shared/use-case-limits.ts";
 import type { UseCaseField, UseCaseForForm } from "#shared/use-cases.ts";
-import { $desk } from "#stores/desk.ts";
+import { $desk } from "#generator/state/desk.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { fieldElementId } from "./field-ids.ts";
 import { useCaseLink } from "./UseCasePicker.tsx";
@@ -47,6 +47,7 @@ export default function UseCaseForm({
   autoFocus?: boolean;
 }) {
   const { language, t } = useMessages();
+  const { t: u } = useMessages(useCaseWords);
   const { fieldFailures } = useStore($desk);
   const { fields } = useCase;
   useEffect(() => {
@@ -74,7 +75,7 @@ export default function UseCaseForm({
             </strong>
           </span>
           <button type="button" aria-haspopup="dialog" className={useCaseLink} onClick={onPick}>
-            {useCaseMessage(language, "useCase.change")}
+            {u("useCase.change")}
           </button>
           <button type="button" className={useCaseLink} onClick={onDescribe}>
             {t("useCase.describe")}
@@ -110,6 +111,7 @@ function UseCaseFieldControl({
   onChange(id: string, value: string): void;
 }) {
   const { language, t } = useMessages();
+  const { t: u } = useMessages(useCaseWords);
   const id = fieldElementId(field.id);
   const max = fieldMaxLength(field);
   const props = {
@@ -138,7 +140,7 @@ function UseCaseFieldControl({
       </label>
       {field.kind === "choice" ? (
         <select {...props} className={`${control} text-sm`}>
-          <option value="">{useCaseMessage(language, "useCase.pick")}</option>
+          <option value="">{u("useCase.pick")}</option>
           {field.options!.map((option) => (
             <option key={option.value} value={option.value}>
               {localized(language, option.label)}

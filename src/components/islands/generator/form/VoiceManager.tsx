@@ -1,10 +1,10 @@
 import { useStore } from "@nanostores/react";
 import { useId, useState, type FormEvent } from "react";
-import { describeFailure, describeFieldFailures } from "#i18n/messages.ts";
-import { voiceMessage, type VoiceMessageKey } from "#i18n/voices.ts";
+import { describeFailure, describeFieldFailures } from "#i18n/wording.ts";
+import { voiceWords } from "#i18n/voices.ts";
 import type { Voice } from "#shared/api/voices.ts";
 import { MAX_VOICE_NAME_CHARS, MAX_VOICE_TEXT_CHARS, MAX_VOICES } from "#shared/voices.ts";
-import { $voices, changeVoice, deleteVoice, saveVoice } from "#stores/voices.ts";
+import { $voices, changeVoice, deleteVoice, saveVoice } from "#generator/state/voices.ts";
 import { showToast } from "#stores/toasts.ts";
 import { buttonClass, Field } from "#components/ui/Field.tsx";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";
@@ -72,8 +72,7 @@ function TextBox({
  */
 export default function VoiceManager({ onClose }: { onClose(): void }) {
   const { language, t } = useMessages();
-  const v = (key: VoiceMessageKey, values?: Record<string, string | number>) =>
-    voiceMessage(language, key, values);
+  const { t: v } = useMessages(voiceWords);
   const { data, error: loadError } = useStore($voices);
   const voices = data?.voices ?? [];
   const limit = data?.limit ?? MAX_VOICES;

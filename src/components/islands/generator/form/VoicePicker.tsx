@@ -2,7 +2,7 @@ import { useStore } from "@nanostores/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { $currentUser } from "#stores/user.ts";
-import { $voices } from "#stores/voices.ts";
+import { $voices } from "#generator/state/voices.ts";
 import { SelectField } from "#components/ui/Field.tsx";
 import { useMessages } from "#components/ui/use-messages.ts";
 

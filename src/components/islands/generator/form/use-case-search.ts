@@ -1,10 +1,11 @@
-import { localized, uiLocale } from "#i18n/messages.ts";
+import { messages } from "#i18n/messages.ts";
+import { localized } from "#i18n/wording.ts";
 import { USE_CASE_CATEGORIES } from "#shared/use-case-limits.ts";
 import type { UseCaseForForm } from "#shared/use-cases.ts";
 
 /** Text as the picker compares it: lower case the language's way, accents dropped. */
 export function searchableText(text: string, language: string): string {
-  return text.toLocaleLowerCase(uiLocale(language)).normalize("NFD").replace(/\p{M}/gu, "");
+  return text.toLocaleLowerCase(messages.locale(language)).normalize("NFD").replace(/\p{M}/gu, "");
 }
 
 /**
@@ -29,7 +30,10 @@ export function findUseCases(
     useCases: found
       .filter((useCase) => useCase.category === category)
       .sort((a, b) =>
-        localized(language, a.name).localeCompare(localized(language, b.name), uiLocale(language)),
+        localized(language, a.name).localeCompare(
+          localized(language, b.name),
+          messages.locale(language),
+        ),
       ),
   })).filter((group) => group.useCases.length > 0);
 }

@@ -1,10 +1,10 @@
-import { wordReason } from "#i18n/messages.ts";
-import type { ReusablePrompt } from "#client/reuse-prompt.ts";
+import { wordReason } from "#i18n/wording.ts";
+import type { ReusablePrompt } from "#generator/lib/reuse-prompt.ts";
 import type { FailureReason } from "#shared/failures.ts";
 import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
 import { fieldMaxLength } from "#shared/use-case-limits.ts";
 import type { UseCaseForForm } from "#shared/use-cases.ts";
-import { listedUseCase } from "#stores/use-case-list.ts";
+import { listedUseCase } from "#generator/state/use-case-list.ts";
 
 /**
  * The browser's check of a use case's fields before sending, by the server's reasons (so

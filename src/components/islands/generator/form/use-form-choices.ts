@@ -9,11 +9,11 @@ import {
   type Tone,
 } from "#shared/generation.ts";
 import type { UseCaseForForm } from "#shared/use-cases.ts";
-import { $prompt, updateDesk } from "#stores/desk.ts";
+import { $prompt, updateDesk } from "#generator/state/desk.ts";
 import { setLanguage } from "#stores/preferences.ts";
-import { rememberUseCase } from "#stores/use-cases.ts";
-import { storeContentType, storedContentType } from "#client/chosen-content-type.ts";
-import { takePromptForReuse, type ReusablePrompt } from "#client/reuse-prompt.ts";
+import { rememberUseCase } from "#generator/state/use-cases.ts";
+import { storeContentType, storedContentType } from "#generator/lib/chosen-content-type.ts";
+import { takePromptForReuse, type ReusablePrompt } from "#generator/lib/reuse-prompt.ts";
 
 type FieldsCode = typeof import("./UseCaseForm.tsx");
 let fieldsCode: FieldsCode | null = null;

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { apiFetch } from "#client/http.ts";
-import { describeFailure } from "#i18n/messages.ts";
+import { describeFailure } from "#i18n/wording.ts";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
-import { invalidateHistory } from "#stores/history-cache.ts";
+import { invalidateHistory } from "#generator/state/history-cache.ts";
 import { showToast } from "#stores/toasts.ts";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 import { fillNodes } from "#components/ui/message-nodes.tsx";

@@ -1,7 +1,7 @@
-import { contentTypeName, languageOption, versionLabel } from "#i18n/messages.ts";
-import { outcomeMessage } from "#i18n/outcomes.ts";
+import { contentTypeName, languageOption, versionLabel } from "#i18n/wording.ts";
+import { outcomeWords } from "#i18n/outcomes.ts";
 import { copyRichText } from "#client/export.ts";
-import { versionText } from "#client/version-text.ts";
+import { versionText } from "#generator/lib/version-text.ts";
 import { textDirection } from "#shared/generation.ts";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
 import { showToast } from "#stores/toasts.ts";
@@ -179,6 +179,7 @@ function EntrySubject({
   parent?: HistoryItem;
   language: string;
 }) {
+  const { t: o } = useMessages(outcomeWords);
   return (
     <>
       {/* A text with refinements under it is marked "Original", as the result panel marks it. */}
@@ -193,7 +194,7 @@ function EntrySubject({
           data-testid="history-stopped"
           className="me-2 inline-block rounded bg-amber-100 px-1.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100"
         >
-          {outcomeMessage(language, "history.stopped", { words: item.stoppedWords })}
+          {o("history.stopped", { words: item.stoppedWords })}
         </span>
       )}
       <span dir={textDirection(item.language) === "rtl" ? "rtl" : "auto"}>{item.subject}</span>

@@ -1,4 +1,4 @@
-import { changeHistoryFilters } from "#stores/history.ts";
+import { changeHistoryFilters } from "#generator/state/history.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { historyButton } from "./history-button.ts";
 

@@ -1,6 +1,6 @@
-import { contentTypeName, languageOption } from "#i18n/messages.ts";
+import { contentTypeName, languageOption } from "#i18n/wording.ts";
 import { CONTENT_TYPES, LANGUAGES } from "#shared/generation.ts";
-import { changeHistoryFilters, type HistoryFilters } from "#stores/history.ts";
+import { changeHistoryFilters, type HistoryFilters } from "#generator/state/history.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 
 const control =

@@ -1,9 +1,9 @@
-import { contentTypeName, languageOption } from "#i18n/messages.ts";
+import { contentTypeName, languageOption } from "#i18n/wording.ts";
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
-import { savePromptForReuse, type ReusablePrompt } from "#client/reuse-prompt.ts";
-import { deskOwner, writeDeskMemory } from "#client/restored-versions.ts";
-import { versionText } from "#client/version-text.ts";
+import { savePromptForReuse, type ReusablePrompt } from "#generator/lib/reuse-prompt.ts";
+import { deskOwner, writeDeskMemory } from "#generator/lib/restored-versions.ts";
+import { versionText } from "#generator/lib/version-text.ts";
 import { $currentUser } from "#stores/user.ts";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";

@@ -8,7 +8,7 @@ import {
   filtersFrom,
   historySearch,
   type HistoryFilters,
-} from "#stores/history.ts";
+} from "#generator/state/history.ts";
 
 /**
  * The history's filters, kept in the address so that a reload or a shared link keeps them,

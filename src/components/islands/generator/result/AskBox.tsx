@@ -1,16 +1,18 @@
 import { useState } from "react";
-import { passageMessage } from "#i18n/passages.ts";
+import { passageWords } from "#i18n/passages.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 import { COST_PER_USE } from "#shared/credits.ts";
 import { MAX_INSTRUCTION_CHARS } from "#shared/generation.ts";
 import { openCreditDialogForStatus } from "#stores/credit-dialog.ts";
-import { askForChange } from "#stores/passage-changes.ts";
+import { askForChange } from "#generator/state/text-changes.ts";
 import { actionButton } from "./action-button.ts";
 
 /**
  * "Ask for a change" under the text (issue 43): the person's own words ("make the second
  * paragraph warmer") write a new version of the whole text, kept beside the others.
  */
-export function AskBox({ outOfCredits, language }: { outOfCredits: boolean; language: string }) {
+export function AskBox({ outOfCredits }: { outOfCredits: boolean }) {
+  const { t: m } = useMessages(passageWords);
   const [instruction, setInstruction] = useState("");
   const words = instruction.trim();
   const send = () => {
@@ -32,7 +34,7 @@ export function AskBox({ outOfCredits, language }: { outOfCredits: boolean; lang
         htmlFor="ask-change"
         className="text-sm font-medium text-slate-800 dark:text-slate-200"
       >
-        {passageMessage(language, "ask.label")}
+        {m("ask.label")}
       </label>
       <div className="mt-1 flex items-start gap-2">
         <textarea
@@ -40,7 +42,7 @@ export function AskBox({ outOfCredits, language }: { outOfCredits: boolean; lang
           rows={2}
           maxLength={MAX_INSTRUCTION_CHARS}
           value={instruction}
-          placeholder={passageMessage(language, "ask.placeholder")}
+          placeholder={m("ask.placeholder")}
           aria-describedby="ask-change-price"
           onChange={(event) => setInstruction(event.target.value)}
           onKeyDown={(event) => {
@@ -59,13 +61,11 @@ export function AskBox({ outOfCredits, language }: { outOfCredits: boolean; lang
           // Looks disabled at zero credits, yet a press opens the credit dialog (decision 096).
           aria-disabled={outOfCredits || undefined}
         >
-          {passageMessage(language, "ask.send")}
+          {m("ask.send")}
         </button>
       </div>
       <p className="mt-1 flex justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
-        <span id="ask-change-price">
-          {passageMessage(language, "ask.price", { credits: COST_PER_USE })}
-        </span>
+        <span id="ask-change-price">{m("ask.price", { credits: COST_PER_USE })}</span>
         <span aria-hidden="true">
           {instruction.length}/{MAX_INSTRUCTION_CHARS}
         </span>

@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { $discardQuestion } from "#stores/text-edit.ts";
+import { $discardQuestion } from "#generator/state/text-edit.ts";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 import type { Translate } from "#components/ui/use-messages.ts";
 

@@ -1,9 +1,10 @@
 import { useEffect, useRef, type RefObject } from "react";
-import { passageMessage } from "#i18n/passages.ts";
+import { passageWords } from "#i18n/passages.ts";
+import { useMessages } from "#components/ui/use-messages.ts";
 import type { PassageRange } from "#shared/schemas/generation.ts";
-import { markRange, shownRange } from "#client/passage-dom.ts";
-import type { TextVersion } from "#stores/desk.ts";
-import { discardPassage, keepPassage, retryPassage } from "#stores/passage-changes.ts";
+import { markRange, shownRange } from "#generator/lib/passage-dom.ts";
+import type { TextVersion } from "#generator/state/desk.ts";
+import { discardPassage, keepPassage, retryPassage } from "#generator/state/text-changes.ts";
 import { paidAction } from "../paid-action.ts";
 import { actionButton } from "./action-button.ts";
 
@@ -14,13 +15,12 @@ import { actionButton } from "./action-button.ts";
 export function PassageReview({
   version,
   outOfCredits,
-  language,
 }: {
   version: TextVersion;
   /** Try again is a paid passage change. */
   outOfCredits: boolean;
-  language: string;
 }) {
+  const { t: m } = useMessages(passageWords);
   const keep = useRef<HTMLButtonElement>(null);
   useEffect(() => keep.current?.focus({ preventScroll: true }), []);
   const credits = version.stopped?.credits ?? version.charged ?? 0;
@@ -32,18 +32,18 @@ export function PassageReview({
       className="mt-3 flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
     >
       <span id="passage-review-note" role="status" className="mr-auto">
-        {passageMessage(language, version.stopped ? "passage.reviewStopped" : "passage.review", {
+        {m(version.stopped ? "passage.reviewStopped" : "passage.review", {
           credits,
         })}
       </span>
       <button ref={keep} type="button" className={actionButton} onClick={keepPassage}>
-        {passageMessage(language, "passage.keep")}
+        {m("passage.keep")}
       </button>
       <button type="button" className={actionButton} {...paidAction(outOfCredits, retryPassage)}>
-        {passageMessage(language, "passage.tryAgain")}
+        {m("passage.tryAgain")}
       </button>
       <button type="button" className={actionButton} onClick={discardPassage}>
-        {passageMessage(language, "passage.discard")}
+        {m("passage.discard")}
       </button>
     </div>
   );

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { languageOption } from "#i18n/messages.ts";
+import { languageOption } from "#i18n/wording.ts";
 import { LANGUAGES, type Language, type Refinement } from "#shared/generation.ts";
-import type { TextVersion } from "#stores/desk.ts";
-import { refine } from "#stores/generation.ts";
+import type { TextVersion } from "#generator/state/desk.ts";
+import { refine } from "#generator/state/text-changes.ts";
 import { useMessages, type Translate } from "#components/ui/use-messages.ts";
 import { paidAction } from "../paid-action.ts";
 import { actionButton } from "./action-button.ts";

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, type Ref } from "react";
-import { contentTypeName, translateCount } from "#i18n/messages.ts";
+import { contentTypeName } from "#i18n/wording.ts";
 import { countWords } from "#shared/generation.ts";
-import type { TextVersion } from "#stores/desk.ts";
-import { regenerate, stopGeneration } from "#stores/generation.ts";
+import type { TextVersion } from "#generator/state/desk.ts";
+import { stopGeneration } from "#generator/state/attempt.ts";
+import { regenerate } from "#generator/state/text-changes.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { paidAction } from "../paid-action.ts";
 import { actionButton } from "./action-button.ts";
@@ -44,7 +45,7 @@ export function ResultActions({
   /** The row of buttons, where focus goes when Stop and Regenerate swap places. */
   actionRow: Ref<HTMLDivElement>;
 }) {
-  const { language: uiLanguage, t } = useMessages();
+  const { language: uiLanguage, t, plural } = useMessages();
   const hasText = text.length > 0;
   const { draft, editing, saving } = editor;
   // Fetched with the first words, so that the actions are there when the text ends.
@@ -56,7 +57,7 @@ export function ResultActions({
     <div data-toast-avoid className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
       <div ref={actionRow} className="flex flex-wrap items-center gap-2">
         <p className="mr-auto text-xs text-slate-600 dark:text-slate-400">
-          {translateCount(uiLanguage, "result.words", countWords(text))} •{" "}
+          {plural("result.words", countWords(text))} •{" "}
           {contentTypeName(uiLanguage, version?.request.contentType)}
         </p>
         {streaming ? (
@@ -117,7 +118,7 @@ export function ResultActions({
       {canRefine && !editing && version && (
         <>
           <RefineBar version={version} outOfCredits={outOfCredits} t={t} />
-          <AskBox outOfCredits={outOfCredits} language={uiLanguage} />
+          <AskBox outOfCredits={outOfCredits} />
         </>
       )}
     </div>

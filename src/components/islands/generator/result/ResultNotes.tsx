@@ -1,7 +1,8 @@
-import type { DeskState, TextVersion } from "#stores/desk.ts";
-import { retry } from "#stores/generation.ts";
-import { afterUnsavedEdits } from "#stores/text-edit.ts";
+import type { DeskState, TextVersion } from "#generator/state/desk.ts";
+import { retry } from "#generator/state/attempt.ts";
+import { afterUnsavedEdits } from "#generator/state/text-edit.ts";
 import { openCreditDialog } from "#stores/credit-dialog.ts";
+import { wordFailure } from "#generator/lib/attempt-failure.ts";
 import type { Translate } from "#components/ui/use-messages.ts";
 import { actionButton } from "./action-button.ts";
 
@@ -14,11 +15,14 @@ export function ResultNotes({
   desk,
   version,
   isGuest,
+  language,
   t,
 }: {
   desk: DeskState;
   version: TextVersion | null;
   isGuest: boolean;
+  /** The interface's language now: the failure is worded in it, whenever it changes. */
+  language: string;
   t: Translate;
 }) {
   return (
@@ -29,7 +33,7 @@ export function ResultNotes({
           data-testid="result-error"
           className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
         >
-          <span>{desk.error}</span>
+          <span>{wordFailure(language, desk.error)}</span>
           {desk.errorAction === "credits" && (
             <button
               type="button"

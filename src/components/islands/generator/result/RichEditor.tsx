@@ -1,7 +1,7 @@
 import { Editor } from "@tiptap/core";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { docToMarkdown, editorExtensions, markdownToDoc } from "#client/editor-markdown.ts";
+import { docToMarkdown, editorExtensions, markdownToDoc } from "#generator/lib/editor-markdown.ts";
 import { languageTag, textDirection } from "#shared/generation.ts";
 import type { MessageKey } from "#i18n/messages.ts";
 import { editorBox, toolButton, type EditorViewProps } from "./editor-view.ts";

@@ -1,12 +1,12 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { versionLabel } from "#i18n/messages.ts";
+import { versionLabel } from "#i18n/wording.ts";
 import { writerBadge } from "#i18n/outcomes.ts";
-import { $writers } from "#stores/engines.ts";
-import { versionOrigin, type DeskState, type TextVersion } from "#stores/desk.ts";
+import { $writers } from "#generator/state/engines.ts";
+import { versionOrigin, type DeskState, type TextVersion } from "#generator/state/desk.ts";
 import { $creditStatus } from "#stores/credits.ts";
-import { rememberDesk } from "#stores/desk-restore.ts";
-import { passageMessage } from "#i18n/passages.ts";
+import { rememberDesk } from "#generator/state/desk-restore.ts";
+import { passageWords } from "#i18n/passages.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { DiscardDialog } from "./DiscardDialog.tsx";
 import { PanelFrame } from "./PanelFrame.tsx";
@@ -39,6 +39,7 @@ export function ShownText({
   const writers = useStore($writers);
   const { data: credits } = useStore($creditStatus);
   const { language: uiLanguage, t } = useMessages();
+  const { t: m } = useMessages(passageWords);
   const streaming = desk.busy;
   const text = version?.text ?? "";
   const language = version?.request.language ?? "english";
@@ -96,7 +97,7 @@ export function ShownText({
             streaming={streaming && !version?.passage}
             editor={editor}
             textRef={textRef}
-            label={passageMessage(uiLanguage, "text.label")}
+            label={m("text.label")}
             t={t}
           />
         ) : (
@@ -108,14 +109,11 @@ export function ShownText({
         text={text}
         enabled={canRefine && !editing && !reviewing}
         outOfCredits={outOfCredits}
-        language={uiLanguage}
       />
-      {reviewing && version && (
-        <PassageReview version={version} outOfCredits={outOfCredits} language={uiLanguage} />
-      )}
+      {reviewing && version && <PassageReview version={version} outOfCredits={outOfCredits} />}
       {!streaming && version?.modelUsed === "local" && (
         <p data-testid="template-no-ai" className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-          {passageMessage(uiLanguage, "template.noAi")}
+          {m("template.noAi")}
         </p>
       )}
       <ResultActions

@@ -1,4 +1,4 @@
-import { showVersion } from "#stores/desk.ts";
+import { showVersion } from "#generator/state/desk.ts";
 import type { Translate } from "#components/ui/use-messages.ts";
 
 /** ‹ 2/3 ›: this session's versions of one request. */

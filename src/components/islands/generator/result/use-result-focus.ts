@@ -1,4 +1,5 @@
 import { useEffect, useRef, type RefObject } from "react";
+import type { AttemptFailure } from "#generator/lib/attempt-failure.ts";
 
 /**
  * A text starts, or an attempt failed: the panel's top (badge, status, picker, error box)
@@ -8,7 +9,7 @@ import { useEffect, useRef, type RefObject } from "react";
 export function useScrollToResult(
   panel: RefObject<HTMLElement | null>,
   streaming: boolean,
-  error: string | null,
+  error: AttemptFailure | null,
 ): void {
   useEffect(() => {
     if (!streaming && !error) return;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { $unsavedEdit, afterUnsavedEdits } from "#stores/text-edit.ts";
-import { saveEditedText } from "#stores/edit-saving.ts";
+import { $unsavedEdit, afterUnsavedEdits } from "#generator/state/text-edit.ts";
+import { saveEditedText } from "#generator/state/edit-saving.ts";
 
 /** Edit → Save or Cancel on the shown version. */
 export interface TextEditor {

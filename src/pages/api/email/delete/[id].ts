@@ -2,7 +2,7 @@ import type { APIRoute } from "astro";
 import { isUuid } from "#shared/format.ts";
 import { getDb } from "#server/db/index.ts";
 import { failure } from "#server/errors.ts";
-import { deleteHistoryItem } from "#server/generation/generations.ts";
+import { deleteHistoryItem } from "#server/generation/history.ts";
 import { jsonResponse } from "#server/http/api.ts";
 import { requireUser } from "#server/http/auth-guards.ts";
 

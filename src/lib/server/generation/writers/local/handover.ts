@@ -2,7 +2,7 @@ import { TokenPredictor, type Token } from "node-llama-cpp";
 
 /**
  * Cutting a sequence back for the next text while other texts are written (issue 23, item
- * 2; decisions 102 and 105).
+ * 2; decision 069).
  *
  * Erasing a sequence's tokens needs the context's lock, and node-llama-cpp's batch loop
  * keeps that lock for as long as any text has a token queued, which, while others write,

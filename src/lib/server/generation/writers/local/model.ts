@@ -30,7 +30,7 @@ import type { ModelSource } from "./source.ts";
 /** Room for a long text beside a long request; the text gets what the request leaves. */
 const CONTEXT_TOKENS = 4096;
 /**
- * Tokens decoded at once (decision 101): the prompts of newcomers that arrive together are
+ * Tokens decoded at once (decision 069): the prompts of newcomers that arrive together are
  * read in one decode beside one token of each running text (llama.cpp's own default
  * micro-batch). One big decode reads a prompt token for a fraction of what 64-token
  * slices cost; a running text pauses for about one prompt's reading.
@@ -55,7 +55,7 @@ class ContextTooSmall extends Error {
 /**
  * One of the context's sequences, kept for the life of the model. At load it reads the
  * instructions that every text starts with; after a text it keeps that text's prompt and
- * words, and the next text on it reads only what differs (decision 105).
+ * words, and the next text on it reads only what differs (decision 069).
  */
 export interface Slot {
   sequence: LlamaContextSequence;
@@ -67,7 +67,7 @@ export interface LoadedModel {
   model: LlamaModel;
   context: LlamaContext;
   slots: Slot[];
-  /** Cuts a sequence back for the next text while others write (decision 102). */
+  /** Cuts a sequence back for the next text while others write (decision 069). */
   handover: Handover;
   /**
    * Resolved once: finding the wrapper that matches the model's chat template takes half a
@@ -103,7 +103,7 @@ export async function modelFile(
   options: {
     signal: AbortSignal;
     onProgress: (progress: ModelDownload) => void;
-    /** Attempts in all: a server waits out a network that is down (decision 092). */
+    /** Attempts in all: a server waits out a network that is down (decision 070). */
     attempts?: number;
   },
 ): Promise<string> {
@@ -174,7 +174,7 @@ export async function loadModel(
     progressLogs: false,
   });
   try {
-    // Read, not mapped (decision 104): llama.cpp repacks most weights into memory of its own
+    // Read, not mapped (decision 069): llama.cpp repacks most weights into memory of its own
     // for the CPU's kernels, and a mapped file kept those weights resident a second time.
     const model = await llama.loadModel({ modelPath: path, useMmap: false });
     try {
@@ -213,10 +213,10 @@ async function openContext(
     sequences,
     contextSize,
     threads,
-    // Decisions 069 and 101: newcomers' prompts are read together, beside one token of
+    // Decision 069: newcomers' prompts are read together, beside one token of
     // every running text.
     batchSize: BATCH_TOKENS,
-    // Decision 101: every step carries one token of every text being written.
+    // Decision 069: every step carries one token of every text being written.
     batching: {
       itemPrioritizationStrategy: everyTextEachStep(batching.atWork, batching.onStep),
     },

@@ -129,7 +129,7 @@ export interface Step {
 const HOLD_ROUNDS = 200;
 
 /**
- * How node-llama-cpp fills a batch (decision 101), its `itemPrioritizationStrategy`:
+ * How node-llama-cpp fills a batch (decision 069), its `itemPrioritizationStrategy`:
  *
  * - A step waits until every text at work has queued. node-llama-cpp samples each text's
  *   token inside its batch loop and goes on with whatever is queued the moment the last
@@ -164,7 +164,7 @@ export function everyTextEachStep(
 /**
  * The next token of every running text first; the prompts being read share the room left
  * in proportion to what each has left to read, so that prompts read together end in the
- * same step (decision 107): no text starts writing early only to stand still while the
+ * same step (decision 069): no text starts writing early only to stand still while the
  * rest are read. A prompt whose share rounds to nothing waits for a later step. The batch
  * then goes in the order of the texts' sequences (`inSequenceOrder`).
  */
@@ -185,7 +185,7 @@ export const runningTextsFirst: CustomBatchingPrioritizationStrategy = ({ items,
 /**
  * The evaluation priority a text on sequence `index` of `sequences` passes to
  * node-llama-cpp, which hands it to the batch strategy and uses it for nothing else
- * (decision 106): higher for lower sequences, so that a batch sorted by it goes in
+ * (decision 069): higher for lower sequences, so that a batch sorted by it goes in
  * sequence order. llama.cpp splits a batch of several sequences into one micro-batch only
  * while their ids rise one by one in batch order; in any other order the eight texts of a
  * step were decoded as three or four small micro-batches, each row by row, at half the

@@ -23,7 +23,7 @@ export function takeSlot(slots: Slot[], tokens: Token[]): { slot: Slot; shared: 
  * Cuts the sequence back to the `shared` start it has in common with the prompt, and says
  * how many tokens it kept. At least two prompt tokens are left to read: a batch tells a
  * prompt from a running text's next token by its length (`runningTextsFirst`). The other
- * texts wait at their next token meanwhile (decision 102), so the cut never waits for
+ * texts wait at their next token meanwhile (decision 069), so the cut never waits for
  * writing to pause. node-llama-cpp reads only the rest.
  */
 export async function keepCommonStart(

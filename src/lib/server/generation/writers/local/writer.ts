@@ -56,9 +56,9 @@ export class LocalWriter {
   #preparing: Promise<void> | null = null;
   #stopping = new AbortController();
   #recent: WritingSpeed[] = [];
-  /** Texts in their model call, and those of them past their prompt (decision 101). */
+  /** Texts in their model call, and those of them past their prompt (decision 069). */
   #atWork = { started: 0, writing: 0 };
-  /** Texts inside `write`, and a text waiting for the others let in with it (decision 107). */
+  /** Texts inside `write`, and a text waiting for the others let in with it (decision 069). */
   #entered = 0;
   #onEntry: (() => void)[] = [];
 
@@ -157,7 +157,7 @@ export class LocalWriter {
   }
 
   /**
-   * Texts let in together start together (decision 107): while no text is being written,
+   * Texts let in together start together (decision 069): while no text is being written,
    * a text waits, up to GATHER_MS, for the others that hold a place in line and are still
    * on their way (their credits being reserved), so that their prompts are read in one
    * step before any of them writes, and none is held still while the others' are read.
@@ -285,7 +285,7 @@ export class LocalWriter {
 
 /** Below this, there is no room for a text worth the name. */
 const MIN_TEXT_TOKENS = 128;
-/** How long a text waits at most for the texts let in with it (decision 107). */
+/** How long a text waits at most for the texts let in with it (decision 069). */
 const GATHER_MS = 250;
 
 /**
