@@ -10,7 +10,7 @@ import { cpus, loadavg, setPriority, totalmem } from "node:os";
 import { createInterface } from "node:readline";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { basename, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
@@ -23,8 +23,6 @@ import { startChatFake } from "../tests/fakes/chat-completions.ts";
 import { signUp } from "../tests/support/client.ts";
 import { createStorage, startServer, type RunningServer } from "../tests/support/server.ts";
 import { readServerSentEvents } from "#shared/sse.ts";
-import { buildPrompt } from "#server/generation/prompts.ts";
-import { generationRequestSchema } from "#shared/schemas/generation.ts";
 import { CATALOGUE_SHAPES, writeShapedGguf } from "../tests/support/shaped-gguf.ts";
 import { writeAccountsTexts } from "../tests/support/texts.ts";
 import {

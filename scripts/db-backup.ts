@@ -12,7 +12,7 @@ import { gunzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { getConfig } from "#server/config.ts";
 import { keepToOwner, makePrivateDir, OWNER_ONLY_DIR, OWNER_ONLY_FILE } from "#server/data-dir.ts";
-import { DataDirInUse, lockDataDir } from "#server/db/embedded/client.ts";
+import { DataDirInUse, lockDataDir } from "#server/db/embedded/data-folder.ts";
 import { PGLITE_EXTENSIONS } from "#server/db/embedded/extensions.ts";
 
 const [command, file] = process.argv.slice(2);

@@ -10,7 +10,7 @@ const token = process.env.MODERATION_TOKEN;
 
 /** Submissions are shown as plain text: control characters (terminal escapes) are dropped. */
 function plain(value: unknown): string {
-  return String(value ?? "").replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "");
+  return String(value ?? "").replace(/[\p{Cc}--[\t\n]]/gv, "");
 }
 
 function usage(): never {
@@ -23,7 +23,17 @@ if (!token) {
   process.exit(2);
 }
 
-async function call(path: string, init: RequestInit = {}): Promise<Record<string, any>> {
+/** A pending submission as the moderation API lists it. */
+interface Submission {
+  id: string;
+  rating: number;
+  createdAt: string;
+  name: string;
+  profession: string | null;
+  content: string;
+}
+
+async function call<Body>(path: string, init: RequestInit = {}): Promise<Body> {
   const response = await fetch(`${base}${path}`, {
     ...init,
     headers: {
@@ -32,7 +42,7 @@ async function call(path: string, init: RequestInit = {}): Promise<Record<string
       ...init.headers,
     },
   });
-  const body = (await response.json().catch(() => ({}))) as Record<string, any>;
+  const body = (await response.json().catch(() => ({}))) as Body & { message?: unknown };
   if (!response.ok) {
     console.error(`${response.status}: ${plain(body.message ?? response.statusText)}`);
     process.exit(1);
@@ -41,7 +51,9 @@ async function call(path: string, init: RequestInit = {}): Promise<Record<string
 }
 
 if (command === "list") {
-  const { testimonials } = await call("/api/moderation/testimonials");
+  const { testimonials } = await call<{ testimonials: Submission[] }>(
+    "/api/moderation/testimonials",
+  );
   if (testimonials.length === 0) console.log("No pending submissions.");
   for (const t of testimonials) {
     console.log(
@@ -51,10 +63,13 @@ if (command === "list") {
     console.log(`  ${plain(t.content).replace(/\n/g, "\n  ")}\n`);
   }
 } else if ((command === "approve" || command === "reject") && id) {
-  const { message } = await call(`/api/moderation/testimonials/${encodeURIComponent(id)}`, {
-    method: "POST",
-    body: JSON.stringify({ action: command }),
-  });
+  const { message } = await call<{ message: string }>(
+    `/api/moderation/testimonials/${encodeURIComponent(id)}`,
+    {
+      method: "POST",
+      body: JSON.stringify({ action: command }),
+    },
+  );
   console.log(plain(message));
 } else {
   usage();

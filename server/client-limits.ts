@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 
 /**
@@ -63,4 +63,37 @@ export class InFlight<Key> {
     if (left === 0) this.#counts.delete(key);
     else this.#counts.set(key, left);
   }
+}
+
+/**
+ * Counts each request against its connection and its address (keyed by the client's
+ * network, an IPv6 client's /64, as every per-address limit) until its answer ends; false,
+ * and nothing counted, when either is at its limit.
+ */
+export function admitRequests(
+  perAddress: number,
+): (req: IncomingMessage, res: ServerResponse, network: string) => boolean {
+  const requestsPerAddress = new InFlight<string>(perAddress);
+  /** Each connection's requests in flight, as the calls that release them. */
+  const inFlightOn = new WeakMap<Socket, Set<() => void>>();
+  return (req, res, network) => {
+    const socket = req.socket;
+    const held = inFlightOn.get(socket) ?? new Set<() => void>();
+    if (!inFlightOn.has(socket)) {
+      inFlightOn.set(socket, held);
+      // An answer queued behind others on a connection that closes never closes itself.
+      socket.once("close", () => {
+        for (const release of held) release();
+      });
+    }
+    if (held.size >= MAX_REQUESTS_PER_CONNECTION || !requestsPerAddress.enter(network)) {
+      return false;
+    }
+    const release = () => {
+      if (held.delete(release)) requestsPerAddress.leave(network);
+    };
+    held.add(release);
+    res.once("close", release);
+    return true;
+  };
 }

@@ -13,7 +13,7 @@ import { assertReadyToServe, getConfig } from "#server/config.ts";
 import { closeDatabase, getDatabaseHandle, getDb } from "#server/db/index.ts";
 import { databaseUnavailableError, isDatabaseUnavailable } from "#server/db/errors.ts";
 import { NewerDatabase } from "#server/db/migrations.ts";
-import { AppError, SERVICE_BUSY, failureBody } from "#server/errors.ts";
+import { AppError, SERVICE_BUSY } from "#server/errors.ts";
 import { countQueries, outsideRequests } from "#server/db/query-count.ts";
 import { clientAddress } from "#server/network/client-address.ts";
 import { clientNetwork } from "#server/network/client-network.ts";
@@ -21,16 +21,8 @@ import { mayReadMetrics } from "#server/http/metrics-access.ts";
 import { noApiEndpoint } from "#server/http/api.ts";
 import { isApiPath } from "#server/http/request-guards.ts";
 import { requestIdFrom } from "#server/http/request-id.ts";
-import {
-  canonicalRequestTarget,
-  isValidHostHeader,
-  loggableTarget,
-} from "#server/http/request-target.ts";
-import {
-  baseSecurityHeaders,
-  contentSecurityPolicy,
-  loadStaticCsp,
-} from "#server/http/security-headers.ts";
+import { canonicalRequestTarget, isValidHostHeader } from "#server/http/request-target.ts";
+import { loadStaticCsp } from "#server/http/security-headers.ts";
 import { localWriterFigures, warmUpWriters } from "#server/generation/writers/registry.ts";
 import { closeLocalWriter } from "#server/generation/writers/local/writer.ts";
 import { serverJobs, startJobs } from "#server/jobs/scheduler.ts";
@@ -45,14 +37,20 @@ import {
   openFileCount,
   openFileLimit,
 } from "./connection-guard.ts";
-import {
-  InFlight,
-  MAX_REQUESTS_PER_CONNECTION,
-  limitConnectionsPerAddress,
-} from "./client-limits.ts";
+import { admitRequests, limitConnectionsPerAddress } from "./client-limits.ts";
 import { RatedPages } from "./rated-pages.ts";
 import { loadStaticFiles, serveStaticFile } from "./static-files.ts";
 import { recordRequest, type RequestRecord } from "./access-log.ts";
+import {
+  decodesAsUtf8,
+  refuseConnect,
+  refuseMalformed,
+  refuseUnparsable,
+  secureHeadersOnWrite,
+  sendAppError,
+  sendFailure,
+  sendJson,
+} from "./answers.ts";
 
 type NodeHandler = (
   req: IncomingMessage,
@@ -96,14 +94,6 @@ void ratedPages.refresh();
 
 let draining = false;
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, {
-    "Content-Type": "application/json; charset=utf-8",
-    "Cache-Control": "no-store",
-  });
-  res.end(JSON.stringify(body));
-}
-
 async function readiness(): Promise<boolean> {
   if (draining) return false;
   const timeout = new Promise<never>((_, reject) =>
@@ -118,59 +108,12 @@ async function readiness(): Promise<boolean> {
   }
 }
 
-/** Sets the security headers just before the status line goes out, whoever writes it. */
-function secureHeadersOnWrite(res: ServerResponse, pathname: string): void {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    for (const [name, value] of Object.entries(
-      baseSecurityHeaders(pathname, config.isProduction),
-    )) {
-      if (!this.hasHeader(name)) this.setHeader(name, value);
-    }
-    // Headers handed to writeHead win over setHeader; fold them in first.
-    const given = args.find((arg, index) => index > 0 && typeof arg === "object" && arg !== null);
-    if (given && !Array.isArray(given)) {
-      for (const [name, value] of Object.entries(given as Record<string, string>)) {
-        if (value !== undefined) this.setHeader(name, value);
-      }
-      args = args.filter((arg) => arg !== given);
-    }
-    const contentType = this.getHeader("content-type");
-    const existing = this.getHeader("content-security-policy");
-    this.setHeader(
-      "Content-Security-Policy",
-      contentSecurityPolicy({
-        pathname,
-        contentType: typeof contentType === "string" ? contentType : undefined,
-        existing: typeof existing === "string" ? existing : undefined,
-        staticCsp,
-      }),
-    );
-    if (draining) this.setHeader("Connection", "close");
-    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-  } as typeof res.writeHead;
-}
-
 /**
  * Methods the app answers (PATCH changes a saved voice); anything else (TRACE, PROPFIND, …)
  * never reaches the adapter.
  */
 const APP_METHODS = ["GET", "HEAD", "POST", "PATCH", "DELETE", "OPTIONS"];
 const GENERIC_FAILURE = "Something went wrong. Please try again later.";
-
-/** An answer made here, before the app: JSON under /api, plain text elsewhere. */
-function sendFailure(res: ServerResponse, pathname: string, error: AppError): void {
-  if (isApiPath(pathname)) {
-    sendAppError(res, error);
-    return;
-  }
-  for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
-  res.writeHead(error.status, {
-    "Content-Type": "text/plain; charset=utf-8",
-    "Cache-Control": "no-store",
-  });
-  res.end(error.message);
-}
 
 /**
  * Whatever a request throws is answered, and the process goes on: a database fault with
@@ -188,41 +131,6 @@ function failRequest(req: IncomingMessage, res: ServerResponse, pathname: string
   if (res.headersSent) res.destroy();
   else if (unavailable) sendFailure(res, pathname, databaseUnavailableError());
   else sendFailure(res, pathname, new AppError("INTERNAL_ERROR", GENERIC_FAILURE));
-}
-
-/**
- * A request target or Host that cannot be parsed: 400, logged once. An unparsable target
- * has no path to tell /api by, so its answer is JSON.
- */
-function refuseMalformed(req: IncomingMessage, res: ServerResponse, pathname: string | null) {
-  const badHost = !isValidHostHeader(req.headers.host);
-  log.warn(
-    {
-      requestId: req.headers["x-request-id"],
-      method: req.method,
-      target: loggableTarget(req.url ?? ""),
-      host: req.headers.host?.slice(0, 200),
-    },
-    badHost ? "malformed Host header refused" : "malformed request address refused",
-  );
-  const failure = new AppError(
-    "BAD_REQUEST",
-    badHost ? "Malformed Host header." : "Malformed request address.",
-  );
-  if (pathname === null) sendAppError(res, failure);
-  else sendFailure(res, pathname, failure);
-}
-
-/**
- * Whether the address decodes. The result is used: a bundler may drop a bare `decodeURI`
- * call as free of effects, and its throw with it.
- */
-function decodesAsUtf8(pathname: string): boolean {
-  try {
-    return decodeURI(pathname).length >= 0;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -307,7 +215,7 @@ function route(
   }
   // What Astro would fail to decode (an encoded byte that is not UTF-8).
   if (!decodesAsUtf8(pathname)) {
-    refuseMalformed(req, res, pathname);
+    refuseMalformed(req, res, pathname, log);
     return;
   }
   // Astro's middleware names the route's pattern in the locals; none for an unknown address.
@@ -321,45 +229,12 @@ function route(
   }
 }
 
-/** Keyed by the client's network (an IPv6 client's /64), as every per-address limit. */
-const requestsPerAddress = new InFlight<string>(config.MAX_REQUESTS_PER_ADDRESS);
-/** Each connection's requests in flight, as the calls that release them. */
-const inFlightOn = new WeakMap<Socket, Set<() => void>>();
-
-/**
- * Counts the request against its connection and its address until its answer ends; false
- * (and nothing counted) when either is at its limit.
- */
-function admit(req: IncomingMessage, res: ServerResponse, network: string): boolean {
-  const socket = req.socket;
-  const held = inFlightOn.get(socket) ?? new Set<() => void>();
-  if (!inFlightOn.has(socket)) {
-    inFlightOn.set(socket, held);
-    // An answer queued behind others on a connection that closes never closes itself.
-    socket.once("close", () => {
-      for (const release of held) release();
-    });
-  }
-  if (held.size >= MAX_REQUESTS_PER_CONNECTION || !requestsPerAddress.enter(network)) return false;
-  const release = () => {
-    if (held.delete(release)) requestsPerAddress.leave(network);
-  };
-  held.add(release);
-  res.once("close", release);
-  return true;
-}
-
+const admit = admitRequests(config.MAX_REQUESTS_PER_ADDRESS);
 const apiReads = new ApiReadRate(config.API_READS_PER_ADDRESS);
 const closingAfterRefusal = new WeakSet<Socket>();
 
 function isApiRead(method: string | undefined, pathname: string): boolean {
   return (method === "GET" || method === "HEAD") && isApiPath(pathname);
-}
-
-/** A failure decided here, in the shape the app's own failures have. */
-function sendAppError(res: ServerResponse, error: AppError): void {
-  for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
-  sendJson(res, error.status, failureBody(error));
 }
 
 /**
@@ -412,7 +287,11 @@ const server = createServer(
     if (closingAfterRefusal.has(req.socket)) return;
     const target = canonicalRequestTarget(req.url ?? "/");
     const pathname = target === null ? "/" : target.split("?")[0]!;
-    secureHeadersOnWrite(res, pathname);
+    secureHeadersOnWrite(res, pathname, {
+      isProduction: config.isProduction,
+      staticCsp,
+      draining: () => draining,
+    });
     // One id from here on: the logs below and the middleware's own use this header.
     const requestId = requestIdFrom(req.headers["x-request-id"]);
     req.headers["x-request-id"] = requestId;
@@ -422,7 +301,7 @@ const server = createServer(
     // Until route() says where it went.
     record.route = "(refused)";
     if (target === null || !isValidHostHeader(req.headers.host)) {
-      refuseMalformed(req, res, target === null ? null : pathname);
+      refuseMalformed(req, res, target === null ? null : pathname, log);
       return;
     }
     req.url = target;
@@ -451,31 +330,10 @@ limitConnectionsPerAddress(server, config.MAX_CONNECTIONS_PER_ADDRESS, {
   isTrustedProxy: (address) => Boolean(config.TRUSTED_PROXY.proxies?.(address, 0)),
   networkOf: (address) => clientNetwork(address, config.IPV6_PREFIX_LENGTH),
 });
-// CONNECT never reaches the request handler: Node hands over the raw socket instead.
-server.on("connect", (_req: IncomingMessage, socket: Duplex) => {
-  socket.end(
-    `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${APP_METHODS.join(", ")}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
-  );
-});
-server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
-  if (error.code === "ECONNRESET" || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  // Node's own deadline for a request's headers or body (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS).
-  const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
-  if (!timedOut) log.warn({ code: error.code }, "unparsable request refused");
-  const body = JSON.stringify(
-    failureBody(
-      timedOut
-        ? new AppError("REQUEST_TIMEOUT", "The request took too long to arrive.")
-        : new AppError("BAD_REQUEST", "Malformed request."),
-    ),
-  );
-  socket.end(
-    `HTTP/1.1 ${timedOut ? "408 Request Timeout" : "400 Bad Request"}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
-});
+server.on("connect", (_req: IncomingMessage, socket: Duplex) => refuseConnect(socket, APP_METHODS));
+server.on("clientError", (error: NodeJS.ErrnoException, socket) =>
+  refuseUnparsable(error, socket, log),
+);
 
 server.listen(config.PORT, config.HOST, () => {
   const { port } = server.address() as AddressInfo;

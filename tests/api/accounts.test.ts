@@ -21,7 +21,11 @@ async function register(c: ApiClient, email = uniqueEmail(), password = PASSWORD
   return { email, token: response.body.token as string };
 }
 
-function expectFieldError(response: { status: number; body: any }, field: string, message: string) {
+function expectFieldError(
+  response: { status: number; body: { fieldErrors: Record<string, string[]> } },
+  field: string,
+  message: string,
+) {
   expect(response.status).toBe(400);
   expect(response.body).toMatchObject({ success: false, code: "VALIDATION_ERROR" });
   expect(response.body.fieldErrors[field]).toContain(message);

@@ -158,7 +158,7 @@ async function stopAfter(
     const response = await post(writeOn, client, new AbortController().signal, true, body);
     keepCookies(client, response);
     let generationId = "";
-    const events = readUntil(response, (event, deltas) => {
+    const events = readUntil(response, (event) => {
       if (event.event === "start") generationId = JSON.parse(event.data).generationId;
       return event.event === "done" || event.event === "error";
     });

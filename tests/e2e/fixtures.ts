@@ -43,6 +43,7 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
   clientAddress: async ({}, use) => {
     await use(
       `2001:db8:${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}::e2e`,

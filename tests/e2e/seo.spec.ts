@@ -37,7 +37,7 @@ test("the home page describes the product as a SoftwareApplication and advertise
 }) => {
   await page.goto("/");
   const json = await page.locator('script[type="application/ld+json"]').textContent();
-  const data = JSON.parse(json!) as Record<string, any>;
+  const data = JSON.parse(json!) as Record<string, unknown>;
   expect(data["@type"]).toBe("SoftwareApplication");
   // The advertised line is marketing copy (src/content/copy.yaml); the structured data's
   // rating is the approved testimonials' (tests/api/testimonials.test.ts).

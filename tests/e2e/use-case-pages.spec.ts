@@ -171,7 +171,7 @@ test.describe(`/write/${MODEL.slug}`, () => {
     await page.goto(path);
     const scripts = page.locator('script[type="application/ld+json"]');
     await expect(scripts).toHaveCount(1);
-    const data = JSON.parse((await scripts.textContent())!) as Record<string, any>[];
+    const data = JSON.parse((await scripts.textContent())!) as Record<string, unknown>[];
     const types = data.map((item) => item["@type"]);
     expect(types).toEqual(["SoftwareApplication", "FAQPage"]);
     expect(data[1]!.mainEntity).toEqual(

@@ -44,7 +44,7 @@ describe("mixed traffic", () => {
             contentType: "email",
           }),
           // A different visitor each time: guests are created, serve their trial, then get 402.
-          setupRequest: (request: Record<string, any>) => ({
+          setupRequest: (request) => ({
             ...request,
             headers: {
               ...request.headers,

@@ -42,7 +42,7 @@ describe.runIf(canRestart)("PostgreSQL restarted under load", () => {
 
   it("answers 503 while the database is down, recovers within 5 s, and loses no credit", async () => {
     const accounts = await Promise.all(Array.from({ length: 4 }, () => signUp(server.url, true)));
-    const seen: { at: number; status: number; body: any }[] = [];
+    const seen: { at: number; status: number; body: unknown }[] = [];
     let running = true;
     // Each account writes a text every 250 ms: its 1000 credits last through the outage.
     const load = accounts.map(async ({ token }) => {

@@ -1,7 +1,8 @@
 import { randomInt } from "node:crypto";
+import type { Json } from "./json.ts";
 import { waitFor } from "./wait.ts";
 
-export interface ApiResponse<T = any> {
+export interface ApiResponse<T = Json> {
   status: number;
   headers: Headers;
   body: T;
@@ -41,7 +42,7 @@ export class ApiClient {
     };
   }
 
-  async request<T = any>(
+  async request<T = Json>(
     method: string,
     path: string,
     options: {
@@ -72,11 +73,11 @@ export class ApiClient {
     return { status: response.status, headers: response.headers, body: body as T };
   }
 
-  get<T = any>(path: string, options?: Parameters<ApiClient["request"]>[2]) {
+  get<T = Json>(path: string, options?: Parameters<ApiClient["request"]>[2]) {
     return this.request<T>("GET", path, options);
   }
 
-  post<T = any>(path: string, json?: unknown, options?: Parameters<ApiClient["request"]>[2]) {
+  post<T = Json>(path: string, json?: unknown, options?: Parameters<ApiClient["request"]>[2]) {
     return this.request<T>("POST", path, { ...options, json: json ?? {} });
   }
 }

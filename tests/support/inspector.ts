@@ -15,7 +15,7 @@ export function freePort(): Promise<number> {
 interface Message {
   id?: number;
   method?: string;
-  params?: Record<string, any>;
+  params?: { workerInfo?: { url?: string }; sessionId?: string; message?: string };
   result?: unknown;
   error?: { message: string };
 }

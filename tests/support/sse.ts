@@ -1,8 +1,9 @@
 import { readServerSentEvents } from "#shared/sse.ts";
+import type { Json } from "./json.ts";
 
 export interface SseEvent {
   event: string;
-  data: any;
+  data: Json;
 }
 
 /** Reads a server-sent-events answer to its end (or until `stopAfter` says so). */

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Llama } from "node-llama-cpp";
 import { MODEL_CATALOGUE } from "#server/generation/writers/local/catalogue.ts";
+import type { Json } from "../support/json.ts";
 import { CATALOGUE_SHAPES, tinyShape, writeShapedGguf } from "../support/shaped-gguf.ts";
 import { MODEL_TEST_TIMEOUT_MS } from "../support/wait.ts";
 
@@ -38,7 +39,7 @@ describe("shape-alike GGUF files", { timeout: MODEL_TEST_TIMEOUT_MS }, () => {
       await writeShapedGguf(path, tiny);
       const model = await llama.loadModel({ modelPath: path });
       try {
-        const metadata = model.fileInfo.metadata as Record<string, any>;
+        const metadata = model.fileInfo.metadata as Json;
         expect(metadata.general.architecture).toBe(shape.architecture);
         expect(metadata[shape.architecture].attention.head_count).toBe(shape.heads);
         expect(metadata[shape.architecture].attention.head_count_kv).toBe(shape.kvHeads);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, useSyncExternalStore, type InputHTMLAttributes, type ReactNode } from "react";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -116,14 +116,19 @@ export function issueErrors(
   return out;
 }
 
+const noSubscription = () => () => {};
+
 /**
  * False in the server-rendered HTML, true once React has hydrated. Submit buttons stay
  * disabled until then, so an early click cannot submit the form natively.
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  // The server's snapshot while hydrating, the browser's right after.
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 /**

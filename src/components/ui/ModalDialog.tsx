@@ -37,6 +37,7 @@ export function ModalDialog({
   }, [open]);
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes it; from the keyboard, Escape does (native to <dialog>)
     <dialog
       ref={ref}
       aria-labelledby={`${id}-title`}

@@ -14,6 +14,7 @@ export default function ResetPasswordForm() {
 
   useEffect(() => {
     const value = new URLSearchParams(location.search).get("token");
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once hydrated: the server-rendered HTML has none
     setToken(value || null);
     if (value) {
       // Keep the token out of history and of any later Referer.

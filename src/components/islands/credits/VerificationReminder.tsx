@@ -1,9 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { lazy, Suspense, useState } from "react";
 import { $currentUser } from "#stores/user.ts";
-
-export const REMINDER_DISMISSED_KEY = "verification-reminder-dismissed";
-export const DAY_MS = 86_400_000;
+import { DAY_MS, REMINDER_DISMISSED_KEY } from "./verification-reminder.ts";
 
 /** Only a new, unverified account needs the reminder: its code loads for that account alone. */
 const VerificationReminderDialog = lazy(() => import("./VerificationReminderDialog.tsx"));

@@ -3,7 +3,7 @@ import { ResendVerificationButton } from "#components/ui/ResendVerificationButto
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 import { fillNodes } from "#components/ui/message-nodes.tsx";
 import { useMessages, type Translate } from "#components/ui/use-messages.ts";
-import { DAY_MS, REMINDER_DISMISSED_KEY } from "./VerificationReminder.tsx";
+import { DAY_MS, REMINDER_DISMISSED_KEY } from "./verification-reminder.ts";
 
 /** Spec §4: "Xh Ym remaining", or "Account expired" once the 24 hours are over. */
 export function remainingText(createdAt: string, now: number, t: Translate): string {

@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import type { HistoryItem } from "#shared/schemas/generation.ts";
 import { $history } from "#generator/state/history.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
@@ -23,9 +23,8 @@ export default function HistoryTable() {
   const [viewing, setViewing] = useState<HistoryItem | null>(null);
   const [pendingDelete, setPendingDelete] = useState<HistoryItem | null>(null);
   // While the next page loads, the one before stays.
-  const shown = useRef(data);
-  if (data) shown.current = data;
-  const page = shown.current;
+  const [page, setPage] = useState(data);
+  if (data && data !== page) setPage(data);
 
   const filtered = filters.q !== "" || filters.contentType !== "" || filters.language !== "";
   const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;

@@ -40,7 +40,8 @@ const MIGRATION_LOCK = 7_240_001;
 
 /** The embedded database, on a thread of its own (docs/decisions/033). */
 async function openPglite(config: Config): Promise<DatabaseHandle> {
-  const { PgliteThreadClient, probeFolder } = await import("./embedded/client.ts");
+  const { PgliteThreadClient } = await import("./embedded/client.ts");
+  const { probeFolder } = await import("./embedded/data-folder.ts");
   await makePrivateDir(config.dataDir);
   // The thread applies the migrations before it answers; one process owns the folder.
   const client = await PgliteThreadClient.start({

@@ -147,6 +147,7 @@ export default function UseCaseDialog({
           {status}
         </p>
       </div>
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- the arrow keys move focus between the buttons inside; the list only hears them */}
       <div
         ref={list}
         onKeyDown={(event) => moveFocus(event, "list")}

@@ -62,6 +62,7 @@ export default function UseCaseForm({
     if (refused.length === 0) return;
     onRefused(Object.fromEntries(refused));
     document.getElementById(fieldElementId(refused[0]![0]))?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a new answer only: worded once, typing clears it
   }, [fieldFailures]);
   return (
     <>

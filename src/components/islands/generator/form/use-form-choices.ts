@@ -43,6 +43,7 @@ export function useFormChoices(pageUseCase: UseCaseForForm | undefined) {
     const reused = takePromptForReuse();
     if (!reused) {
       if (pageUseCase) rememberUseCase(pageUseCase);
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the stored type is read once hydrated: the server-rendered HTML has none
       else setContentType(storedContentType());
       return;
     }
@@ -51,7 +52,7 @@ export function useFormChoices(pageUseCase: UseCaseForForm | undefined) {
       const { useCase: found, description } = await reusedUseCase(reused);
       restore(reused, found, description);
     });
-    // Once, as the form opens: the page's use case is fixed for its page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the form opens: the page's use case is fixed for its page
   }, []);
 
   function restore(reused: ReusablePrompt, found: UseCaseForForm | null, description: string) {

@@ -25,6 +25,7 @@ export function useHistoryFilters(data: HistoryPage | undefined): {
   useEffect(() => {
     const initial = filtersFrom(location.search);
     $historyFilters.set(initial);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once hydrated: the server-rendered HTML has none
     setQuery(initial.q);
     return () => $historyFilters.set(NO_FILTERS);
   }, []);

@@ -1,10 +1,10 @@
 import { Editor } from "@tiptap/core";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { docToMarkdown, editorExtensions, markdownToDoc } from "#generator/lib/editor-markdown.ts";
 import { languageTag, textDirection } from "#shared/generation.ts";
 import type { MessageKey } from "#i18n/messages.ts";
-import { editorBox, toolButton, type EditorViewProps } from "./EditorPane.tsx";
+import { editorBox, toolButton, type EditorViewProps } from "./editor-view.ts";
 
 /** The toolbar: what a text's Markdown says most, each also on its usual keys. */
 const TOOLS: {
@@ -55,7 +55,9 @@ export default function RichEditor({ editor, language, autoFocus, t, children }:
   // The toolbar shows what applies where the caret is.
   const [, setSelectionCount] = useState(0);
   const latest = useRef(editor);
-  latest.current = editor;
+  useLayoutEffect(() => {
+    latest.current = editor;
+  });
   const label = t("desk.editLabel");
 
   useEffect(() => {
@@ -91,7 +93,7 @@ export default function RichEditor({ editor, language, autoFocus, t, children }:
     created.on("transaction", () => setSelectionCount((count) => count + 1));
     setTiptap(created);
     return () => created.destroy();
-    // One editor for as long as this view is open; the draft follows it, not the reverse.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one editor for as long as this view is open; the draft follows it, not the reverse
   }, []);
 
   return (

@@ -20,7 +20,7 @@ export function useScrollToResult(
     if (top >= header && top <= window.innerHeight / 2) return;
     const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     element.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
-  }, [streaming, error]);
+  }, [streaming, error, panel]);
 }
 
 /**
@@ -37,5 +37,5 @@ export function useFocusOnSwap(actionRow: RefObject<HTMLElement | null>, streami
     const focused = document.activeElement;
     if (focused && focused !== document.body) return;
     actionRow.current?.querySelector("button")?.focus({ preventScroll: true });
-  }, [streaming]);
+  }, [streaming, actionRow]);
 }

@@ -34,7 +34,12 @@ export function useTextEditor(text: string, streaming: boolean, shown: number): 
   const editButton = useRef<HTMLButtonElement>(null);
   /** Set when Cancel's answer closes the editor: focus goes back to Edit, not to the page. */
   const refocusEdit = useRef(false);
-  useEffect(() => setDraft(null), [shown, streaming]);
+  // Another version shown, or a text streaming, closes the editor.
+  const [openedFor, setOpenedFor] = useState({ shown, streaming });
+  if (openedFor.shown !== shown || openedFor.streaming !== streaming) {
+    setOpenedFor({ shown, streaming });
+    setDraft(null);
+  }
   useEffect(() => {
     $unsavedEdit.set(changed);
     if (!changed) return;

@@ -188,13 +188,12 @@ async function* writeWith(
     }),
   );
   aborted.catch(() => {});
-  const pieces = provider
-    .stream(request, prompt, {
-      signal: controller.signal,
-      paced: options.paced,
-      ...(provider.id === "llama" && options.place ? { place: options.place } : {}),
-    })
-    [Symbol.asyncIterator]();
+  const stream = provider.stream(request, prompt, {
+    signal: controller.signal,
+    paced: options.paced,
+    ...(provider.id === "llama" && options.place ? { place: options.place } : {}),
+  });
+  const pieces = stream[Symbol.asyncIterator]();
   let text = "";
   let length = 0;
   try {

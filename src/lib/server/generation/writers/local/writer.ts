@@ -1,5 +1,4 @@
 import { availableParallelism } from "node:os";
-import type { Token } from "node-llama-cpp";
 import type { Config } from "#server/config.ts";
 import { getLogger } from "#server/logger.ts";
 import {
@@ -11,15 +10,9 @@ import {
 import type { Prompt } from "#server/generation/prompts.ts";
 import type { LocalWriterStatus } from "#shared/console.ts";
 import type { TextProvider } from "../types.ts";
-import {
-  loadModel,
-  modelFile,
-  promptTokens,
-  unreadyStatus,
-  type LoadedModel,
-  type Slot,
-} from "./model.ts";
+import { loadModel, modelFile, promptTokens, unreadyStatus, type LoadedModel } from "./model.ts";
 import { FairQueue, inSequenceOrder, type Ticket } from "./queue.ts";
+import { keepCommonStart, takeSlot } from "./slots.ts";
 import { modelLabel, modelSource, type ModelSource } from "./source.ts";
 
 export type { LocalWriterStatus };
@@ -294,46 +287,6 @@ export class LocalWriter {
 const MIN_TEXT_TOKENS = 128;
 /** How long a text waits at most for the texts let in with it (decision 069). */
 const GATHER_MS = 250;
-
-/**
- * A free sequence for a text, marked busy before anything is awaited (two texts that start
- * in the same turn of the event loop never share one): of the free ones, the one whose
- * tokens begin with most of the text's prompt, as llama-server picks a slot, and how many
- * they share. The queue lets no more texts run than there are sequences, so one is free.
- */
-function takeSlot(slots: Slot[], tokens: Token[]): { slot: Slot; shared: number } {
-  let best: { slot: Slot; shared: number } | null = null;
-  for (const slot of slots) {
-    if (slot.busy) continue;
-    const shared = slot.sequence.compareContextTokens(tokens).firstDifferentIndex;
-    if (!best || shared > best.shared) best = { slot, shared };
-  }
-  if (!best) throw new Error("no free sequence");
-  best.slot.busy = true;
-  return best;
-}
-
-/**
- * Cuts the sequence back to the `shared` start it has in common with the prompt, and says
- * how many tokens it kept. At least two prompt tokens are left to read: a batch tells a
- * prompt from a running text's next token by its length (`runningTextsFirst`). The other
- * texts wait at their next token meanwhile (decision 069), so the cut never waits for
- * writing to pause. node-llama-cpp reads only the rest.
- */
-async function keepCommonStart(
-  { sequence }: Slot,
-  shared: number,
-  tokens: Token[],
-  { handover }: LoadedModel,
-): Promise<number> {
-  const kept = Math.min(shared, tokens.length - 2);
-  if (kept < sequence.nextTokenIndex) {
-    await handover.cut(() =>
-      sequence.eraseContextTokenRanges([{ start: kept, end: sequence.nextTokenIndex }]),
-    );
-  }
-  return kept;
-}
 
 /**
  * The open model inside the server. It waits its turn in the writer's fair queue (saying
