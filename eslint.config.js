@@ -81,11 +81,17 @@ export default defineConfig([
   // Size: a file that passes these does one job. Components, stores and hooks are smaller.
   {
     files: ["**/*.{ts,tsx,js,mjs,cjs}"],
-    ignores: [...TESTS, "src/content/**"],
+    // The main message catalog's two halves are content: one line a string, no logic.
+    ignores: [...TESTS, "src/content/**", "src/i18n/messages.ts", "src/i18n/tr.ts"],
     rules: { "max-lines": ["error", { max: 400 }] },
   },
   {
-    files: ["src/components/**/*.tsx", "src/stores/**", "src/**/use-*.{ts,tsx}"],
+    files: [
+      "src/components/**/*.tsx",
+      "src/stores/**",
+      "src/components/**/state/**",
+      "src/**/use-*.{ts,tsx}",
+    ],
     // "use case" is a domain word, not a hook.
     ignores: [...TESTS, "**/use-case*"],
     rules: { "max-lines": ["error", { max: 250 }] },

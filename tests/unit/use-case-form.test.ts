@@ -4,8 +4,8 @@ import { useCaseWords } from "#i18n/use-cases.ts";
 import type { UseCaseForForm } from "#shared/use-cases.ts";
 import {
   checkUseCaseFields,
-  useCaseFieldProblems,
-  useCaseFieldValues,
+  fieldProblemsOf,
+  filledFieldValues,
 } from "#generator/form/use-case-values.ts";
 import { findUseCases } from "#generator/form/use-case-search.ts";
 
@@ -116,22 +116,20 @@ describe("finding a use case", () => {
 
 describe("checking a use case's fields before sending", () => {
   it("names a missing required field, an over-long one and an unknown option", () => {
-    expect(useCaseFieldProblems(COLD, {})).toEqual({ recipient: "useCaseFieldMissing" });
-    expect(useCaseFieldProblems(COLD, { recipient: "   " })).toEqual({
+    expect(fieldProblemsOf(COLD, {})).toEqual({ recipient: "useCaseFieldMissing" });
+    expect(fieldProblemsOf(COLD, { recipient: "   " })).toEqual({
       recipient: "useCaseFieldMissing",
     });
-    expect(useCaseFieldProblems(COLD, { recipient: "x".repeat(11), ask: "lunch" })).toEqual({
+    expect(fieldProblemsOf(COLD, { recipient: "x".repeat(11), ask: "lunch" })).toEqual({
       recipient: "useCaseFieldTooLong",
       ask: "useCaseOptionUnknown",
     });
-    expect(useCaseFieldProblems(COLD, { recipient: ` ${"x".repeat(10)} `, ask: "call" })).toEqual(
-      {},
-    );
+    expect(fieldProblemsOf(COLD, { recipient: ` ${"x".repeat(10)} `, ask: "call" })).toEqual({});
   });
 
   it("sends the filled-in fields trimmed, the empty ones left out", () => {
     expect(
-      useCaseFieldValues(COLD, { recipient: " Dana ", ask: "", notes: "\n", other: "x" }),
+      filledFieldValues(COLD, { recipient: " Dana ", ask: "", notes: "\n", other: "x" }),
     ).toEqual({ recipient: "Dana" });
   });
 

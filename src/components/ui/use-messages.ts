@@ -1,4 +1,5 @@
 import { useStore } from "@nanostores/react";
+import { useMemo } from "react";
 import type { Catalog, CountedKey, Values } from "#i18n/catalog.ts";
 import { messages, type MessageKey } from "#i18n/messages.ts";
 import { $language, $turkishReady } from "#stores/preferences.ts";
@@ -29,12 +30,16 @@ export function useMessages(): Messages<MessageKey>;
 export function useMessages<K extends string>(namespace: Catalog<K>): Messages<K>;
 export function useMessages(namespace: Catalog<string> = messages): Messages<string> {
   const language = useStore($language, { ssr: "initial" });
-  // Read for its change alone: the Turkish half has arrived, the words change.
-  useStore($turkishReady, { ssr: "initial" });
-  return {
-    language,
-    t: (key, values) => namespace.translate(language, key, values),
-    plural: (key, count, values) => namespace.plural(language, key, count, values),
-    words: namespace.locale(language),
-  };
+  // The Turkish half arriving changes the words, so `t` with them (and what is memoised on it).
+  const turkishReady = useStore($turkishReady, { ssr: "initial" });
+  return useMemo(
+    (): Messages<string> => ({
+      language,
+      t: (key, values) => namespace.translate(language, key, values),
+      plural: (key, count, values) => namespace.plural(language, key, count, values),
+      words: namespace.locale(language),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- turkishReady is read for its change: namespace.translate reads the loaded half
+    [namespace, language, turkishReady],
+  );
 }

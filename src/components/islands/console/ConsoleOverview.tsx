@@ -66,7 +66,7 @@ export default function ConsoleOverview() {
       color: COLORS[i]!,
     }));
     return { days, texts, failures, weeks, credits };
-  }, [overview]);
+  }, [overview, t]);
 
   return (
     <>

@@ -10,7 +10,7 @@ import { listedUseCase } from "#generator/state/use-case-list.ts";
  * The browser's check of a use case's fields before sending, by the server's reasons (so
  * with its words): field id → why it would be refused.
  */
-export function useCaseFieldProblems(
+export function fieldProblemsOf(
   useCase: Pick<UseCaseForForm, "fields">,
   values: Record<string, string>,
 ): Record<string, FailureReason> {
@@ -29,7 +29,7 @@ export function useCaseFieldProblems(
 }
 
 /** What the request carries: the use case's filled-in fields, trimmed; empty ones left out. */
-export function useCaseFieldValues(
+export function filledFieldValues(
   useCase: Pick<UseCaseForForm, "fields">,
   values: Record<string, string>,
 ): Record<string, string> {
@@ -51,7 +51,7 @@ export function checkUseCaseFields(
 ):
   | { refused: Record<string, string> }
   | { request: Required<Pick<GenerationRequestBody, "useCase" | "fields">> } {
-  const problems = Object.entries(useCaseFieldProblems(useCase, values));
+  const problems = Object.entries(fieldProblemsOf(useCase, values));
   if (problems.length > 0) {
     return {
       refused: Object.fromEntries(
@@ -59,7 +59,7 @@ export function checkUseCaseFields(
       ),
     };
   }
-  return { request: { useCase: useCase.slug, fields: useCaseFieldValues(useCase, values) } };
+  return { request: { useCase: useCase.slug, fields: filledFieldValues(useCase, values) } };
 }
 
 /**

@@ -31,6 +31,7 @@ export function PassageAsk({
       </label>
       <input
         id="passage-instruction"
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- shown by the person's own "Ask for a change": focus goes where they type
         autoFocus
         maxLength={MAX_INSTRUCTION_CHARS}
         value={instruction}

@@ -39,8 +39,11 @@ export function PassageTools({
   enabled: boolean;
   outOfCredits: boolean;
 }) {
-  const { chosen, byKeyboard, asking, setAsking, close, move, toolbar, pressing } =
-    usePassageChoice(textRef, text, enabled);
+  const { chosen, byKeyboard, asking, setAsking, close, move, toolbar, press } = usePassageChoice(
+    textRef,
+    text,
+    enabled,
+  );
   const [instruction, setInstruction] = useState("");
   const position = useToolbarPlace(toolbar, chosen?.range ?? null, asking);
   const { t: m } = useMessages(passageWords);
@@ -64,7 +67,7 @@ export function PassageTools({
       style={{ top: position.top, left: position.left }}
       className="fixed z-30 w-max max-w-[calc(100vw-0.75rem)] rounded-lg border border-slate-200 bg-white p-1.5 shadow-lg sm:max-w-md dark:border-slate-700 dark:bg-slate-900"
       onPointerDown={(event) => {
-        pressing.current = true;
+        press();
         // A press on a button keeps the page's selection; the instruction box takes focus.
         if (!(event.target as HTMLElement).closest("input")) event.preventDefault();
       }}

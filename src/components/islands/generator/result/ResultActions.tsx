@@ -47,7 +47,7 @@ export function ResultActions({
 }) {
   const { language: uiLanguage, t, plural } = useMessages();
   const hasText = text.length > 0;
-  const { draft, editing, saving } = editor;
+  const { draft, editing, saving, save, cancel, setDraft, editButton } = editor;
   // Fetched with the first words, so that the actions are there when the text ends.
   useEffect(() => {
     if (hasText) void loadTextActions();
@@ -70,16 +70,11 @@ export function ResultActions({
               type="button"
               className={actionButton}
               disabled={saving || !draft?.trim()}
-              onClick={() => void editor.save()}
+              onClick={() => void save()}
             >
               {t("desk.saveEdit")}
             </button>
-            <button
-              type="button"
-              className={actionButton}
-              disabled={saving}
-              onClick={editor.cancel}
-            >
+            <button type="button" className={actionButton} disabled={saving} onClick={cancel}>
               {t("desk.cancelEdit")}
             </button>
           </>
@@ -95,10 +90,10 @@ export function ResultActions({
             </button>
             {version?.generationId && (
               <button
-                ref={editor.editButton}
+                ref={editButton}
                 type="button"
                 className={actionButton}
-                onClick={() => editor.setDraft(text)}
+                onClick={() => setDraft(text)}
               >
                 {t("desk.edit")}
               </button>

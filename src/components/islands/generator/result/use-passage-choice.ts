@@ -35,25 +35,19 @@ export function usePassageChoice(
     if (refocus) textRef.current?.focus({ preventScroll: true });
   };
 
-  /** The selection, read as a passage of the text (null: none there). */
-  const readSelection = (): Chosen | null => {
-    const container = textRef.current;
-    const selection = getSelection();
-    if (!container || !selection?.rangeCount || selection.isCollapsed) return null;
-    const range = selection.getRangeAt(0);
-    const passage = selectedPassage(container, range, text);
-    return passage && { passage, range: range.cloneRange() };
-  };
+  // Turned off (editing, writing): the passage goes with it, in this render.
+  const [wasEnabled, setWasEnabled] = useState(enabled);
+  if (wasEnabled !== enabled) {
+    setWasEnabled(enabled);
+    if (!enabled) setChosen(null);
+  }
 
   useEffect(() => {
-    if (!enabled) {
-      setChosen(null);
-      return;
-    }
+    if (!enabled) return;
     let frame = 0;
     const read = () => {
       frame = 0;
-      const next = readSelection();
+      const next = readSelection(textRef.current, text);
       if (next) return setChosen(next);
       // Pressing a button or typing an instruction moves the selection: the passage stays.
       if (pressing.current || toolbar.current?.contains(document.activeElement)) return;
@@ -75,7 +69,6 @@ export function usePassageChoice(
       document.removeEventListener("pointerup", released);
       document.removeEventListener("pointercancel", released);
     };
-    // readSelection reads the text and its element: both are dependencies here.
   }, [enabled, text, textRef]);
 
   /** Keyboard: Shift+F10 or the context-menu key in the text opens the toolbar. */
@@ -89,7 +82,7 @@ export function usePassageChoice(
       swallowMenu = true;
       focusNext.current = true;
       setByKeyboard(true);
-      const next = readSelection();
+      const next = readSelection(container, text);
       if (next) setChosen(next);
       else selectBlock(container, 0);
     };
@@ -123,7 +116,21 @@ export function usePassageChoice(
     selectBlock(container, Math.min(Math.max(0, at + step), blocks.length - 1));
   };
 
-  return { chosen, byKeyboard, asking, setAsking, close, move, toolbar, pressing };
+  /** A press on the toolbar: the selection it may clear keeps the passage until released. */
+  const press = () => {
+    pressing.current = true;
+  };
+
+  return { chosen, byKeyboard, asking, setAsking, close, move, toolbar, press };
+}
+
+/** The selection, read as a passage of the text (null: none there). */
+function readSelection(container: HTMLElement | null, text: string): Chosen | null {
+  const selection = getSelection();
+  if (!container || !selection?.rangeCount || selection.isCollapsed) return null;
+  const range = selection.getRangeAt(0);
+  const passage = selectedPassage(container, range, text);
+  return passage && { passage, range: range.cloneRange() };
 }
 
 /** Selects a whole block of the text (a paragraph, an item): the keyboard's passage. */
