@@ -43,14 +43,22 @@ export function regenerate(): void {
 
 /** Shorter, Longer, More formal, Friendlier, Translate: a follow-up to the shown text. */
 export function refine(action: Refinement, translateTo?: Language): void {
+  refineShown({ action }, action === "translate" ? translateTo : undefined);
+}
+
+/** A new version of the whole shown text, `refine` of it (in `language` when given). */
+function refineShown(
+  refine: Omit<NonNullable<GenerationRequestBody["refine"]>, "parentId">,
+  language?: Language,
+): void {
   const version = shownVersion($desk.get());
   if (!version?.generationId) return;
   void run({
     request: {
       ...version.request,
       variant: 1,
-      language: action === "translate" && translateTo ? translateTo : version.request.language,
-      refine: { parentId: version.generationId, action },
+      language: language ?? version.request.language,
+      refine: { parentId: version.generationId, ...refine },
     },
     kind: "refine",
   });
@@ -86,16 +94,7 @@ export function changePassage(
 
 /** "Ask for a change": the person's words, a new version of the whole shown text. */
 export function askForChange(instruction: string): void {
-  const version = shownVersion($desk.get());
-  if (!version?.generationId) return;
-  void run({
-    request: {
-      ...version.request,
-      variant: 1,
-      refine: { parentId: version.generationId, action: "instruction", instruction },
-    },
-    kind: "refine",
-  });
+  refineShown({ action: "instruction", instruction });
 }
 
 /** Keep: the passage change under review stays, as the version it already is. */
