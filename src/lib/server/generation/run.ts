@@ -58,7 +58,13 @@ export function openRun(
   const { generationId, credits } = reserved;
   const splice = refinement?.splice;
   const run: Run = {
-    ...{ db, generationId, credits, request, lineage, options, refinement },
+    db,
+    generationId,
+    credits,
+    request,
+    lineage,
+    options,
+    refinement,
     channel: eventChannel(),
     controller: new AbortController(),
     shaper: splice ? passageShaper(splice, refinement.source.text, request.language) : undefined,
