@@ -83,6 +83,7 @@ const en = {
   "useCase.category.study": "Study",
   "useCase.category.personal": "Personal",
   "useCase.category.creative": "Creative",
+  "useCase.category.tools": "Your text",
   "length.auto": "Automatic",
   "length.short": "Short (~120 words)",
   "length.medium": "Medium (~300 words)",

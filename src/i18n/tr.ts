@@ -74,6 +74,7 @@ export const tr: Record<MessageKey, string> = {
   "useCase.category.study": "Eğitim",
   "useCase.category.personal": "Kişisel",
   "useCase.category.creative": "Yaratıcı",
+  "useCase.category.tools": "Kendi metniniz",
   "length.auto": "Otomatik",
   "length.short": "Kısa (~120 kelime)",
   "length.medium": "Orta (~300 kelime)",

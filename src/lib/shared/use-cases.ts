@@ -5,8 +5,10 @@ import { z } from "./zod.ts";
 export {
   FIELD_KINDS,
   MAX_FIELD_CHARS,
+  MAX_OWN_TEXT_CHARS,
   USE_CASE_CATEGORIES,
   fieldMaxLength,
+  textFieldOf,
   type FieldKind,
   type UseCaseCategory,
 } from "./use-case-limits.ts";
@@ -70,6 +72,16 @@ export const useCaseSchema = z
     fields: z.array(useCaseFieldSchema).min(1).max(MAX_USE_CASE_FIELDS),
     /** For the writer, in English: what to write, with the fields as `{id}` slots. */
     instructions: z.string().trim().min(20).max(MAX_USE_CASE_INSTRUCTIONS),
+    /**
+     * A text tool's (a use case with a `text` field) example of a person's text, shown on
+     * the page above `example`, which is then what the tool made of it.
+     */
+    exampleInput: localized(4000).optional(),
+    /**
+     * A text tool whose changes are what a person wants to see (Fix grammar): its result
+     * opens on the changes view, not on the new text.
+     */
+    opensOnChanges: z.boolean().default(false),
     /** An example of what it writes (Markdown), shown on the page. */
     example: localized(4000),
     faq: z
@@ -107,6 +119,26 @@ export const useCaseSchema = z
         });
       }
     });
+    const texts = useCase.fields.filter((field) => field.kind === "text");
+    if (texts.length > 1) {
+      ctx.addIssue({ code: "custom", path: ["fields"], message: "a tool has one text field" });
+    }
+    if (texts.some((field) => !field.required)) {
+      ctx.addIssue({ code: "custom", path: ["fields"], message: "a text field is required" });
+    }
+    if (texts.length > 0 && useCase.category !== "tools") {
+      ctx.addIssue({ code: "custom", path: ["category"], message: "a text tool is a tool" });
+    }
+    if (texts.length === 0 && useCase.category === "tools") {
+      ctx.addIssue({ code: "custom", path: ["fields"], message: "a tool needs a text field" });
+    }
+    if (texts.length > 0 !== (useCase.exampleInput !== undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["exampleInput"],
+        message: "a text tool, and only a tool, has an example input",
+      });
+    }
     for (const [, slot] of useCase.instructions.matchAll(SLOT)) {
       if (!ids.has(slot!)) {
         ctx.addIssue({
@@ -127,10 +159,19 @@ export type UseCaseField = UseCase["fields"][number];
  */
 export type UseCaseForForm = Pick<
   UseCase,
-  "slug" | "name" | "category" | "summary" | "contentType" | "tone" | "length" | "fields"
+  | "slug"
+  | "name"
+  | "category"
+  | "summary"
+  | "contentType"
+  | "tone"
+  | "length"
+  | "fields"
+  | "opensOnChanges"
 >;
 
 export function useCaseForForm(useCase: UseCase): UseCaseForForm {
-  const { slug, name, category, summary, contentType, tone, length, fields } = useCase;
-  return { slug, name, category, summary, contentType, tone, length, fields };
+  const { slug, name, category, summary, contentType, tone, length, fields, opensOnChanges } =
+    useCase;
+  return { slug, name, category, summary, contentType, tone, length, fields, opensOnChanges };
 }
