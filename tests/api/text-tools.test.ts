@@ -39,7 +39,7 @@ const request = (text: string, more: Record<string, unknown> = {}) => ({
 /** A sentence with mistakes, repeated to `length` characters. */
 function textOf(length: number): string {
   const sentence = "Our team ship the new billing page on monday, customer can now pays by card. ";
-  return sentence.repeat(Math.ceil(length / sentence.length)).slice(0, length);
+  return `${sentence.repeat(Math.ceil(length / sentence.length)).slice(0, length - 1)}.`;
 }
 
 /** The finished tool's price: what it wrote, as a change that replaced nothing. */
@@ -187,7 +187,7 @@ describe("a text tool", () => {
         .filter((e) => e.event === "delta")
         .map((e) => e.data.text)
         .join("");
-      expect(delivered).toBe("Our team shipped");
+      expect(delivered).toBe("Our team shipped ");
       const charged = partialTextCost(countCharacters(delivered));
       expect(seen.at(-1)!.data).toMatchObject({ modelUsed: "stopped", charged });
       expect(await balanceOf(client)).toBe(before - charged);
