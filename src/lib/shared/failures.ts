@@ -5,6 +5,7 @@ import {
   MAX_PASSAGE_CHARS,
   MAX_PROMPT_CHARS,
 } from "./generation.ts";
+import { MAX_OWN_TEXT_CHARS } from "./use-case-limits.ts";
 import { MAX_VOICES, MAX_VOICE_NAME_CHARS, MAX_VOICE_TEXT_CHARS } from "./voices.ts";
 
 /**
@@ -53,7 +54,17 @@ const GENERATION_RULES = {
   editsPerTextFull: `This text already keeps ${MAX_EDITS_PER_TEXT} edited versions, the most one text keeps.`,
   editsGuestNetworkFull:
     "Guests on this network have saved as many edits as a day allows. Sign up to keep editing.",
+  ownTextEmpty: "Please paste your text, or open a file.",
+  ownTextGuestNetworkFull:
+    "Guests on this network have kept as much text as a day allows. Sign up to keep going.",
+  ownTextTooLong: `Please keep your text to ${MAX_OWN_TEXT_CHARS.toLocaleString("en")} characters (about 1,000 words).`,
 } as const;
+
+/** The too-long own text's English with its count (issue 26): never a silent cut. */
+export function ownTextTooLongMessage(characters: number): string {
+  const count = characters.toLocaleString("en");
+  return `Your text has ${count} characters; the most is ${MAX_OWN_TEXT_CHARS.toLocaleString("en")} (about 1,000 words).`;
+}
 
 /** Use cases' rules (issue 42): the request's use case and fields against its definition. */
 const USE_CASE_RULES = {
@@ -64,14 +75,6 @@ const USE_CASE_RULES = {
   useCaseFieldMissing: "Please fill in this field.",
   useCaseFieldTooLong: "Please shorten this field.",
   useCaseOptionUnknown: "Please choose one of the listed options.",
-} as const;
-
-/**
- * A person's own text (issue 26): the desk's "Your text" and a text tool's text field.
- * `{count}` is the text's length, which the answer also gives as `characters`.
- */
-const OWN_TEXT_RULES = {
-  ownTextTooLong: "Your text has {count} characters; the most is 6,000 (about 1,000 words).",
 } as const;
 
 /** Saved voices' rules (issue 42). */
@@ -127,7 +130,6 @@ export const FAILURES = {
   ...GENERATION_RULES,
   ...VOICE_RULES,
   ...USE_CASE_RULES,
-  ...OWN_TEXT_RULES,
   ...FEEDBACK_RULES,
   ...ANSWERS,
 };
