@@ -437,6 +437,15 @@ describe("template drafts", () => {
     });
     expect(noWriter.status).toBe(409);
     expect(noWriter.body).toMatchObject({ code: "NEEDS_AI_WRITER", reason: "needsAiWriter" });
+    // A text tool rewrites the person's own text: no template stands in for that either.
+    const tool = await client.post("/api/email/generate", {
+      language: "english",
+      contentType: "article",
+      useCase: "fix-grammar",
+      fields: { text: "Their going to the park tomorow." },
+    });
+    expect(tool.status).toBe(409);
+    expect(tool.body).toMatchObject({ code: "NEEDS_AI_WRITER", reason: "needsAiWriter" });
 
     aiWriter = true;
     await server.restart();

@@ -1,5 +1,5 @@
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
-import type { UseCase } from "#shared/use-cases.ts";
+import { textFieldOf, type UseCase } from "#shared/use-cases.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import { databaseUnavailableError, isDatabaseUnavailable } from "#server/db/errors.ts";
 import type { Database } from "#server/db/index.ts";
@@ -54,9 +54,11 @@ export async function startGeneration(
   // A voice is checked even for a template draft (which does not write in it): another's is 404.
   const voice = request.voiceId ? await writerVoiceOf(db, owner, request.voiceId) : undefined;
   if (plan.kind === "template") {
-    // No AI writer: a refinement (a passage change, an instruction) is refused, never
-    // answered with a template draft of something else.
-    if (refinement) throw failure("NEEDS_AI_WRITER", "needsAiWriter");
+    // No AI writer: a refinement (a passage change, an instruction) and a text tool's
+    // rewrite of a person's own text are refused, never answered with a template draft.
+    if (refinement || (useCase && textFieldOf(useCase))) {
+      throw failure("NEEDS_AI_WRITER", "needsAiWriter");
+    }
     return templateDraft(db, owner, request, plan.reason, options, useCase, variant);
   }
   // A template draft is the template's, not a writer's: no AI changes it (issue 43, item 8).
