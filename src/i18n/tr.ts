@@ -123,6 +123,11 @@ export const tr: Record<MessageKey, string> = {
     "Bu metin zaten 50 düzenlenmiş sürüm tutuyor; bir metnin tutabileceği en fazla sayı bu.",
   "failure.editsGuestNetworkFull":
     "Bu ağdaki misafirler bir günde izin verilen kadar düzenleme kaydetti. Düzenlemeye devam etmek için kaydolun.",
+  "failure.ownTextEmpty": "Lütfen metninizi yapıştırın ya da bir dosya açın.",
+  "failure.ownTextGuestNetworkFull":
+    "Bu ağdaki misafirler bir günde izin verilen kadar metin sakladı. Devam etmek için kaydolun.",
+  "failure.ownTextTooLong":
+    "Lütfen metninizi 6.000 karakterle (yaklaşık 1.000 kelime) sınırlı tutun.",
   "failure.emailInvalid": "Lütfen geçerli bir e-posta adresi girin",
   "failure.passwordTooShort": "Şifre en az 6 karakter olmalıdır",
   "failure.passwordTooLong": "Şifre en fazla 128 karakter olabilir",

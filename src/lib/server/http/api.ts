@@ -8,6 +8,9 @@ export const MAX_API_BODY_BYTES = 16 * 1024;
 /** An edited text's JSON: 60,000 characters, which JSON may escape to six bytes each. */
 export const EDIT_BODY_BYTES = 512 * 1024;
 
+/** A person's own text's JSON: 6,000 characters, escaped, with room to spare (issue 26). */
+export const OWN_TEXT_BODY_BYTES = 64 * 1024;
+
 /**
  * The endpoints that take more than 16 KiB. The middleware's early check of a declared
  * length and the endpoint's own read use the same figure, so that a long text one lets
@@ -15,6 +18,7 @@ export const EDIT_BODY_BYTES = 512 * 1024;
  */
 const LARGER_BODIES: Readonly<Record<string, number>> = {
   "/api/email/edit": EDIT_BODY_BYTES,
+  "/api/email/own": OWN_TEXT_BODY_BYTES,
 };
 
 /** The most bytes the endpoint at this path reads (the path as the router sees it). */
