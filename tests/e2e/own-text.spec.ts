@@ -43,24 +43,37 @@ async function useOwnText(page: Page, text: string): Promise<string> {
   return settledText(page);
 }
 
-test("a pasted text becomes 'Your text' on the desk, and a passage tool changes it", async ({
+test("past 6,000 characters the dialog says so with the count, and sends nothing", async ({
   page,
 }) => {
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/email/own")) sent.push(request.url());
+  });
   await page.goto("/");
   const dialog = await openOwnText(page);
-  expect(await seriousAxeViolations(page)).toEqual([]);
+  expect(await seriousAxeViolations(page, "dialog")).toEqual([]);
   const box = dialog.getByLabel("Your text", { exact: true });
-  // Past the limit: the count and a clear message, nothing cut and nothing sent.
   await box.fill("x".repeat(6001));
   await expect(dialog.getByRole("alert")).toHaveText(
     /Your text has 6,001 characters; the most is 6,000/,
   );
+  // Nothing cut.
   await expect(box).toHaveValue("x".repeat(6001));
+  expect(await seriousAxeViolations(page, "dialog")).toEqual([]);
   await dialog.getByRole("button", { name: "Use this text" }).click();
+  await expect(box).toBeFocused();
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("result-text")).toHaveCount(0);
+  expect(sent).toEqual([]);
+});
 
+test("a pasted text becomes 'Your text' on the desk, and a passage tool changes it", async ({
+  page,
+}) => {
+  await page.goto("/");
   const shown = await useOwnText(page, OWN);
   expect(shown.replace(/\s+/g, " ").trim()).toBe(OWN.replace(/\s+/g, " "));
   // Nothing to regenerate: no writer was asked for it.
