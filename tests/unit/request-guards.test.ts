@@ -108,7 +108,18 @@ describe("assertSameOrigin", () => {
 describe("assertApiBodyHeaders", () => {
   it("answers 413 for a declared length past 16 KiB", () => {
     const req = request("POST", { "content-type": "application/json", "content-length": "16385" });
-    expect(statusOf(() => assertApiBodyHeaders(req, "/api/email/generate"))).toBe(413);
+    expect(statusOf(() => assertApiBodyHeaders(req, "/api/voices"))).toBe(413);
+  });
+
+  it("lets a tool's text through to generate, which reads up to 64 KiB", () => {
+    // 6,000 CJK characters are 18 KB of UTF-8; JSON's escapes make more.
+    const headers = { "content-type": "application/json", "content-length": String(64 * 1024) };
+    const generate = "/api/email/generate";
+    expect(statusOf(() => assertApiBodyHeaders(request("POST", headers), generate))).toBe(
+      undefined,
+    );
+    const over = { ...headers, "content-length": String(64 * 1024 + 1) };
+    expect(statusOf(() => assertApiBodyHeaders(request("POST", over), generate))).toBe(413);
   });
 
   it("lets a long edit through to its endpoint, which reads up to 512 KiB", () => {

@@ -7,6 +7,7 @@ import {
 } from "#shared/credits.ts";
 import { countWords } from "#shared/generation.ts";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
+import { textFieldOf, type UseCase } from "#shared/use-cases.ts";
 import { applyWeeklyGrant } from "#server/credits/allowances.ts";
 import { postCredit, type CreditOwner } from "#server/credits/ledger.ts";
 import { exhausted } from "#server/credits/paying-owner.ts";
@@ -21,6 +22,7 @@ import {
   settlePricedGeneration,
   type Lineage,
 } from "./generations.ts";
+import type { RefinementPlan } from "./refinements.ts";
 import { admitAddressText, ownerTextsInFlightError } from "./texts-in-flight.ts";
 import type { GenerationOptions } from "./types.ts";
 
@@ -181,12 +183,33 @@ export async function settleStopped(
 }
 
 /**
+ * How a finished text is priced when not as a whole text (COST_PER_USE): a passage change
+ * (decision 089) by what it wrote and the share of its parent's text it replaced; a text
+ * tool's text (issue 26, decision 088) by what it wrote alone, as a change that replaced
+ * nothing: `passageChangeCost(written, 0, 0)`, 10 to 100. Null for any other text. A
+ * refinement of a tool's text is no tool's (its use case is not read): a whole text.
+ */
+export function pricedByWriting(
+  refinement: RefinementPlan | undefined,
+  useCase: UseCase | undefined,
+): { replaced: string; parentText: string } | null {
+  const splice = refinement?.splice;
+  if (splice) {
+    const parentText = refinement.source.text;
+    return { replaced: parentText.slice(splice.start, splice.end), parentText };
+  }
+  if (!refinement && useCase && textFieldOf(useCase)) return { replaced: "", parentText: "" };
+  return null;
+}
+
+/**
  * Ends a finished passage change (decision 089): it costs the larger of what it wrote (the
  * stopped-text rule's share of a whole text) and the share of its parent's text it replaced
  * (`passageChangeCost`), and the rest of the reservation goes back. `written` is what the
  * writer wrote (the new passage), `replaced` the parent's passage it took the place of
- * ("" for a continuation), `parentText` the parent's whole text, `content` the version kept.
- * Null when it was no longer pending (the reconciler refunded it).
+ * ("" for a continuation and a text tool's text), `parentText` the parent's whole text (""
+ * for a tool's), `content` the version kept. Null when it was no longer pending (the
+ * reconciler refunded it).
  */
 export async function settleWritten(
   db: Database,

@@ -6,7 +6,13 @@ import type { Database } from "#server/db/index.ts";
 import { AppError, failure } from "#server/errors.ts";
 import { getLogger } from "#server/logger.ts";
 import { countGeneration } from "#server/metrics.ts";
-import { refundReservation, reserveText, settleStopped, settleWritten } from "./charges.ts";
+import {
+  pricedByWriting,
+  refundReservation,
+  reserveText,
+  settleStopped,
+  settleWritten,
+} from "./charges.ts";
 import { settleGeneration, variantLineage, type Lineage } from "./generations.ts";
 import { spliceText } from "./passages.ts";
 import { refinementOf, type RefinementPlan } from "./refinements.ts";
@@ -120,7 +126,7 @@ async function write(
     });
     for (;;) {
       const step = await writer.next();
-      if (step.done) return await settleFinished(run, step.value);
+      if (step.done) return await settleFinished(run, step.value, useCase);
       const event = step.value;
       if (run.shaper && event.type === "delta") {
         // A passage's answer, as it is kept: the whitespace around it stays the parent's.
@@ -174,30 +180,19 @@ function resultOf(run: Run, written: string, modelUsed: string): GenerationResul
 
 /**
  * The writer finished: done and paid, whatever Stop was recorded meanwhile; in full, or for
- * a passage change, by what it wrote and what it replaced (decision 089).
+ * a passage change or a text tool's text, by what it wrote (decisions 089 and 088).
  */
-async function settleFinished(run: Run, written: WrittenText): Promise<void> {
+async function settleFinished(run: Run, written: WrittenText, useCase?: UseCase): Promise<void> {
   const { modelUsed, modelName } = written;
   const text = run.shaper ? run.shaper.written : written.content;
   const { content } = versionOf(run, text);
   const now = run.options.now();
   let settled: "settled" | "gone";
   let priced: { charged: number; credits: number | null } | null = null;
-  const splice = run.refinement?.splice;
-  if (splice) {
-    const parentText = run.refinement!.source.text;
-    priced = await settleWritten(
-      run.db,
-      run.generationId,
-      {
-        written: text,
-        replaced: parentText.slice(splice.start, splice.end),
-        parentText,
-        content,
-        modelUsed,
-      },
-      now,
-    );
+  const byWriting = pricedByWriting(run.refinement, useCase);
+  if (byWriting) {
+    const price = { written: text, ...byWriting, content, modelUsed };
+    priced = await settleWritten(run.db, run.generationId, price, now);
     settled = priced ? "settled" : "gone";
   } else {
     settled = await settleGeneration(run.db, run.generationId, { content, modelUsed }, now);

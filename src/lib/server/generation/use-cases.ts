@@ -1,7 +1,7 @@
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
-import { REASON, type FailureReason } from "#shared/failures.ts";
-import { fieldMaxLength, type UseCase } from "#shared/use-cases.ts";
-import { failure, fieldFailures, type AppError } from "#server/errors.ts";
+import { FAILURES, REASON, type FailureReason } from "#shared/failures.ts";
+import { fieldMaxLength, textFieldOf, type UseCase } from "#shared/use-cases.ts";
+import { AppError, failure, failureText, fieldFailures } from "#server/errors.ts";
 
 /**
  * A request's use case (issue 42): its definition read from the content collection by
@@ -27,8 +27,9 @@ export interface UseCaseRequest {
 /**
  * Each field's problems with a request's fields against its use case, keyed as the request
  * names them (`fields.<id>`): a field it does not have, a required one missing or blank, a
- * value longer than the field takes, a choice that is none of its options. Empty when the
- * fields fit.
+ * value longer than the field takes (a text tool's text: `ownTextTooLong`), a choice that
+ * is none of its options. Empty when the fields fit. Lengths are of the trimmed value, as
+ * it is kept, in UTF-16 units; a text in any script is taken, whatever the language.
  */
 export function useCaseFieldProblems(
   useCase: Pick<UseCase, "fields">,
@@ -45,7 +46,7 @@ export function useCaseFieldProblems(
     if (value === "") {
       if (field.required) problems[key] = [REASON.useCaseFieldMissing];
     } else if (value.length > fieldMaxLength(field)) {
-      problems[key] = [REASON.useCaseFieldTooLong];
+      problems[key] = [field.kind === "text" ? REASON.ownTextTooLong : REASON.useCaseFieldTooLong];
     } else if (field.kind === "choice" && !field.options!.some((o) => o.value === value)) {
       problems[key] = [REASON.useCaseOptionUnknown];
     }
@@ -69,10 +70,43 @@ export function keptFields(
   return kept;
 }
 
-/** A 400 in the API's failure shape: every problem at once, the first as the message. */
-function invalid(problems: Record<string, FailureReason[]>): AppError {
+/**
+ * A 400 in the API's failure shape: every problem at once, the first as the message. A text
+ * tool's text that is too long is named with its length (issue 26): in its English, the
+ * message's when it comes first and `fieldErrors`', and as `characters` beside the `limit`,
+ * for the client to word.
+ */
+function invalid(
+  problems: Record<string, FailureReason[]>,
+  tooLong?: { key: string; characters: number; limit: number },
+): AppError {
   const first = Object.values(problems)[0]![0]!;
-  return failure("VALIDATION_ERROR", first, fieldFailures(problems));
+  if (!tooLong) return failure("VALIDATION_ERROR", first, fieldFailures(problems));
+  const { key, characters, limit } = tooLong;
+  const counted = failureText(REASON.ownTextTooLong, { count: characters });
+  const { fieldErrors, fieldReasons } = fieldFailures(problems);
+  return new AppError(
+    "VALIDATION_ERROR",
+    first === REASON.ownTextTooLong ? counted : FAILURES[first],
+    {
+      reason: first,
+      fieldErrors: { ...fieldErrors, [key]: [counted] },
+      fieldReasons,
+      extra: { characters, limit },
+    },
+  );
+}
+
+/** A text tool's text past its limit: where, how long and the most it takes; else undefined. */
+function ownTextTooLong(
+  useCase: Pick<UseCase, "fields">,
+  fields: Record<string, string>,
+  problems: Record<string, FailureReason[]>,
+) {
+  const field = textFieldOf(useCase);
+  const key = `fields.${field?.id}`;
+  if (!field || problems[key]?.[0] !== REASON.ownTextTooLong) return undefined;
+  return { key, characters: fields[field.id]!.trim().length, limit: fieldMaxLength(field) };
 }
 
 /**
@@ -90,7 +124,9 @@ export function checkUseCaseRequest(
   if (!useCase) throw invalid({ useCase: [REASON.useCaseUnknown] });
   const fields = request.fields ?? {};
   const problems = useCaseFieldProblems(useCase, fields);
-  if (Object.keys(problems).length > 0) throw invalid(problems);
+  if (Object.keys(problems).length > 0) {
+    throw invalid(problems, ownTextTooLong(useCase, fields, problems));
+  }
   return {
     request: {
       ...request,

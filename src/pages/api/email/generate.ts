@@ -5,7 +5,7 @@ import { getConfig } from "#server/config.ts";
 import { getDb } from "#server/db/index.ts";
 import { startGeneration } from "#server/generation/service.ts";
 import { withUseCase } from "#server/generation/use-cases.ts";
-import { readJsonBody } from "#server/http/api.ts";
+import { OWN_TEXT_BODY_BYTES, readJsonBody } from "#server/http/api.ts";
 import { generationEventStream, generationJson } from "#server/http/generation-answers.ts";
 import { payingOwnerOf } from "#server/http/guest.ts";
 import { consumeRateLimit } from "#server/rate-limit/index.ts";
@@ -17,9 +17,10 @@ export const prerender = false;
  * `Accept: text/event-stream` (start, delta, reset, done or error).
  */
 export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
-  // A use case's fields are checked against its definition before anything is charged.
+  // A use case's fields are checked against its definition before anything is charged;
+  // a text tool's text makes the body up to 64 KiB (issue 26).
   const { request: body, useCase } = await withUseCase(
-    await readJsonBody(request, generationRequestSchema),
+    await readJsonBody(request, generationRequestSchema, { maxBytes: OWN_TEXT_BODY_BYTES }),
   );
   await consumeRateLimit("generateByAddress", locals.clientNetwork);
   const db = await getDb();
