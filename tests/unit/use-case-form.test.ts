@@ -25,6 +25,7 @@ function useCase(
     contentType: "email",
     tone: "standard",
     length: "short",
+    opensOnChanges: false,
     fields: [
       {
         id: "recipient",
@@ -142,6 +143,35 @@ describe("checking a use case's fields before sending", () => {
     });
     expect(checkUseCaseFields(COLD, { recipient: "Dana", ask: "demo" }, "english")).toEqual({
       request: { useCase: "cold-outreach-email", fields: { recipient: "Dana", ask: "demo" } },
+    });
+  });
+
+  const TOOL: UseCaseForForm = {
+    ...COLD,
+    slug: "fix-grammar",
+    category: "tools",
+    fields: [
+      {
+        id: "text",
+        label: { en: "Your text", tr: "Metniniz" },
+        hint: { en: "Paste it", tr: "Yapıştırın" },
+        kind: "text",
+        required: true,
+      },
+    ],
+  };
+
+  it("takes a tool's text up to 6,000 characters and names the count past it", () => {
+    expect(fieldProblemsOf(TOOL, { text: "a".repeat(6000) })).toEqual({});
+    expect(fieldProblemsOf(TOOL, { text: `\n${"a".repeat(6000)}\n` })).toEqual({});
+    expect(fieldProblemsOf(TOOL, { text: "a".repeat(6001) })).toEqual({ text: "ownTextTooLong" });
+    expect(checkUseCaseFields(TOOL, { text: "a".repeat(6001) }, "english")).toEqual({
+      refused: { text: "Your text has 6,001 characters; the most is 6,000 (about 1,000 words)." },
+    });
+    expect(checkUseCaseFields(TOOL, { text: "a".repeat(7250) }, "turkish")).toEqual({
+      refused: {
+        text: "Metninizde 7.250 karakter var; en fazla 6.000 karakter olabilir (yaklaşık 1.000 kelime).",
+      },
     });
   });
 });

@@ -19,8 +19,8 @@ const control =
 /**
  * The chosen use case (issue 42): its name and summary, the ways to another or back to
  * "Describe it yourself", and its fields: a line is an input, a paragraph a text box with
- * its count, a choice a select of its options; each with its label, hint, required mark
- * and error. Loaded when a use case is chosen, with the fields' checks.
+ * its count, a person's own text (a text tool's) a large one, counted and never cut, a
+ * choice a select of its options; each with its label, hint, required mark and error. Loaded when a use case is chosen, with the fields' checks.
  */
 export default function UseCaseForm({
   useCase,
@@ -114,14 +114,20 @@ function UseCaseFieldControl({
   const { t: u } = useMessages(useCaseWords);
   const id = fieldElementId(field.id);
   const max = fieldMaxLength(field);
+  const counted = field.kind === "paragraph" || field.kind === "text";
+  // A person's own text is never cut (no maxLength): past the limit it says by how much,
+  // counted as the server counts it (without the blank edges a paste brings).
+  const length = field.kind === "text" ? value.trim().length : value.length;
+  const over = field.kind === "text" && !error && length > max;
   const props = {
     id,
     value,
     required: field.required,
-    "aria-invalid": error ? true : undefined,
+    "aria-invalid": error || over ? true : undefined,
     "aria-describedby": [
       `${id}-hint`,
-      field.kind === "paragraph" && `${id}-count`,
+      counted && `${id}-count`,
+      over && `${id}-over`,
       error && `${id}-error`,
     ]
       .filter(Boolean)
@@ -147,6 +153,8 @@ function UseCaseFieldControl({
             </option>
           ))}
         </select>
+      ) : field.kind === "text" ? (
+        <textarea {...props} rows={12} dir="auto" className={`${control} min-h-48`} />
       ) : field.kind === "paragraph" ? (
         <textarea {...props} rows={4} dir="auto" maxLength={max} className={control} />
       ) : (
@@ -154,12 +162,20 @@ function UseCaseFieldControl({
       )}
       <div className="flex justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
         <span id={`${id}-hint`}>{localized(language, field.hint)}</span>
-        {field.kind === "paragraph" && (
-          <span id={`${id}-count`} className="ms-auto whitespace-nowrap tabular-nums">
-            {t("generator.count", { count: value.length, max })}
+        {counted && (
+          <span
+            id={`${id}-count`}
+            className={`ms-auto whitespace-nowrap tabular-nums ${length > max ? "font-semibold text-red-700 dark:text-red-400" : ""}`}
+          >
+            {t("generator.count", { count: length, max })}
           </span>
         )}
       </div>
+      {over && (
+        <p id={`${id}-over`} className="text-sm text-red-700 dark:text-red-400">
+          {u("useCase.textOver", { count: length, over: length - max, max })}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
           {error}

@@ -20,7 +20,7 @@ export function fieldProblemsOf(
     if (!value) {
       if (field.required) problems[field.id] = "useCaseFieldMissing";
     } else if (value.length > fieldMaxLength(field)) {
-      problems[field.id] = "useCaseFieldTooLong";
+      problems[field.id] = field.kind === "text" ? "ownTextTooLong" : "useCaseFieldTooLong";
     } else if (field.options && !field.options.some((option) => option.value === value)) {
       problems[field.id] = "useCaseOptionUnknown";
     }
@@ -55,7 +55,11 @@ export function checkUseCaseFields(
   if (problems.length > 0) {
     return {
       refused: Object.fromEntries(
-        problems.map(([id, reason]) => [id, wordReason(language, reason)]),
+        problems.map(([id, reason]) => [
+          id,
+          // A text past its limit is named with its length (issue 26).
+          wordReason(language, reason, { count: values[id]?.trim().length ?? 0 }),
+        ]),
       ),
     };
   }
