@@ -111,3 +111,70 @@ test("Accept all keeps the version as it is; Reject all shows the one before", a
   await expect(page.getByTestId("version-count")).toHaveText("1/2");
   await expect(result).toHaveText(before);
 });
+
+/** A short note with the mistakes the fake writer's Fix grammar corrects. */
+const NOTE = "Hi Sarah,\n\nteh report we dont often recieve is very very late.\n\nBest,\nAli";
+
+test("Fix grammar opens on its changes; the accepted ones become the next version", async ({
+  page,
+}) => {
+  test.slow();
+  await page.goto("/write/fix-grammar");
+  // No length to choose: a tool's length is its own.
+  await expect(page.locator("#generator-length")).toHaveCount(0);
+  await page.getByRole("textbox", { name: "Your text", exact: true }).fill(NOTE);
+  await page.getByRole("button", { name: "Generate Text" }).click();
+
+  const view = page.getByTestId("changes-view");
+  await expect(view.getByRole("heading", { name: "What changed" })).toBeFocused({
+    timeout: 30_000,
+  });
+  await expect(view).toContainText("Compared with your text");
+  const text = view.getByRole("region", { name: "The text with its changes" });
+  await expect(text.locator("del")).toHaveText([
+    "Removed: teh",
+    "Removed: dont",
+    "Removed: recieve",
+    "Removed: very",
+  ]);
+  await expect(text.locator("ins")).toHaveText([
+    "Added: the",
+    "Added: that",
+    "Added: don't",
+    "Added: receive",
+  ]);
+
+  await view.getByRole("button", { name: "Accept all" }).click();
+  await view.getByRole("button", { name: "Reject change 4: “recieve” to “receive”" }).click();
+  await expect(view.getByTestId("changes-summary")).toContainText(
+    "accepted: 4 · rejected: 1 · not decided: 0",
+  );
+  await view.getByRole("button", { name: "Keep these changes" }).click();
+
+  await expect(view).toBeHidden();
+  await expect(page.getByTestId("version-kind")).toHaveText("Edited");
+  const result = page.getByTestId("result-text");
+  await expect(result.locator("p").nth(1)).toHaveText(
+    "the report that we don't often recieve is very late.",
+  );
+  await expect(result.locator("p").first()).toHaveText("Hi Sarah,");
+});
+
+test("a tool's text past 6,000 characters says by how much, and is not sent", async ({ page }) => {
+  await page.goto("/write/fix-grammar");
+  const field = page.getByRole("textbox", { name: "Your text", exact: true });
+  await field.fill("a".repeat(6_010));
+  // Nothing cut: the whole paste is there, and counted.
+  await expect(field).toHaveValue("a".repeat(6_010));
+  await expect(page.getByText("6,010 / 6,000")).toBeVisible();
+  await expect(
+    page.getByText("6,010 characters: 10 more than the 6,000 a text can have."),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Generate Text" }).click();
+  await expect(
+    page.getByText("Your text has 6,010 characters; the most is 6,000 (about 1,000 words)."),
+  ).toBeVisible();
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("result-text")).toHaveCount(0);
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "#i18n/messages.ts";
+import { describeFieldFailures } from "#i18n/wording.ts";
 import { useCaseWords } from "#i18n/use-cases.ts";
 import type { UseCaseForForm } from "#shared/use-cases.ts";
 import {
@@ -172,6 +173,19 @@ describe("checking a use case's fields before sending", () => {
       refused: {
         text: "Metninizde 7.250 karakter var; en fazla 6.000 karakter olabilir (yaklaşık 1.000 kelime).",
       },
+    });
+  });
+
+  it("words the server's refusal of a tool's text with the count it gives", () => {
+    const answer = {
+      fieldErrors: { "fields.text": ["Your text has 6001 characters; the most is 6,000."] },
+      fieldReasons: { "fields.text": ["ownTextTooLong" as const] },
+      characters: 6001,
+      limit: 6000,
+    };
+    expect(describeFieldFailures("turkish", answer)).toEqual({
+      "fields.text":
+        "Metninizde 6.001 karakter var; en fazla 6.000 karakter olabilir (yaklaşık 1.000 kelime).",
     });
   });
 });

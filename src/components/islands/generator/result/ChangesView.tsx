@@ -39,6 +39,12 @@ export default function ChangesView({
   const accepted = decided.filter((decision) => decision === "accepted").length;
   const rejected = decided.filter((decision) => decision === "rejected").length;
 
+  /** Back to the text: the keyboard goes on there, not at the page's top. */
+  function leave() {
+    closeChanges();
+    requestAnimationFrame(() => document.getElementById("result-text")?.focus());
+  }
+
   function decide(index: number, decision: Decision | undefined) {
     setDecisions(({ [index]: _old, ...others }) =>
       decision ? { ...others, [index]: decision } : others,
@@ -58,19 +64,19 @@ export default function ChangesView({
     );
     if (kept.size === changes.length) {
       showToast({ title: c("changes.allAccepted"), variant: "success" });
-      closeChanges();
+      leave();
       return;
     }
     if (kept.size === 0 && base.parentIndex !== null) {
       showVersion(base.parentIndex);
       showToast({ title: c("changes.allRejected"), variant: "success" });
-      closeChanges();
+      leave();
       return;
     }
     setSaving(true);
     const saved = await saveEditedText(mergedText(pieces, kept));
     setSaving(false);
-    if (saved) closeChanges();
+    if (saved) leave();
   }
 
   return (
@@ -150,7 +156,7 @@ export default function ChangesView({
             {c("changes.keep")}
           </button>
         )}
-        <button type="button" className={actionButton} disabled={saving} onClick={closeChanges}>
+        <button type="button" className={actionButton} disabled={saving} onClick={leave}>
           {c("changes.close")}
         </button>
       </div>
