@@ -180,7 +180,7 @@ export function describeFieldFailures(
   for (const [field, messages] of Object.entries(body.fieldErrors ?? {})) {
     const reason = body.fieldReasons?.[field]?.[0];
     // A text past its limit names its length (`characters`, issue 26).
-    const count = body.characters === undefined ? {} : { count: body.characters };
+    const count: Values = body.characters === undefined ? {} : { count: body.characters };
     const text = isFailureReason(reason) ? wordReason(language, reason, count) : messages?.[0];
     if (text) described[field] = text;
   }

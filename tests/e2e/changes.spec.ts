@@ -87,6 +87,7 @@ test("a passage's grammar fix shows its changes; the accepted ones become a vers
 });
 
 test("Accept all keeps the version as it is; Reject all shows the one before", async ({ page }) => {
+  test.slow();
   const before = await fixHeadingGrammar(page);
   const result = page.getByTestId("result-text");
   const view = page.getByTestId("changes-view");
