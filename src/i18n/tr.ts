@@ -51,6 +51,7 @@ export const tr: Record<MessageKey, string> = {
   "useCase.label": "Kullanım alanı",
   "useCase.describe": "Kendiniz anlatın",
   "useCase.choose": "Bir kullanım alanı seçin",
+  "ownText.open": "Kendi metninizle başlayın",
   "useCase.extraLabel": "Yazarın bilmesi gereken başka bir şey (isteğe bağlı)",
   "voice.label": "Yazım sesi",
   "voice.none": "Yok (yalnızca üslup)",
@@ -123,6 +124,11 @@ export const tr: Record<MessageKey, string> = {
     "Bu metin zaten 50 düzenlenmiş sürüm tutuyor; bir metnin tutabileceği en fazla sayı bu.",
   "failure.editsGuestNetworkFull":
     "Bu ağdaki misafirler bir günde izin verilen kadar düzenleme kaydetti. Düzenlemeye devam etmek için kaydolun.",
+  "failure.ownTextEmpty": "Lütfen metninizi yapıştırın ya da bir dosya açın.",
+  "failure.ownTextGuestNetworkFull":
+    "Bu ağdaki misafirler bir günde izin verilen kadar metin sakladı. Devam etmek için kaydolun.",
+  "failure.ownTextTooLong":
+    "Lütfen metninizi 6.000 karakterle (yaklaşık 1.000 kelime) sınırlı tutun.",
   "failure.emailInvalid": "Lütfen geçerli bir e-posta adresi girin",
   "failure.passwordTooShort": "Şifre en az 6 karakter olmalıdır",
   "failure.passwordTooLong": "Şifre en fazla 128 karakter olabilir",
@@ -263,6 +269,7 @@ export const tr: Record<MessageKey, string> = {
   "result.words.other": "{count} kelime",
   "result.stop": "Durdur",
   "badge.local": "Şablon taslak",
+  "badge.own": "Metniniz",
   "badge.localai": "Yerel Yapay Zekâ",
   "badge.llama": "Yerel Yapay Zekâ · {model}",
   "badge.stopped": "Durduruldu",
@@ -317,6 +324,7 @@ export const tr: Record<MessageKey, string> = {
   "desk.previousVersion": "Önceki sürüm",
   "desk.nextVersion": "Sonraki sürüm",
   "version.original": "Özgün",
+  "version.own": "Metniniz",
   "version.regenerated": "Yeniden oluşturuldu",
   "version.shorter": "Daha kısa",
   "version.longer": "Daha uzun",

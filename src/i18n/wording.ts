@@ -52,6 +52,7 @@ export function languageOption(uiLanguage: string, language: string): string {
 
 const BADGE_KEYS: Record<string, MessageKey> = {
   local: "badge.local",
+  own: "badge.own",
   localai: "badge.localai",
   stopped: "badge.stopped",
   interrupted: "badge.interrupted",
@@ -198,6 +199,8 @@ export interface VersionOrigin {
   instruction?: string | null;
   /** A passage change: the range of its parent it replaced (only whether there is one counts). */
   passage?: object | null;
+  /** Who wrote it: "own" is the person's own text (issue 26), "Your text" until changed. */
+  modelUsed?: string | null;
 }
 
 /** How much of an instruction a version's label quotes. */
@@ -237,6 +240,7 @@ export function versionLabel(uiLanguage: string, origin: VersionOrigin): string 
   }
   const key = refinement ? VERSION_KEYS[refinement] : undefined;
   if (key) return messages.translate(uiLanguage, key);
+  if (origin.modelUsed === "own") return messages.translate(uiLanguage, "version.own");
   return messages.translate(
     uiLanguage,
     (variant ?? 1) > 1 ? "version.regenerated" : "version.original",

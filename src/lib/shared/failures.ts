@@ -5,6 +5,7 @@ import {
   MAX_PASSAGE_CHARS,
   MAX_PROMPT_CHARS,
 } from "./generation.ts";
+import { MAX_OWN_TEXT_CHARS } from "./use-case-limits.ts";
 import { MAX_VOICES, MAX_VOICE_NAME_CHARS, MAX_VOICE_TEXT_CHARS } from "./voices.ts";
 
 /**
@@ -53,7 +54,17 @@ const GENERATION_RULES = {
   editsPerTextFull: `This text already keeps ${MAX_EDITS_PER_TEXT} edited versions, the most one text keeps.`,
   editsGuestNetworkFull:
     "Guests on this network have saved as many edits as a day allows. Sign up to keep editing.",
+  ownTextEmpty: "Please paste your text, or open a file.",
+  ownTextGuestNetworkFull:
+    "Guests on this network have kept as much text as a day allows. Sign up to keep going.",
+  ownTextTooLong: `Please keep your text to ${MAX_OWN_TEXT_CHARS.toLocaleString("en")} characters (about 1,000 words).`,
 } as const;
+
+/** The too-long own text's English with its count (issue 26): never a silent cut. */
+export function ownTextTooLongMessage(characters: number): string {
+  const count = characters.toLocaleString("en");
+  return `Your text has ${count} characters; the most is ${MAX_OWN_TEXT_CHARS.toLocaleString("en")} (about 1,000 words).`;
+}
 
 /** Use cases' rules (issue 42): the request's use case and fields against its definition. */
 const USE_CASE_RULES = {

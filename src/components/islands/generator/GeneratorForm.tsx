@@ -17,6 +17,7 @@ import { WriterStatus } from "./form/WriterStatus.tsx";
 import { GeneratorOptions } from "./form/GeneratorOptions.tsx";
 import { fieldElementId } from "./form/field-ids.ts";
 import { UseCaseOpener } from "./form/UseCasePicker.tsx";
+import { OwnTextOpener } from "./own-text/OwnTextOpener.tsx";
 import { loadedFieldsCode, loadFieldsCode, useFormChoices } from "./form/use-form-choices.ts";
 
 /** A use case's fields load when one is chosen, the picker when it is opened. */
@@ -183,6 +184,7 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
         ) : (
           <UseCaseOpener onOpen={() => setPicking(true)} />
         )}
+        <OwnTextOpener />
         {picking && (
           <Suspense fallback={null}>
             <UseCaseDialog

@@ -84,7 +84,11 @@ async function editsOf(tx: Transaction, rootId: string): Promise<number> {
 }
 
 /** The bytes of text that guests of one network stored in the last day. */
-async function guestBytesToday(tx: Transaction, addressHash: string, now: Date): Promise<number> {
+export async function guestBytesToday(
+  tx: Transaction,
+  addressHash: string,
+  now: Date,
+): Promise<number> {
   const [row] = await tx
     .select({
       bytes: sql<number>`coalesce(sum(octet_length(${generations.generatedContent})), 0)::bigint`,

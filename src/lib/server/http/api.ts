@@ -22,6 +22,7 @@ export const OWN_TEXT_BODY_BYTES = 64 * 1024;
 const LARGER_BODIES: Readonly<Record<string, number>> = {
   "/api/email/edit": EDIT_BODY_BYTES,
   "/api/email/generate": OWN_TEXT_BODY_BYTES,
+  "/api/email/own": OWN_TEXT_BODY_BYTES,
 };
 
 /** The most bytes the endpoint at this path reads (the path as the router sees it). */

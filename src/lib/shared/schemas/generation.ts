@@ -163,7 +163,8 @@ export const generationRequestSchema = z
     refine: refineSchema.optional(),
   })
   .superRefine((body, ctx) => {
-    if (!body.useCase && !body.content) {
+    // A refinement reads its parent's text; an own text (issue 26) has no description.
+    if (!body.useCase && !body.content && !body.refine) {
       ctx.addIssue({ code: "custom", path: ["content"], message: REASON.contentMissing });
     }
     if (body.fields && !body.useCase) {

@@ -122,9 +122,12 @@ export function HistoryViewer({
             >
               {t("history.delete")}
             </button>
-            <button type="button" className={historyButton} onClick={() => reuse(item)}>
-              {t("history.reuse")}
-            </button>
+            {/* A person's own text (issue 26) had no prompt to use again. */}
+            {item.modelUsed !== "own" && (
+              <button type="button" className={historyButton} onClick={() => reuse(item)}>
+                {t("history.reuse")}
+              </button>
+            )}
             {userId && item.modelUsed !== "local" && (
               <button
                 type="button"

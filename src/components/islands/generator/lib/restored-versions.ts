@@ -19,7 +19,7 @@ export function memoryOf(desk: DeskState, who: string): DeskMemory | null {
 }
 
 /** A kept text as the panel holds it: what was asked, and what was written. */
-function versionOf(item: HistoryItem, text: string): TextVersion {
+export function versionOf(item: HistoryItem, text: string): TextVersion {
   const refinement = item.refinement === "edited" ? null : item.refinement;
   const request: GenerationRequestBody = {
     content: item.content,

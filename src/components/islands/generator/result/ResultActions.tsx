@@ -86,13 +86,16 @@ export function ResultActions({
         ) : (
           <>
             {/* Regenerate first: where Stop was stands Print, never a charged action. */}
-            <button
-              type="button"
-              className={actionButton}
-              {...paidAction(outOfCredits, regenerate)}
-            >
-              {t("desk.regenerate")}
-            </button>
+            {/* A person's own text (issue 26) was asked of no writer: nothing to regenerate. */}
+            {version?.modelUsed !== "own" && (
+              <button
+                type="button"
+                className={actionButton}
+                {...paidAction(outOfCredits, regenerate)}
+              >
+                {t("desk.regenerate")}
+              </button>
+            )}
             {version?.generationId && (
               <button
                 ref={editButton}

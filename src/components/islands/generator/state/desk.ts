@@ -89,6 +89,7 @@ export function versionOrigin(version: TextVersion): VersionOrigin {
     language: version.request.language,
     instruction: version.request.refine?.instruction ?? null,
     passage: version.request.refine?.passage ?? null,
+    modelUsed: version.modelUsed,
   };
 }
 
