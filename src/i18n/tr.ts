@@ -169,8 +169,6 @@ export const tr: Record<MessageKey, string> = {
   "failure.useCaseFieldMissing": "Lütfen bu alanı doldurun.",
   "failure.useCaseFieldTooLong": "Lütfen bu alanı kısaltın.",
   "failure.useCaseOptionUnknown": "Lütfen listelenen seçeneklerden birini seçin.",
-  "failure.ownTextTooLong":
-    "Metninizde {count} karakter var; en fazla 6.000 karakter olabilir (yaklaşık 1.000 kelime).",
   "failure.needsAiWriter":
     "Bir metni iyileştirmek için yapay zekâ yazarı gerekir; henüz hazır değil.",
   "failure.refineTemplateDraft":

@@ -212,7 +212,9 @@ describe("a text tool's prompt", () => {
       useCase,
     );
     expect(prompt.system).toContain(`Tone: ${TONE_GUIDES.formal.instructions}.`);
-    expect(prompt.system).toContain("Write entirely in Türkçe (Turkish), in that language's own script.");
+    expect(prompt.system).toContain(
+      "Write entirely in Türkçe (Turkish), in that language's own script.",
+    );
   });
 
   it("adds the description and a voice as data, and Regenerate's version line", () => {

@@ -76,17 +76,6 @@ export function failure(
 }
 
 /**
- * A failure's English with its `{name}` placeholders filled, numbers as English writes them
- * ("6,001"): for the message and `fieldErrors` of an answer whose failure names a figure
- * (the client fills its own words from the answer's fields).
- */
-export function failureText(reason: FailureReason, values: Record<string, number>): string {
-  return FAILURES[reason].replace(/\{(\w+)\}/g, (slot, name: string) =>
-    Object.hasOwn(values, name) ? values[name]!.toLocaleString("en-US") : slot,
-  );
-}
-
-/**
  * Field problems for an AppError, each a failure's reason or English: their English goes
  * to `fieldErrors`, for API users; a field whose problems all have a reason also gets them
  * in `fieldReasons`, in the same order, for the client to word.

@@ -77,14 +77,6 @@ const USE_CASE_RULES = {
   useCaseOptionUnknown: "Please choose one of the listed options.",
 } as const;
 
-/**
- * A person's own text (issue 26): the desk's "Your text" and a text tool's text field.
- * `{count}` is the text's length, which the answer also gives as `characters`.
- */
-const OWN_TEXT_RULES = {
-  ownTextTooLong: "Your text has {count} characters; the most is 6,000 (about 1,000 words).",
-} as const;
-
 /** Saved voices' rules (issue 42). */
 const VOICE_RULES = {
   voiceNameMissing: "Please give the voice a name.",
@@ -138,7 +130,6 @@ export const FAILURES = {
   ...GENERATION_RULES,
   ...VOICE_RULES,
   ...USE_CASE_RULES,
-  ...OWN_TEXT_RULES,
   ...FEEDBACK_RULES,
   ...ANSWERS,
 };

@@ -1,7 +1,7 @@
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
-import { FAILURES, REASON, type FailureReason } from "#shared/failures.ts";
+import { FAILURES, REASON, ownTextTooLongMessage, type FailureReason } from "#shared/failures.ts";
 import { fieldMaxLength, textFieldOf, type UseCase } from "#shared/use-cases.ts";
-import { AppError, failure, failureText, fieldFailures } from "#server/errors.ts";
+import { AppError, failure, fieldFailures } from "#server/errors.ts";
 
 /**
  * A request's use case (issue 42): its definition read from the content collection by
@@ -83,7 +83,7 @@ function invalid(
   const first = Object.values(problems)[0]![0]!;
   if (!tooLong) return failure("VALIDATION_ERROR", first, fieldFailures(problems));
   const { key, characters, limit } = tooLong;
-  const counted = failureText(REASON.ownTextTooLong, { count: characters });
+  const counted = ownTextTooLongMessage(characters);
   const { fieldErrors, fieldReasons } = fieldFailures(problems);
   return new AppError(
     "VALIDATION_ERROR",
