@@ -16,8 +16,6 @@ const useCasesEn = {
   "useCase.count.other": "{count} use cases",
   "useCase.noMatch": "No use case matches your search.",
   "useCase.loadFailed": "The use cases could not be loaded. Please try again.",
-  "useCase.textOver":
-    "{count} characters: {over} more than the {max} a text can have. Shorten it to send it; nothing has been cut.",
 } as const;
 
 const useCasesTr: Record<keyof typeof useCasesEn, string> = {
@@ -30,8 +28,6 @@ const useCasesTr: Record<keyof typeof useCasesEn, string> = {
   "useCase.count.one": "{count} kullanım alanı",
   "useCase.count.other": "{count} kullanım alanı",
   "useCase.noMatch": "Aramanıza uyan bir kullanım alanı yok.",
-  "useCase.textOver":
-    "{count} karakter: bir metnin alabileceği {max} karakterden {over} fazla. Göndermek için kısaltın; hiçbir şey kesilmedi.",
   "useCase.loadFailed": "Kullanım alanları yüklenemedi. Lütfen yeniden deneyin.",
 };
 

@@ -4,7 +4,6 @@ import { isFailureReason, type FailureReason } from "#shared/failures.ts";
 import { LANGUAGES } from "#shared/generation.ts";
 import { brandBadge } from "#shared/models.ts";
 import type { Localized } from "#shared/use-cases.ts";
-import type { Values } from "./catalog.ts";
 import { messages, type MessageKey } from "./messages.ts";
 
 /*
@@ -123,8 +122,8 @@ export function failureToastTitle(language: string, contentType: string, message
 }
 
 /** A failure in the interface's language, by its reason (src/lib/shared/failures.ts). */
-export function wordReason(language: string, reason: FailureReason, values?: Values): string {
-  return messages.translate(language, `failure.${reason}`, values);
+export function wordReason(language: string, reason: FailureReason): string {
+  return messages.translate(language, `failure.${reason}`);
 }
 
 /**
@@ -180,9 +179,7 @@ export function describeFieldFailures(
   const described: Record<string, string> = {};
   for (const [field, messages] of Object.entries(body.fieldErrors ?? {})) {
     const reason = body.fieldReasons?.[field]?.[0];
-    // A text past its limit names its length (`characters`, issue 26).
-    const count: Values = body.characters === undefined ? {} : { count: body.characters };
-    const text = isFailureReason(reason) ? wordReason(language, reason, count) : messages?.[0];
+    const text = isFailureReason(reason) ? wordReason(language, reason) : messages?.[0];
     if (text) described[field] = text;
   }
   return described;

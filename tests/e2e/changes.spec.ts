@@ -161,19 +161,23 @@ test("Fix grammar opens on its changes; the accepted ones become the next versio
   await expect(result.locator("p").first()).toHaveText("Hi Sarah,");
 });
 
-test("a tool's text past 6,000 characters says by how much, and is not sent", async ({ page }) => {
+test("a tool's text past 6,000 characters says so with its count, and is not sent", async ({
+  page,
+}) => {
   await page.goto("/write/fix-grammar");
   const field = page.getByRole("textbox", { name: "Your text", exact: true });
+  // The tool's text is the own-text box: pasted, or opened from a file.
+  await expect(page.getByRole("button", { name: "Open a file" })).toBeVisible();
   await field.fill("a".repeat(6_010));
   // Nothing cut: the whole paste is there, and counted.
   await expect(field).toHaveValue("a".repeat(6_010));
-  await expect(page.getByText("6,010 / 6,000")).toBeVisible();
+  await expect(page.getByText("6,010 / 6,000 characters")).toBeVisible();
   await expect(
-    page.getByText("6,010 characters: 10 more than the 6,000 a text can have."),
+    page.getByText("Your text has 6,010 characters; the most is 6,000 (about 1,000 words)."),
   ).toBeVisible();
   await page.getByRole("button", { name: "Generate Text" }).click();
   await expect(
-    page.getByText("Your text has 6,010 characters; the most is 6,000 (about 1,000 words)."),
+    page.getByText("Please keep your text to 6,000 characters (about 1,000 words)."),
   ).toBeVisible();
   await expect(field).toBeFocused();
   await expect(field).toHaveAttribute("aria-invalid", "true");

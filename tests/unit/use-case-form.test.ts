@@ -162,30 +162,22 @@ describe("checking a use case's fields before sending", () => {
     ],
   };
 
-  it("takes a tool's text up to 6,000 characters and names the count past it", () => {
+  it("takes a tool's text up to 6,000 characters and refuses one past it", () => {
     expect(fieldProblemsOf(TOOL, { text: "a".repeat(6000) })).toEqual({});
     expect(fieldProblemsOf(TOOL, { text: `\n${"a".repeat(6000)}\n` })).toEqual({});
     expect(fieldProblemsOf(TOOL, { text: "a".repeat(6001) })).toEqual({ text: "ownTextTooLong" });
-    expect(checkUseCaseFields(TOOL, { text: "a".repeat(6001) }, "english")).toEqual({
-      refused: { text: "Your text has 6,001 characters; the most is 6,000 (about 1,000 words)." },
-    });
-    expect(checkUseCaseFields(TOOL, { text: "a".repeat(7250) }, "turkish")).toEqual({
-      refused: {
-        text: "Metninizde 7.250 karakter var; en fazla 6.000 karakter olabilir (yaklaşık 1.000 kelime).",
-      },
+    expect(checkUseCaseFields(TOOL, { text: "a".repeat(6001) }, "turkish")).toEqual({
+      refused: { text: "Lütfen metninizi 6.000 karakterle (yaklaşık 1.000 kelime) sınırlı tutun." },
     });
   });
 
-  it("words the server's refusal of a tool's text with the count it gives", () => {
+  it("words the server's refusal of a tool's text at its field", () => {
     const answer = {
-      fieldErrors: { "fields.text": ["Your text has 6001 characters; the most is 6,000."] },
+      fieldErrors: { "fields.text": ["Your text has 6,001 characters; the most is 6,000."] },
       fieldReasons: { "fields.text": ["ownTextTooLong" as const] },
-      characters: 6001,
-      limit: 6000,
     };
-    expect(describeFieldFailures("turkish", answer)).toEqual({
-      "fields.text":
-        "Metninizde 6.001 karakter var; en fazla 6.000 karakter olabilir (yaklaşık 1.000 kelime).",
+    expect(describeFieldFailures("english", answer)).toEqual({
+      "fields.text": "Please keep your text to 6,000 characters (about 1,000 words).",
     });
   });
 });

@@ -18,9 +18,6 @@ export interface FailureBody<Code extends string = string> {
   fieldReasons?: Record<string, FailureReason[]>;
   /** A 429's wait in seconds, as its `Retry-After` header. */
   retryAfter?: number;
-  /** A person's own text past its limit (issue 26): its length, and the most it may be. */
-  characters?: number;
-  limit?: number;
 }
 
 /** A failed answer as the web app reads it: any part may be missing (no JSON, a proxy's page). */

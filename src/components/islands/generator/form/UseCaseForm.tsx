@@ -6,6 +6,7 @@ import { fieldMaxLength } from "#shared/use-case-limits.ts";
 import type { UseCaseField, UseCaseForForm } from "#shared/use-cases.ts";
 import { $desk } from "#generator/state/desk.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
+import { OwnTextInput } from "../own-text/OwnTextInput.tsx";
 import { fieldElementId } from "./field-ids.ts";
 import { useCaseLink } from "./UseCasePicker.tsx";
 
@@ -19,8 +20,9 @@ const control =
 /**
  * The chosen use case (issue 42): its name and summary, the ways to another or back to
  * "Describe it yourself", and its fields: a line is an input, a paragraph a text box with
- * its count, a person's own text (a text tool's) a large one, counted and never cut, a
- * choice a select of its options; each with its label, hint, required mark and error. Loaded when a use case is chosen, with the fields' checks.
+ * its count, a person's own text (a text tool's) the own-text box (counted, never cut, or
+ * opened from a file), a choice a select of its options; each with its label, hint,
+ * required mark and error. Loaded when a use case is chosen, with the fields' checks.
  */
 export default function UseCaseForm({
   useCase,
@@ -114,20 +116,31 @@ function UseCaseFieldControl({
   const { t: u } = useMessages(useCaseWords);
   const id = fieldElementId(field.id);
   const max = fieldMaxLength(field);
-  const counted = field.kind === "paragraph" || field.kind === "text";
-  // A person's own text is never cut (no maxLength): past the limit it says by how much,
-  // counted as the server counts it (without the blank edges a paste brings).
-  const length = field.kind === "text" ? value.trim().length : value.length;
-  const over = field.kind === "text" && !error && length > max;
+  // A person's own text (a text tool's): its own box, counted, never cut, a file opened.
+  if (field.kind === "text") {
+    return (
+      <div className="grid gap-1">
+        <OwnTextInput
+          id={id}
+          value={value}
+          onChange={(text) => onChange(field.id, text)}
+          label={localized(language, field.label)}
+          error={error ?? null}
+        />
+        <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+          {localized(language, field.hint)}
+        </p>
+      </div>
+    );
+  }
   const props = {
     id,
     value,
     required: field.required,
-    "aria-invalid": error || over ? true : undefined,
+    "aria-invalid": error ? true : undefined,
     "aria-describedby": [
       `${id}-hint`,
-      counted && `${id}-count`,
-      over && `${id}-over`,
+      field.kind === "paragraph" && `${id}-count`,
       error && `${id}-error`,
     ]
       .filter(Boolean)
@@ -153,8 +166,6 @@ function UseCaseFieldControl({
             </option>
           ))}
         </select>
-      ) : field.kind === "text" ? (
-        <textarea {...props} rows={12} dir="auto" className={`${control} min-h-48`} />
       ) : field.kind === "paragraph" ? (
         <textarea {...props} rows={4} dir="auto" maxLength={max} className={control} />
       ) : (
@@ -162,20 +173,12 @@ function UseCaseFieldControl({
       )}
       <div className="flex justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
         <span id={`${id}-hint`}>{localized(language, field.hint)}</span>
-        {counted && (
-          <span
-            id={`${id}-count`}
-            className={`ms-auto whitespace-nowrap tabular-nums ${length > max ? "font-semibold text-red-700 dark:text-red-400" : ""}`}
-          >
-            {t("generator.count", { count: length, max })}
+        {field.kind === "paragraph" && (
+          <span id={`${id}-count`} className="ms-auto whitespace-nowrap tabular-nums">
+            {t("generator.count", { count: value.length, max })}
           </span>
         )}
       </div>
-      {over && (
-        <p id={`${id}-over`} className="text-sm text-red-700 dark:text-red-400">
-          {u("useCase.textOver", { count: length, over: length - max, max })}
-        </p>
-      )}
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
           {error}

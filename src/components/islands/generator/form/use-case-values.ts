@@ -55,11 +55,7 @@ export function checkUseCaseFields(
   if (problems.length > 0) {
     return {
       refused: Object.fromEntries(
-        problems.map(([id, reason]) => [
-          id,
-          // A text past its limit is named with its length (issue 26).
-          wordReason(language, reason, { count: values[id]?.trim().length ?? 0 }),
-        ]),
+        problems.map(([id, reason]) => [id, wordReason(language, reason)]),
       ),
     };
   }
