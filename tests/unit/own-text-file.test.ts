@@ -8,7 +8,7 @@ import {
 /** Issue 26, item 5: a file that is not text, or too large, is refused with its reason. */
 
 const size = (megabytes: number) => megabytes.toFixed(1);
-const file = (bytes: Uint8Array | string, name: string) => new File([bytes], name);
+const file = (bytes: Uint8Array<ArrayBuffer> | string, name: string) => new File([bytes], name);
 
 describe("reading your text from a file", () => {
   it("reads UTF-8 text, without its byte-order mark and with Windows line ends made plain", async () => {

@@ -6,7 +6,7 @@ import type { OwnTextRequest } from "#shared/schemas/own-text.ts";
 import { deriveSubject } from "#shared/subject.ts";
 import { MAX_OWN_TEXT_CHARS } from "#shared/use-case-limits.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
-import type { Database, Transaction } from "#server/db/index.ts";
+import type { Database } from "#server/db/index.ts";
 import { generations } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { GUEST_BYTES_PER_NETWORK_PER_DAY, guestBytesToday } from "./edited-versions.ts";
@@ -115,11 +115,7 @@ export async function saveOwnText(
 }
 
 /** The kept own text as the history lists it, with any versions made from it. */
-async function ownTextItem(
-  db: Database | Transaction,
-  owner: CreditOwner,
-  id: string,
-): Promise<HistoryItem> {
+async function ownTextItem(db: Database, owner: CreditOwner, id: string): Promise<HistoryItem> {
   const rows = await db
     .select(historyColumns)
     .from(generations)
@@ -129,6 +125,6 @@ async function ownTextItem(
     .from(generations)
     .where(and(ownedBy(owner), eq(generations.status, "done"), eq(generations.rootId, id)))
     .orderBy(asc(generations.createdAt), asc(generations.id));
-  const [item] = await historyTree(db as Database, rows, children);
+  const [item] = await historyTree(db, rows, children);
   return item!;
 }
