@@ -31,6 +31,19 @@ function bigTable(): string {
   return `# Big table\n\n${[header, rule, ...rows].join("\n")}\n`;
 }
 
+/**
+ * "Fix grammar" (a passage, a whole text or the Fix grammar tool, issue 26) corrects known
+ * mistakes, so that its changes are known: three replacements, an insertion and a deletion.
+ */
+function fixedGrammar(text: string): string {
+  return text
+    .replace(/\bteh\b/g, "the")
+    .replace(/\bdont\b/g, "don't")
+    .replace(/\brecieve\b/g, "receive")
+    .replace(/\breport we\b/g, "report that we")
+    .replace(/\bvery very\b/g, "very");
+}
+
 function answer(body: ChatRequest["body"]): string {
   const system = body.messages.find((message) => message.role === "system")?.content ?? "";
   const user = body.messages.find((message) => message.role === "user")?.content ?? "{}";
@@ -42,6 +55,11 @@ function answer(body: ChatRequest["body"]): string {
   } = JSON.parse(user) as { subject?: string; text?: string; voice?: { style?: string } };
   // A passage change (issue 43) answers with the new passage only: it names what it replaced.
   const change = JSON.parse(user) as { before?: string; passage?: string; instruction?: string };
+  const { fields } = JSON.parse(user) as { fields?: { text?: string } };
+  if (/grammar/i.test(system)) {
+    const own = change.before !== undefined ? change.passage : (fields?.text ?? text);
+    if (own !== undefined) return fixedGrammar(own);
+  }
   if (change.before !== undefined) {
     const from = (change.passage ?? "")
       .split(/\s+/)

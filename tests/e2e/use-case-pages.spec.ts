@@ -12,6 +12,8 @@ const categoryName = (category: string, language: "en" | "tr") =>
     `useCase.category.${category}` as `useCase.category.${UseCase["category"]}`
   ];
 const MODEL = useCases.find((useCase) => useCase.slug === "cold-outreach-email")!;
+/** A text tool (issue 26): its example is a person's text and what the tool made of it. */
+const TOOL = useCases.find((useCase) => useCase.slug === "fix-grammar")!;
 const ORIGIN = "http://localhost:4321";
 
 /** A use case's card on /write (its accessible name holds its summary too). */
@@ -42,6 +44,15 @@ test.describe("/write", () => {
         await expect(link).toContainText(useCase.summary.en);
       }
     }
+  });
+
+  test("lists the text tools first, under Your text", async ({ page }) => {
+    await page.goto("/write");
+    const first = page.locator("#use-case-list section").first();
+    await expect(first.getByRole("heading", { level: 2 })).toHaveText(categoryName("tools", "en"), {
+      useInnerText: true,
+    });
+    await expect(first.locator(`a[href="/write/${TOOL.slug}"]`)).toContainText(TOOL.name.en);
   });
 
   test("filters as the visitor types, hides empty categories and says when none match", async ({
@@ -211,6 +222,47 @@ test.describe(`/write/${MODEL.slug}`, () => {
   });
 });
 
+test.describe(`/write/${TOOL.slug}, a text tool`, () => {
+  const path = `/write/${TOOL.slug}`;
+  /** A text's first paragraph and its last line, as the page shows them. */
+  const marks = (text: string) => [text.split("\n\n")[1]!, text.split("\n").at(-1)!];
+
+  test("shows an example of a person's text and what the tool makes of it", async ({ page }) => {
+    await page.goto(path);
+    const input = page.getByRole("region", { name: "Example: your text" });
+    const output = page.getByRole("region", { name: "What it makes of it" });
+    for (const line of marks(TOOL.exampleInput!.en)) await expect(input).toContainText(line);
+    for (const line of marks(TOOL.example.en)) await expect(output).toContainText(line);
+    await expect(input).not.toContainText(marks(TOOL.example.en)[0]!);
+    await expect(page.getByRole("region", { name: "An example" })).toHaveCount(0);
+  });
+
+  test("shows both in Turkish when Turkish is chosen", async ({ page }) => {
+    await chooseTurkish(page);
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(TOOL.name.tr, {
+      useInnerText: true,
+    });
+    const input = page.getByRole("region", { name: "Örnek: metniniz" });
+    const output = page.getByRole("region", { name: "Ortaya çıkan metin" });
+    for (const line of marks(TOOL.exampleInput!.tr)) await expect(input).toContainText(line);
+    for (const line of marks(TOOL.example.tr)) await expect(output).toContainText(line);
+    await expect(input).not.toContainText(marks(TOOL.exampleInput!.en)[0]!, {
+      useInnerText: true,
+    });
+  });
+
+  test("describes the application and its questions in one JSON-LD script", async ({ page }) => {
+    await page.goto(path);
+    const scripts = page.locator('script[type="application/ld+json"]');
+    await expect(scripts).toHaveCount(1);
+    const data = JSON.parse((await scripts.textContent())!) as Record<string, unknown>[];
+    expect(data.map((item) => item["@type"])).toEqual(["SoftwareApplication", "FAQPage"]);
+    expect(data[1]!.mainEntity).toHaveLength(TOOL.faq.length);
+    await expect(page).toHaveTitle(TOOL.seo.title.en);
+  });
+});
+
 for (const theme of ["light", "dark"] as const) {
   test(`/write and /write/${MODEL.slug} have no serious axe finding in ${theme} mode`, async ({
     page,
@@ -222,5 +274,15 @@ for (const theme of ["light", "dark"] as const) {
       await page.waitForLoadState("networkidle");
       expect(await seriousAxeViolations(page), path).toEqual([]);
     }
+  });
+
+  test(`/write/${TOOL.slug}, a text tool, has no serious axe finding in ${theme} mode`, async ({
+    page,
+  }) => {
+    await useTheme(page, theme);
+    await page.goto(`/write/${TOOL.slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 }

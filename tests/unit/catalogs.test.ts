@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { catalog, type Catalog } from "#i18n/catalog.ts";
+import { changeWords } from "#i18n/changes.ts";
 import { consoleWords } from "#i18n/console.ts";
 import { frameWords } from "#i18n/frame.ts";
 import { messages, type MessageKey } from "#i18n/messages.ts";
@@ -22,6 +23,7 @@ const NAMESPACES: Record<string, Catalog<string>> = {
   consoleWords,
   pageWords,
   writeWords,
+  changeWords,
 };
 
 await Promise.all(Object.values(NAMESPACES).map((namespace) => namespace.load()));
@@ -51,7 +53,7 @@ describe.each(Object.entries(NAMESPACES))("the %s namespace", (_, namespace) => 
 
 describe("the words of the result, the history, the voice dialog and the use-case picker", () => {
   it.each(
-    Object.entries({ passageWords, outcomeWords, voiceWords, useCaseWords }) as [
+    Object.entries({ passageWords, outcomeWords, voiceWords, useCaseWords, changeWords }) as [
       string,
       Catalog<string>,
     ][],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "#i18n/messages.ts";
+import { describeFieldFailures } from "#i18n/wording.ts";
 import { useCaseWords } from "#i18n/use-cases.ts";
 import type { UseCaseForForm } from "#shared/use-cases.ts";
 import {
@@ -25,6 +26,7 @@ function useCase(
     contentType: "email",
     tone: "standard",
     length: "short",
+    opensOnChanges: false,
     fields: [
       {
         id: "recipient",
@@ -142,6 +144,40 @@ describe("checking a use case's fields before sending", () => {
     });
     expect(checkUseCaseFields(COLD, { recipient: "Dana", ask: "demo" }, "english")).toEqual({
       request: { useCase: "cold-outreach-email", fields: { recipient: "Dana", ask: "demo" } },
+    });
+  });
+
+  const TOOL: UseCaseForForm = {
+    ...COLD,
+    slug: "fix-grammar",
+    category: "tools",
+    fields: [
+      {
+        id: "text",
+        label: { en: "Your text", tr: "Metniniz" },
+        hint: { en: "Paste it", tr: "Yapıştırın" },
+        kind: "text",
+        required: true,
+      },
+    ],
+  };
+
+  it("takes a tool's text up to 6,000 characters and refuses one past it", () => {
+    expect(fieldProblemsOf(TOOL, { text: "a".repeat(6000) })).toEqual({});
+    expect(fieldProblemsOf(TOOL, { text: `\n${"a".repeat(6000)}\n` })).toEqual({});
+    expect(fieldProblemsOf(TOOL, { text: "a".repeat(6001) })).toEqual({ text: "ownTextTooLong" });
+    expect(checkUseCaseFields(TOOL, { text: "a".repeat(6001) }, "turkish")).toEqual({
+      refused: { text: "Lütfen metninizi 6.000 karakterle (yaklaşık 1.000 kelime) sınırlı tutun." },
+    });
+  });
+
+  it("words the server's refusal of a tool's text at its field", () => {
+    const answer = {
+      fieldErrors: { "fields.text": ["Your text has 6,001 characters; the most is 6,000."] },
+      fieldReasons: { "fields.text": ["ownTextTooLong" as const] },
+    };
+    expect(describeFieldFailures("english", answer)).toEqual({
+      "fields.text": "Please keep your text to 6,000 characters (about 1,000 words).",
     });
   });
 });

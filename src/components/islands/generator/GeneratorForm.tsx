@@ -164,6 +164,7 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
         onVoiceChange={setVoiceId}
         invalid={error?.field === "language" || error?.field === "contentType" ? error.field : null}
         contentTypeFixed={useCase !== null}
+        lengthShown={useCase?.category !== "tools"}
       />
       <div className="order-1 grid gap-4 sm:order-2">
         {useCase ? (

@@ -28,6 +28,7 @@ export function GeneratorOptions({
   onVoiceChange,
   invalid,
   contentTypeFixed = false,
+  lengthShown = true,
 }: {
   contentType: string;
   tone: Tone;
@@ -42,6 +43,8 @@ export function GeneratorOptions({
   invalid: "language" | "contentType" | null;
   /** A use case is chosen: it says what type of text it writes. */
   contentTypeFixed?: boolean;
+  /** A text tool's length is its own (issue 26): no length to choose. */
+  lengthShown?: boolean;
 }) {
   const { language, t } = useMessages();
   const [optionsOpen, setOptionsOpen] = useState(false);
@@ -91,16 +94,18 @@ export function GeneratorOptions({
           onChange={(value) => onToneChange(value as Tone)}
           options={TONES.map((option) => ({ value: option, label: t(`tone.${option}`) }))}
         />
-        <SelectField
-          id="generator-length"
-          label={t("generator.length")}
-          value={length}
-          onChange={(value) => onLengthChange(value as Length | "")}
-          options={[
-            { value: "", label: t("length.auto") },
-            ...LENGTHS.map((option) => ({ value: option, label: t(`length.${option}`) })),
-          ]}
-        />
+        {lengthShown && (
+          <SelectField
+            id="generator-length"
+            label={t("generator.length")}
+            value={length}
+            onChange={(value) => onLengthChange(value as Length | "")}
+            options={[
+              { value: "", label: t("length.auto") },
+              ...LENGTHS.map((option) => ({ value: option, label: t(`length.${option}`) })),
+            ]}
+          />
+        )}
         <VoicePicker voiceId={voiceId} onVoiceChange={onVoiceChange} />
       </div>
     </div>

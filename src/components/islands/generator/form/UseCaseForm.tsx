@@ -6,6 +6,7 @@ import { fieldMaxLength } from "#shared/use-case-limits.ts";
 import type { UseCaseField, UseCaseForForm } from "#shared/use-cases.ts";
 import { $desk } from "#generator/state/desk.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
+import { OwnTextInput } from "../own-text/OwnTextInput.tsx";
 import { fieldElementId } from "./field-ids.ts";
 import { useCaseLink } from "./UseCasePicker.tsx";
 
@@ -19,8 +20,9 @@ const control =
 /**
  * The chosen use case (issue 42): its name and summary, the ways to another or back to
  * "Describe it yourself", and its fields: a line is an input, a paragraph a text box with
- * its count, a choice a select of its options; each with its label, hint, required mark
- * and error. Loaded when a use case is chosen, with the fields' checks.
+ * its count, a person's own text (a text tool's) the own-text box (counted, never cut, or
+ * opened from a file), a choice a select of its options; each with its label, hint,
+ * required mark and error. Loaded when a use case is chosen, with the fields' checks.
  */
 export default function UseCaseForm({
   useCase,
@@ -114,6 +116,23 @@ function UseCaseFieldControl({
   const { t: u } = useMessages(useCaseWords);
   const id = fieldElementId(field.id);
   const max = fieldMaxLength(field);
+  // A person's own text (a text tool's): its own box, counted, never cut, a file opened.
+  if (field.kind === "text") {
+    return (
+      <div className="grid gap-1">
+        <OwnTextInput
+          id={id}
+          value={value}
+          onChange={(text) => onChange(field.id, text)}
+          label={localized(language, field.label)}
+          error={error ?? null}
+        />
+        <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+          {localized(language, field.hint)}
+        </p>
+      </div>
+    );
+  }
   const props = {
     id,
     value,

@@ -20,7 +20,7 @@ export function fieldProblemsOf(
     if (!value) {
       if (field.required) problems[field.id] = "useCaseFieldMissing";
     } else if (value.length > fieldMaxLength(field)) {
-      problems[field.id] = "useCaseFieldTooLong";
+      problems[field.id] = field.kind === "text" ? "ownTextTooLong" : "useCaseFieldTooLong";
     } else if (field.options && !field.options.some((option) => option.value === value)) {
       problems[field.id] = "useCaseOptionUnknown";
     }

@@ -4,6 +4,7 @@ import { countWords } from "#shared/generation.ts";
 import type { TextVersion } from "#generator/state/desk.ts";
 import { stopGeneration } from "#generator/state/attempt.ts";
 import { regenerate } from "#generator/state/text-changes.ts";
+import { changeWords } from "#i18n/changes.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { paidAction } from "../paid-action.ts";
 import { actionButton } from "./action-button.ts";
@@ -33,6 +34,7 @@ export function ResultActions({
   outOfCredits,
   canRefine,
   actionRow,
+  onShowChanges,
 }: {
   version: TextVersion | null;
   text: string;
@@ -44,8 +46,11 @@ export function ResultActions({
   canRefine: boolean;
   /** The row of buttons, where focus goes when Stop and Regenerate swap places. */
   actionRow: Ref<HTMLDivElement>;
+  /** The version has something to compare with (issue 26): "Show changes" opens the view. */
+  onShowChanges?: (() => void) | undefined;
 }) {
   const { language: uiLanguage, t, plural } = useMessages();
+  const { t: c } = useMessages(changeWords);
   const hasText = text.length > 0;
   const { draft, editing, saving, save, cancel, setDraft, editButton } = editor;
   // Fetched with the first words, so that the actions are there when the text ends.
@@ -99,6 +104,11 @@ export function ResultActions({
                 onClick={() => setDraft(text)}
               >
                 {t("desk.edit")}
+              </button>
+            )}
+            {onShowChanges && (
+              <button type="button" className={actionButton} onClick={onShowChanges}>
+                {c("changes.show")}
               </button>
             )}
             <Suspense fallback={null}>

@@ -1,11 +1,18 @@
 import { useStore } from "@nanostores/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
 import { versionLabel } from "#i18n/wording.ts";
 import { writerBadge } from "#i18n/outcomes.ts";
 import { $writers } from "#generator/state/engines.ts";
 import { versionOrigin, type DeskState, type TextVersion } from "#generator/state/desk.ts";
 import { $creditStatus } from "#stores/credits.ts";
 import { rememberDesk } from "#generator/state/desk-restore.ts";
+import { $knownUseCases } from "#generator/state/use-cases.ts";
+import {
+  $changesShown,
+  changesBase,
+  openOnChanges,
+  showChanges,
+} from "#generator/state/changes-view.ts";
 import { passageWords } from "#i18n/passages.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { DiscardDialog } from "./DiscardDialog.tsx";
@@ -18,6 +25,9 @@ import { PassageTools } from "./PassageTools.tsx";
 import { PassageReview, usePassageMark } from "./PassageReview.tsx";
 import { useFocusOnSwap } from "./use-result-focus.ts";
 import { useTextEditor } from "./use-text-editor.ts";
+
+/** "See what changed" loads on first use, with the diff library (DESIGN §11). */
+const ChangesView = lazy(() => import("./ChangesView.tsx"));
 
 /**
  * The result panel once a text is on its way or shown: the version picker and badge, the
@@ -62,6 +72,12 @@ export function ShownText({
   const reviewing = !streaming && Boolean(desk.review) && Boolean(version?.passage);
   // The new passage is marked while it is written and until it is kept.
   usePassageMark(textRef, text, streaming || reviewing ? version?.passage : null);
+  const useCase = useStore($knownUseCases)[version?.request.useCase ?? ""];
+  const base = streaming || editing ? null : changesBase(desk, version, useCase);
+  const changesShown = useStore($changesShown);
+  const comparing = Boolean(base) && !reviewing && changesShown === version?.generationId;
+  // Fix grammar's changes are the product: its result opens on them.
+  useEffect(() => openOnChanges(version, base, useCase), [version, base, useCase]);
 
   return (
     <PanelFrame
@@ -69,7 +85,7 @@ export function ShownText({
       notes={notes}
       aside={
         <>
-          {!streaming && !editing && !reviewing && desk.versions.length > 1 && (
+          {!streaming && !editing && !reviewing && !comparing && desk.versions.length > 1 && (
             <VersionPicker
               shown={desk.shown}
               count={desk.versions.length}
@@ -89,7 +105,11 @@ export function ShownText({
       }
     >
       <div className="mt-4 flex-1" aria-busy={streaming} aria-live="off">
-        {text ? (
+        {comparing ? (
+          <Suspense fallback={null}>
+            <ChangesView key={version!.generationId} version={version!} base={base!} />
+          </Suspense>
+        ) : text ? (
           <TextBody
             text={text}
             language={language}
@@ -107,7 +127,7 @@ export function ShownText({
       <PassageTools
         textRef={textRef}
         text={text}
-        enabled={canRefine && !editing && !reviewing}
+        enabled={canRefine && !editing && !reviewing && !comparing}
         outOfCredits={outOfCredits}
       />
       {reviewing && version && <PassageReview version={version} outOfCredits={outOfCredits} />}
@@ -116,16 +136,19 @@ export function ShownText({
           {m("template.noAi")}
         </p>
       )}
-      <ResultActions
-        version={version}
-        text={text}
-        language={language}
-        streaming={streaming}
-        editor={editor}
-        outOfCredits={outOfCredits}
-        canRefine={canRefine && !reviewing}
-        actionRow={actionRow}
-      />
+      {!comparing && (
+        <ResultActions
+          version={version}
+          text={text}
+          language={language}
+          streaming={streaming}
+          editor={editor}
+          outOfCredits={outOfCredits}
+          canRefine={canRefine && !reviewing}
+          actionRow={actionRow}
+          onShowChanges={base && !reviewing ? () => showChanges(version!.generationId!) : undefined}
+        />
+      )}
       <DiscardDialog onDiscard={() => editor.setDraft(null)} t={t} />
     </PanelFrame>
   );
