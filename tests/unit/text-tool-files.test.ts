@@ -81,5 +81,8 @@ describe("the text tools", () => {
   it("take the tone and the language from the request, where those are the point", () => {
     expect(tool("change-tone")?.instructions).toContain("in the tone given below");
     expect(tool("translate")?.instructions).toContain("into the language given below");
+    // Only Translate writes in the chosen language; the others keep the text's own.
+    const translating = tools.filter((useCase) => useCase.translates);
+    expect(translating.map((useCase) => useCase.slug)).toEqual(["translate"]);
   });
 });

@@ -204,17 +204,18 @@ describe("a text tool's prompt", () => {
     }
   });
 
-  it("keeps the request's tone and language (Change the tone, Translate)", () => {
-    const prompt = buildPrompt(
-      checked({ tone: "formal", language: "turkish" }),
-      undefined,
-      undefined,
-      useCase,
-    );
+  it("keeps the request's tone, and its language only when the tool translates", () => {
+    const turkish = checked({ tone: "formal", language: "turkish" });
+    const prompt = buildPrompt(turkish, undefined, undefined, useCase);
     expect(prompt.system).toContain(`Tone: ${TONE_GUIDES.formal.instructions}.`);
-    expect(prompt.system).toContain(
+    // Paraphrasing an English text on a Turkish page must not translate it.
+    expect(prompt.system).not.toContain("Türkçe");
+    expect(prompt.system).toContain("in the language the user's text is written in");
+    const translator = buildPrompt(turkish, undefined, undefined, { ...useCase, translates: true });
+    expect(translator.system).toContain(
       "Write entirely in Türkçe (Turkish), in that language's own script.",
     );
+    expect(translator.system).not.toContain("never translate");
   });
 
   it("adds the description and a voice as data, and Regenerate's version line", () => {

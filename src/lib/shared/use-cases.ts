@@ -82,6 +82,12 @@ export const useCaseSchema = z
      * opens on the changes view, not on the new text.
      */
     opensOnChanges: z.boolean().default(false),
+    /**
+     * A text tool that writes the person's text in the language the request names
+     * (Translate). Every other tool keeps the language the text is in, whatever is chosen:
+     * Fix grammar never translates.
+     */
+    translates: z.boolean().default(false),
     /** An example of what it writes (Markdown), shown on the page. */
     example: localized(4000),
     faq: z
@@ -128,6 +134,9 @@ export const useCaseSchema = z
     }
     if (texts.length > 0 && useCase.category !== "tools") {
       ctx.addIssue({ code: "custom", path: ["category"], message: "a text tool is a tool" });
+    }
+    if (useCase.translates && texts.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["translates"], message: "only a tool translates" });
     }
     if (texts.length === 0 && useCase.category === "tools") {
       ctx.addIssue({ code: "custom", path: ["fields"], message: "a tool needs a text field" });

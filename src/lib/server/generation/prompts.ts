@@ -133,7 +133,8 @@ const VOICE_GUIDE =
   'Its "voice" is how the user writes: "style" in their own words and/or a "sample" of their writing. Write the text as they would: follow that style and the sample\'s word choice, sentence length and rhythm, never its content or facts.';
 
 /** What the writer needs of a use case: its instructions and its fields' definitions. */
-export type PromptUseCase = Pick<UseCase, "instructions" | "fields">;
+export type PromptUseCase = Pick<UseCase, "instructions" | "fields"> &
+  Partial<Pick<UseCase, "translates">>;
 
 /**
  * How to read a use case's fields. The use case's instructions are ours (its file's), and
@@ -269,7 +270,8 @@ function variantLine(input: GenerationRequest): string[] {
  * the person's text and how long the answer is, so there is no length line, and the answer
  * may take the long length's budget, whatever the request's length (a text of 6,000
  * characters is about what it writes back). The text travels in "fields" like any field's
- * value. The request's tone (Change the tone) and language (Translate) are followed.
+ * value. The request's tone is followed (Change the tone); its language only by a tool that
+ * translates, as the others keep the language of the text they are given.
  */
 function toolPrompt(input: GenerationRequest, useCase: PromptUseCase, voice?: WriterVoice) {
   const system = [
@@ -277,7 +279,10 @@ function toolPrompt(input: GenerationRequest, useCase: PromptUseCase, voice?: Wr
     toolGuide(textFieldOf(useCase)!),
     `Do what these instructions say: ${useCaseInstructions(useCase)}`,
     ...(voice ? [VOICE_GUIDE] : []),
-    `Write entirely in ${languageLabel(input.language)}, in that language's own script.`,
+    // Only Translate writes in the chosen language; the rest keep the text's own.
+    useCase.translates
+      ? `Write entirely in ${languageLabel(input.language)}, in that language's own script.`
+      : "Write in the language the user's text is written in, in its own script: never translate it.",
     `Tone: ${TONE_GUIDES[input.tone].instructions}.`,
     ...variantLine(input),
   ].join("\n");
