@@ -99,6 +99,28 @@ describe("restoredVersions", () => {
     throw new Error("nothing should be read apart");
   };
 
+  it("gives a version listed without fields its text's (a tool's person's text)", async () => {
+    const tool = item("t", "2026-11-28T12:00:00.000Z", {
+      useCase: "fix-grammar",
+      fields: { text: "Their going." },
+      refinements: [
+        item("f", "2026-11-28T12:01:00.000Z", {
+          parentId: "t",
+          refinement: "edited",
+          useCase: "fix-grammar",
+        }),
+      ],
+    });
+    const restored = await restoredVersions(
+      [tool],
+      { who: "guest", ids: ["t", "f"], shown: "f" },
+      noRead,
+    );
+    for (const version of restored!.versions) {
+      expect(version.request.fields).toEqual({ text: "Their going." });
+    }
+  });
+
   it("gives the remembered versions in the order they were written, showing the one shown", async () => {
     const restored = await restoredVersions(
       [other, variant, root],

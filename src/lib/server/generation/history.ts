@@ -98,12 +98,18 @@ export async function historyTree(
 ): Promise<HistoryItem[]> {
   let left = TEXT_BYTES_PER_ANSWER;
   const carried: string[] = [];
-  const items = roots.map((root) =>
-    historyItem(
-      root,
-      children.filter((child) => child.rootId === root.id).map((child) => historyItem(child)),
-    ),
-  );
+  const items = roots.map((root) => {
+    // A version's fields are its text's, copied (a tool's hold the person's whole text):
+    // listed once, on the text, unless a version's differ.
+    const rootFields = JSON.stringify(root.fields);
+    const versions = children
+      .filter((child) => child.rootId === root.id)
+      .map((child) => {
+        const item = historyItem(child);
+        return JSON.stringify(child.fields) === rootFields ? { ...item, fields: null } : item;
+      });
+    return historyItem(root, versions);
+  });
   for (const row of roots.flatMap((root) => [
     root,
     ...children.filter((c) => c.rootId === root.id),

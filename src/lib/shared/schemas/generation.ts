@@ -227,7 +227,11 @@ export interface HistoryItem {
   passage: PassageRange | null;
   /** Regenerate: which version of the same request (1 for the first). */
   variant: number;
-  /** The use case it was written for (its slug) and the values of its fields. */
+  /**
+   * The use case it was written for (its slug) and the values of its fields; a version in a
+   * text's `refinements` whose fields are the text's own has `fields: null` (a tool's hold
+   * the person's whole text, sent once).
+   */
   useCase: string | null;
   fields: Record<string, string> | null;
   /** A stopped text: the words that reached the client. */

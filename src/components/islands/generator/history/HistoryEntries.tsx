@@ -18,7 +18,11 @@ const dangerAction =
 function withRefinements(items: HistoryItem[]): { item: HistoryItem; parent?: HistoryItem }[] {
   return items.flatMap((item) => [
     { item },
-    ...item.refinements.map((refinement) => ({ item: refinement, parent: item })),
+    // A version listed without fields has its text's.
+    ...item.refinements.map((refinement) => ({
+      item: { ...refinement, fields: refinement.fields ?? item.fields },
+      parent: item,
+    })),
   ]);
 }
 

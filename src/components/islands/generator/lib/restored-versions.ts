@@ -66,7 +66,11 @@ export async function restoredVersions(
 ): Promise<{ versions: TextVersion[]; shown: number } | null> {
   const wanted = new Set(memory.ids);
   const remembered = items
-    .flatMap((item) => [item, ...item.refinements])
+    .flatMap((item) => [
+      item,
+      // A version listed without fields has its text's.
+      ...item.refinements.map((version) => ({ ...version, fields: version.fields ?? item.fields })),
+    ])
     .filter((item) => memory.whole || wanted.has(item.id))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   const texts = await Promise.all(
