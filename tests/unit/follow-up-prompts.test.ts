@@ -38,7 +38,9 @@ describe("a change of a text a writer wrote", () => {
     const change = JSON.parse(prompt.user);
     expect(change.passage).toBe("The heating is broken. Please fix it.");
     expect(change.task).toContain("say the same in other words");
-    expect(change.task).toContain("new passage alone");
+    // How to do a task is said in every system prompt, which the sequence holds already.
+    expect(change.task).not.toContain("passage");
+    expect(prompt.system).toContain('do its "task" to that passage alone');
     expect(promptMessages(prompt)).toEqual([
       { role: "system", content: first.system },
       { role: "user", content: first.user },
@@ -57,9 +59,10 @@ describe("a change of a text a writer wrote", () => {
     expect(JSON.parse(prompt.user).task).toContain('"instruction"');
   });
 
-  it("asks a whole-text change and a continuation without a passage", () => {
+  it("asks a continuation without a passage; a whole-text change keeps a prompt of its own", () => {
     const whole = buildPrompt(written, { parentId, action: "shorter", text, origin });
-    expect(JSON.parse(whole.user)).toEqual({ task: expect.stringContaining("half as long") });
+    expect(whole.earlier).toBeUndefined();
+    expect(JSON.parse(whole.user)).toEqual({ text });
     const splice = spliceOf(refineSchema.parse({ parentId, action: "continue" }), text)!;
     const more = buildPrompt(written, { parentId, action: "continue", text, splice, origin });
     expect(JSON.parse(more.user)).toEqual({ task: expect.stringContaining("from its end") });
