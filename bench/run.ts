@@ -58,7 +58,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS ?? 20);
 /** The memory soak on each database (DESIGN §11: ten minutes); 0 leaves it out. */
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
-/** `BENCH_ONLY=database,streaming` runs some parts only (pages, database, populated, reset-flood, streaming, browser, local-writer, reserves; local-catalogue only when named). */
+/** `BENCH_ONLY=database,streaming` runs some parts only (pages, database, populated, reset-flood, streaming, browser, local-writer, reserves; local-catalogue and local-passage only when named). */
 const NAMED = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 /** …or named on the command line: `npm run bench -- local-writer`. */
 const ONLY =
@@ -405,6 +405,7 @@ async function main(): Promise<void> {
   if (runs("browser")) await measureBrowserStreaming();
   if (runs("local-writer")) await measureLocalWriter();
   if (ONLY?.includes("local-catalogue")) await measureCatalogue();
+  if (ONLY?.includes("local-passage")) await measurePassageAlone();
   if (runs("reserves")) {
     await measureReserves("PGlite", undefined);
     if (process.env.TEST_DATABASE_URL)
@@ -1216,6 +1217,46 @@ async function measurePassageFirstWords(server: RunningServer, label: string): P
     "≤ 0.5 s",
     retry <= 500,
   );
+}
+
+/**
+ * `BENCH_ONLY=local-passage`: the editor row alone (`measurePassageFirstWords`), on the app
+ * as the local-writer part runs it with the same kernels, after eight texts started at once
+ * in place of its rounds (every sequence then holds a text's prompt).
+ */
+async function measurePassageAlone(): Promise<void> {
+  const name = process.env.BENCH_LOCAL_SHAPE ?? "qwen2.5-0.5b";
+  const model = process.env.BENCH_LOCAL_MODEL ?? (await shapedModel(name));
+  const variantEnv = variantBins(KERNEL_VARIANT);
+  const storage = await createStorage();
+  const server = await startServer(storage, {
+    env: {
+      LOCAL_MODEL: model,
+      TRUSTED_PROXY: "1",
+      ...MANY_CLIENTS,
+      TEXTS_IN_FLIGHT_PER_OWNER: String(SEQUENCES),
+      TEXTS_IN_FLIGHT_PER_ADDRESS: String(SEQUENCES),
+      // Eight prompts read at once on a busy machine: no writer deadline cuts one short.
+      PROVIDER_TIMEOUT_MS: "240000",
+      RESERVATION_TIMEOUT_MS: "600000",
+      ...variantEnv,
+    },
+    nodeFlags: [...PROBED_NODE_FLAGS, "--import", resolve("bench/cpu-variant.ts")],
+  });
+  try {
+    await waitReady(server);
+    // Every sequence holds a text, as after the local-writer part's rounds (their first
+    // words: a prompt of the same form each).
+    const { token } = await signUp(server.url, true);
+    await Promise.all(
+      Array.from({ length: SEQUENCES }, () => firstDelta(server, token, freshRequest())),
+    );
+    const threads = `${WRITER_THREADS} thread${WRITER_THREADS > 1 ? "s" : ""}`;
+    await measurePassageFirstWords(server, `${name} shape, ${threads}, ${KERNEL_VARIANT} kernels`);
+  } finally {
+    await server.stop();
+    await storage.cleanup();
+  }
 }
 
 /** One round of a kernel setup: each side's runs, by how many users asked at once. */

@@ -159,11 +159,40 @@ describe("the local writer", () => {
     );
     expect(done.data.charged).toBe(charged);
     expect(await balance(client)).toBe(200 - charged);
-    // The writer read the whole text around the passage: more than a new text's request.
-    const [newText, change] = server.logs
-      .filter((entry) => entry.msg === "local text written")
-      .slice(-2);
-    expect(change!.readTokens as number).toBeGreaterThan(newText!.readTokens as number);
+  });
+
+  it("reads a change of a text its sequence wrote, not the text again (issue 26)", async () => {
+    const { client } = await signUp(server.url, false);
+    const before = writtenLogs().length;
+    const written = await readSse(await stream(client, { ...request, length: "short" }));
+    const parent = written.at(-1)!;
+    expect(parent).toMatchObject({ event: "done", data: { modelUsed: "llama" } });
+    await waitFor("its log line", () => writtenLogs().length > before);
+    const first = writtenLogs().at(-1) as Record<string, number>;
+    const text = (await client.get("/api/email/my")).body.generations[0].generatedContent;
+    // About a sentence from the middle, as a selection sends it.
+    let start = Math.floor(text.length / 2);
+    if (/[\uD800-\uDBFF]/.test(text[start - 1] ?? "")) start--;
+    let end = Math.min(text.length, start + 60);
+    if (/[\uD800-\uDBFF]/.test(text[end - 1] ?? "")) end++;
+    const lines = writtenLogs().length;
+    const events = await readSse(
+      await stream(client, {
+        ...request,
+        length: "short",
+        refine: { parentId: parent.data.generationId, action: "rephrase", passage: { start, end } },
+      }),
+    );
+    expect(events.at(-1)).toMatchObject({ event: "done", data: { refinement: "rephrase" } });
+    await waitFor("its log line", () => writtenLogs().length > lines);
+    const change = writtenLogs().at(-1) as Record<string, number>;
+    // The change continues the conversation that wrote the text, on the sequence that holds
+    // it: it keeps the request and the text's tokens, and reads its own message, fewer
+    // tokens than its prompt holds after the request: the text is not read again.
+    expect(change.sequence).toBe(first.sequence);
+    expect(change.keptTokens).toBeGreaterThan(first.promptTokens!);
+    expect(change.readTokens).toBeLessThan(change.promptTokens! - first.promptTokens!);
+    expect(change.readTokens).toBeLessThan(change.promptTokens!);
   });
 
   it("reports itself ready in the engines status", async () => {

@@ -25,10 +25,16 @@ const PASSAGE = "The heating is broken since Monday.";
 const NEW_PASSAGE = "Our heating has not worked since Monday, and the flat is very cold.";
 const INSTRUCTED = "Größe 😀 — the whole text, rewritten as asked.\n\nP.S. See you on Friday.";
 
-/** The fake writer answers by what it was sent, as a real model would. */
+/**
+ * The fake writer answers by what it was sent, as a real model would. A change of a text it
+ * wrote is the next turn of the conversation that wrote it (issue 26): a "task", for a
+ * passage with the "passage"; a change of a text too long to read whole sends the text
+ * around the passage.
+ */
 function answer(body: ChatRequest["body"]): string {
   const data = JSON.parse(body.messages.at(-1)!.content) as Record<string, string>;
-  if ("before" in data) return `${NEW_PASSAGE}  \n`;
+  const continues = data.task?.startsWith("continue") || data.task?.startsWith("write what");
+  if ("before" in data || "passage" in data || continues) return `${NEW_PASSAGE}  \n`;
   if (data.instruction) return INSTRUCTED;
   if (data.text !== undefined) return "A shorter text.";
   return PARENT;
@@ -119,13 +125,15 @@ describe("a passage change", () => {
     });
     expectOnlyThePassageChanged(done.data.content, done.data.passage);
 
-    // The writer read the whole text around the passage and the passage as data.
-    const [system, user] = server.writer.requests.at(-1)!.body.messages;
-    expect(system!.content).not.toContain(PASSAGE);
-    expect(JSON.parse(user!.content)).toEqual({
-      before: PARENT.slice(0, range.start),
+    // The change continues the conversation that wrote the text (issue 26): the request,
+    // the text as the writer's answer, then the task and the passage as data.
+    const messages = server.writer.requests.at(-1)!.body.messages;
+    expect(messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
+    expect(messages[0]!.content).not.toContain(PASSAGE);
+    expect(messages[2]!.content).toBe(PARENT);
+    expect(JSON.parse(messages[3]!.content)).toEqual({
+      task: expect.stringContaining("other words"),
       passage: PASSAGE,
-      after: PARENT.slice(range.end),
     });
 
     // A new version of its parent, with the range it replaced; paid by the rule.
@@ -161,9 +169,9 @@ describe("a passage change", () => {
       charged: CHARGED,
     });
     expectOnlyThePassageChanged(response.body.content, response.body.passage);
-    const [system, user] = server.writer.requests.at(-1)!.body.messages;
-    expect(system!.content).not.toContain("warmer");
-    expect(JSON.parse(user!.content)).toMatchObject({ passage: PASSAGE, instruction });
+    const messages = server.writer.requests.at(-1)!.body.messages;
+    expect(messages[0]!.content).not.toContain("warmer");
+    expect(JSON.parse(messages.at(-1)!.content)).toMatchObject({ passage: PASSAGE, instruction });
     const [item] = (await client.get("/api/email/my")).body.generations;
     expect(item.refinements[0]).toMatchObject({ instruction, passage: range });
   });

@@ -87,6 +87,9 @@ export async function findFinishedText(
   text: string;
   modelUsed: string | null;
   request: Omit<GenerationRequest, "variant" | "refine">;
+  /** Which version of its request it is (regenerate), and how it was made from its parent. */
+  variant: number;
+  refinement: string | null;
 } | null> {
   const [row] = await db
     .select()
@@ -107,6 +110,8 @@ export async function findFinishedText(
       length: (row.length ?? "medium") as GenerationRequest["length"],
       ...(row.useCase ? { useCase: row.useCase, fields: row.fields ?? {} } : {}),
     },
+    variant: row.variant,
+    refinement: row.refinement,
   };
 }
 

@@ -5,6 +5,7 @@ import { failure } from "#server/errors.ts";
 import { findFinishedText, type Lineage } from "./generations.ts";
 import { spliceOf, type Splice } from "./passages.ts";
 import type { RefinementSource } from "./prompts.ts";
+import { findUseCase } from "./use-cases.ts";
 
 export interface RefinementPlan {
   request: GenerationRequest;
@@ -59,6 +60,7 @@ export async function refinementOf(
     length: whole && action === "longer" ? LONGER[base.length] : base.length,
   };
   const instruction = action === "instruction" ? (refine.instruction ?? "") : null;
+  const origin = await originOf(db, owner, parent);
   return {
     request: refined,
     lineage: {
@@ -74,8 +76,31 @@ export async function refinementOf(
       text: parent.text,
       ...(instruction !== null ? { instruction } : {}),
       ...(splice ? { splice } : {}),
+      ...(origin ? { origin } : {}),
     },
     splice,
     ofTemplateDraft: parent.modelUsed === "local",
   };
 }
+
+/**
+ * The request a writer wrote the parent's text for, which a change continues (decision
+ * 069): its own, as kept; a version made by a change or an edit is no version of that
+ * request (variant 1). None for a line that starts from a text the person brought
+ * (`own`, issue 26), which no writer wrote, or whose use case is gone.
+ */
+async function originOf(
+  db: Database,
+  owner: CreditOwner,
+  parent: NonNullable<Awaited<ReturnType<typeof findFinishedText>>>,
+): Promise<RefinementSource["origin"]> {
+  const root = parent.rootId ? await findFinishedText(db, owner, parent.rootId) : parent;
+  if (!root || root.modelUsed === OWN_TEXT || parent.modelUsed === OWN_TEXT) return undefined;
+  const request = { ...parent.request, variant: parent.refinement ? 1 : parent.variant };
+  if (!request.useCase) return { request };
+  const useCase = await findUseCase(request.useCase);
+  return useCase ? { request, useCase } : undefined;
+}
+
+/** `modelUsed` of a text the person brought (own-texts.ts). */
+const OWN_TEXT = "own";

@@ -1,3 +1,4 @@
+import { promptMessages } from "../prompts.ts";
 import type { TextProvider } from "./types.ts";
 
 /**
@@ -28,10 +29,7 @@ export function mistralProvider(options: {
       const events = await client.chat.stream(
         {
           model: options.model,
-          messages: [
-            { role: "system", content: prompt.system },
-            { role: "user", content: prompt.user },
-          ],
+          messages: promptMessages(prompt),
           temperature: prompt.temperature,
           maxTokens: prompt.maxTokens,
           ...(prompt.seed === undefined ? {} : { randomSeed: prompt.seed }),

@@ -1,4 +1,5 @@
 import { readServerSentEvents } from "#shared/sse.ts";
+import { promptMessages } from "../prompts.ts";
 import type { TextProvider } from "./types.ts";
 
 /**
@@ -30,10 +31,7 @@ export function openAiCompatibleProvider(options: {
           temperature: prompt.temperature,
           max_tokens: prompt.maxTokens,
           ...(prompt.seed === undefined ? {} : { seed: prompt.seed }),
-          messages: [
-            { role: "system", content: prompt.system },
-            { role: "user", content: prompt.user },
-          ],
+          messages: promptMessages(prompt),
         }),
       });
       if (!response.ok || !response.body) {

@@ -1,6 +1,7 @@
 import { access } from "node:fs/promises";
 import { resolve } from "node:path";
 import type {
+  ChatHistoryItem,
   ChatWrapper,
   Llama,
   LlamaContext,
@@ -15,6 +16,7 @@ import {
   SHARED_INSTRUCTIONS,
   TOKEN_BUDGET,
   longestInstructions,
+  type Prompt,
 } from "#server/generation/prompts.ts";
 import { downloadModel } from "./download.ts";
 import { everyTextEachStep, type Step, type TextsAtWork } from "./queue.ts";
@@ -60,6 +62,10 @@ class ContextTooSmall extends Error {
 export interface Slot {
   sequence: LlamaContextSequence;
   busy: boolean;
+  /** How many of its tokens are its last text's prompt: its words follow (decision 069). */
+  promptLength: number;
+  /** When its last text started (performance.now()), for the least recently used. */
+  usedAt: number;
 }
 
 export interface LoadedModel {
@@ -227,6 +233,8 @@ async function openContext(
   const slots: Slot[] = Array.from({ length: sequences }, () => ({
     sequence: context.getSequence({ tokenPredictor: new WaitsForHandover(handover) }),
     busy: false,
+    promptLength: prefix.length,
+    usedAt: 0,
   }));
   // Every sequence reads the instructions that all texts share once, now.
   await Promise.all(
@@ -237,22 +245,68 @@ async function openContext(
 
 /**
  * A text's prompt as node-llama-cpp's chat session renders it for the model: our
- * instructions as the system message, the request as the user's, the answer about to begin.
+ * instructions as the system message, the request as the user's (after any earlier turns:
+ * the request a changed text answered, and that text), the answer about to begin.
  */
 export function promptTokens(
   model: LlamaModel,
   chatWrapper: ChatWrapper,
-  prompt: { system: string; user: string },
+  prompt: Pick<Prompt, "system" | "earlier" | "user">,
 ): Token[] {
   return chatWrapper
     .generateContextState({
-      chatHistory: [
-        { type: "system", text: prompt.system },
-        { type: "user", text: prompt.user },
-        { type: "model", response: [] },
-      ],
+      chatHistory: [...chatHistory(prompt), { type: "user", text: prompt.user }, EMPTY_ANSWER],
     })
     .contextText.tokenize(model.tokenizer);
+}
+
+const EMPTY_ANSWER: ChatHistoryItem = { type: "model", response: [] };
+
+/** The turns before a prompt's user message, as a chat session holds them. */
+export function chatHistory(prompt: Pick<Prompt, "system" | "earlier">): ChatHistoryItem[] {
+  const { system, earlier } = prompt;
+  return [
+    { type: "system", text: system },
+    ...(earlier
+      ? ([
+          { type: "user", text: earlier.user },
+          { type: "model", response: [earlier.answer] },
+        ] satisfies ChatHistoryItem[])
+      : []),
+  ];
+}
+
+/**
+ * A changed text as `sequence` spells it, when the sequence holds the request it answered
+ * and then the words it wrote for it (decision 069). The kept text is what the writer's
+ * pieces said; the sequence keeps the tokens it sampled, which the text, tokenized again
+ * after the request, need not give back (a SentencePiece model drops the space of its first
+ * word, for one). Spelled from those tokens, the prompt starts with what the sequence holds;
+ * from where the two part, it is the kept text's.
+ */
+export function answerAsHeld(
+  model: LlamaModel,
+  chatWrapper: ChatWrapper,
+  sequence: LlamaContextSequence,
+  prompt: Pick<Prompt, "system" | "earlier">,
+): Prompt["earlier"] {
+  const { earlier } = prompt;
+  if (!earlier) return undefined;
+  const request = promptTokens(model, chatWrapper, { system: prompt.system, user: earlier.user });
+  const held = sequence.contextTokens;
+  if (
+    held.length <= request.length ||
+    sequence.compareContextTokens(request).firstDifferentIndex < request.length
+  ) {
+    return earlier;
+  }
+  const spelled = model.detokenize(held.slice(request.length), false, request);
+  const { answer } = earlier;
+  // Space the tokens spell before the first word, which the kept text does not start with.
+  const lead = spelled[0] === answer[0] ? 0 : spelled.length - spelled.trimStart().length;
+  let same = 0;
+  while (same < answer.length && spelled[lead + same] === answer[same]) same++;
+  return { ...earlier, answer: spelled.slice(0, lead + same) + answer.slice(same) };
 }
 
 /**

@@ -2,20 +2,49 @@ import type { Token } from "node-llama-cpp";
 import type { LoadedModel, Slot } from "./model.ts";
 
 /**
- * A free sequence for a text, marked busy before anything is awaited (two texts that start
- * in the same turn of the event loop never share one): of the free ones, the one whose
- * tokens begin with most of the text's prompt, as llama-server picks a slot, and how many
- * they share. The queue lets no more texts run than there are sequences, so one is free.
+ * Of two sequences that share about as much with a text's prompt, within this many tokens
+ * (a few words), the one used least recently is taken: it keeps the newer text for a change.
  */
-export function takeSlot(slots: Slot[], tokens: Token[]): { slot: Slot; shared: number } {
-  let best: { slot: Slot; shared: number } | null = null;
-  for (const slot of slots) {
-    if (slot.busy) continue;
-    const shared = slot.sequence.compareContextTokens(tokens).firstDifferentIndex;
-    if (!best || shared > best.shared) best = { slot, shared };
+const SHARE_SLACK = 16;
+
+/**
+ * A free sequence for a text, marked busy before anything is awaited (two texts that start
+ * in the same turn of the event loop never share one), the prompt it reads there, and how
+ * many of its tokens the sequence already holds. The queue lets no more texts run than there
+ * are sequences, so one is free. `tokensFor` gives the prompt for a sequence: a change of a
+ * text is spelled as the sequence that wrote the text holds it (`answerAsHeld`).
+ *
+ * A sequence whose last prompt the text's prompt starts with (a change of the text it wrote,
+ * the same request again, or no text since load) holds nothing the text would lose: of
+ * those, the one that shares most. Otherwise the text takes a sequence that holds another
+ * text, and loses that text's words: of those that share about the most (SHARE_SLACK), the
+ * one used least recently, so that a text just written stays for its changes.
+ */
+export function takeSlot(
+  slots: Slot[],
+  tokensFor: (slot: Slot) => Token[],
+): { slot: Slot; tokens: Token[]; shared: number } {
+  const free = slots
+    .filter((slot) => !slot.busy)
+    .map((slot) => {
+      const tokens = tokensFor(slot);
+      const shared = slot.sequence.compareContextTokens(tokens).firstDifferentIndex;
+      return { slot, tokens, shared };
+    });
+  if (free.length === 0) throw new Error("no free sequence");
+  const most = (a: (typeof free)[number], b: (typeof free)[number]) =>
+    b.shared > a.shared ? b : a;
+  const continuing = free.filter(({ slot, shared }) => shared >= slot.promptLength);
+  let best: (typeof free)[number];
+  if (continuing.length > 0) best = continuing.reduce(most);
+  else {
+    const longest = free.reduce(most).shared;
+    best = free
+      .filter(({ shared }) => shared >= longest - SHARE_SLACK)
+      .reduce((a, b) => (b.slot.usedAt < a.slot.usedAt ? b : a));
   }
-  if (!best) throw new Error("no free sequence");
   best.slot.busy = true;
+  best.slot.usedAt = performance.now();
   return best;
 }
 

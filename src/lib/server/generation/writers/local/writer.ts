@@ -10,7 +10,16 @@ import {
 import type { Prompt } from "#server/generation/prompts.ts";
 import type { LocalWriterStatus } from "#shared/console.ts";
 import type { TextProvider } from "../types.ts";
-import { loadModel, modelFile, promptTokens, unreadyStatus, type LoadedModel } from "./model.ts";
+import {
+  answerAsHeld,
+  chatHistory,
+  loadModel,
+  modelFile,
+  promptTokens,
+  unreadyStatus,
+  type LoadedModel,
+  type Slot,
+} from "./model.ts";
 import { FairQueue, inSequenceOrder, type Ticket } from "./queue.ts";
 import { keepCommonStart, takeSlot } from "./slots.ts";
 import { modelLabel, modelSource, type ModelSource } from "./source.ts";
@@ -186,11 +195,21 @@ export class LocalWriter {
     options: { maxTokens: number; signal: AbortSignal; onText: (text: string) => void },
   ): Promise<void> {
     const { LlamaChatSession } = await import("node-llama-cpp");
-    const tokens = promptTokens(loaded.model, loaded.chatWrapper, prompt);
+    const { model, chatWrapper } = loaded;
+    const plain = promptTokens(model, chatWrapper, prompt);
     // The request and the text share the context: a long request leaves less room to write.
+    if (loaded.context.contextSize - plain.length < MIN_TEXT_TOKENS) {
+      throw new Error("the request is too long for the local model");
+    }
+    // A change of a text: spelled, on the sequence that wrote the text, as it holds it.
+    const asHeld = new Map<Slot, Prompt["earlier"]>();
+    const { slot, tokens, shared } = takeSlot(loaded.slots, (slot) => {
+      const earlier = answerAsHeld(model, chatWrapper, slot.sequence, prompt);
+      if (earlier === prompt.earlier) return plain;
+      asHeld.set(slot, earlier);
+      return promptTokens(model, chatWrapper, { ...prompt, earlier });
+    });
     const room = loaded.context.contextSize - tokens.length;
-    if (room < MIN_TEXT_TOKENS) throw new Error("the request is too long for the local model");
-    const { slot, shared } = takeSlot(loaded.slots, tokens);
     const { sequence } = slot;
     const index = loaded.slots.indexOf(slot);
     let keptTokens: number;
@@ -200,14 +219,17 @@ export class LocalWriter {
       slot.busy = false;
       throw error;
     }
+    slot.promptLength = tokens.length;
     const meter = sequence.tokenMeter;
     const [inputBefore, outputBefore] = [meter.usedInputTokens, meter.usedOutputTokens];
     const session = new LlamaChatSession({
       contextSequence: sequence,
       systemPrompt: prompt.system,
-      chatWrapper: loaded.chatWrapper,
+      chatWrapper,
       autoDisposeSequence: false,
     });
+    const earlier = asHeld.get(slot) ?? prompt.earlier;
+    if (earlier) session.setChatHistory(chatHistory({ system: prompt.system, earlier }));
     let pieces = 0;
     let firstAt = 0;
     let lastAt = 0;
