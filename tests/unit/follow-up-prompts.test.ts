@@ -85,3 +85,23 @@ describe("a change of a text a writer wrote", () => {
     expect(promptMessages(own).map((m) => m.role)).toEqual(["system", "user"]);
   });
 });
+
+describe("a change of a text the person brought (issue 26)", () => {
+  const own = { ...written, content: "", contentType: "article" } as const;
+
+  it("calls it theirs, with no kind whose form the writer would impose", () => {
+    const whole = buildPrompt(own, { parentId, action: "grammar", text });
+    expect(whole.system).toContain("a text of the user's own");
+    expect(whole.system).not.toContain("an informative article");
+    const splice = passageOf("rephrase", 11, text.indexOf("\n\nBest"));
+    const passage = buildPrompt(own, { parentId, action: "rephrase", text, splice });
+    expect(passage.system).toContain("a text of the user's own");
+    expect(passage.system).not.toContain("an informative article");
+  });
+
+  it("leaves a written text's kind in its prompt", () => {
+    const article = { ...written, contentType: "article" } as const;
+    const whole = buildPrompt(article, { parentId, action: "grammar", text });
+    expect(whole.system).toContain("an informative article");
+  });
+});

@@ -3,6 +3,7 @@ import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database } from "#server/db/index.ts";
 import { failure } from "#server/errors.ts";
 import { findFinishedText, type Lineage } from "./generations.ts";
+import { OWN_TEXT_WRITER } from "./own-texts.ts";
 import { spliceOf, type Splice } from "./passages.ts";
 import type { RefinementSource } from "./prompts.ts";
 import { findUseCase } from "./use-cases.ts";
@@ -95,12 +96,10 @@ async function originOf(
   parent: NonNullable<Awaited<ReturnType<typeof findFinishedText>>>,
 ): Promise<RefinementSource["origin"]> {
   const root = parent.rootId ? await findFinishedText(db, owner, parent.rootId) : parent;
-  if (!root || root.modelUsed === OWN_TEXT || parent.modelUsed === OWN_TEXT) return undefined;
+  if (!root || root.modelUsed === OWN_TEXT_WRITER || parent.modelUsed === OWN_TEXT_WRITER)
+    return undefined;
   const request = { ...parent.request, variant: parent.refinement ? 1 : parent.variant };
   if (!request.useCase) return { request };
   const useCase = await findUseCase(request.useCase);
   return useCase ? { request, useCase } : undefined;
 }
-
-/** `modelUsed` of a text the person brought (own-texts.ts). */
-const OWN_TEXT = "own";
