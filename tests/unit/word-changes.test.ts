@@ -111,6 +111,15 @@ describe("mergedText", () => {
     expect(everySubset("私は東京に行きます。", "私は大阪に行きました。", "ja")).toBeGreaterThan(0);
   });
 
+  it("follows runs of spaces and hard-wrapped lines, never calling differing texts equal", () => {
+    // Double spaces and a line break the fix made a space: pasted text as people paste it.
+    const original = "foo   bar baz. a \nb";
+    const result = "foo  baz. a b";
+    expect(changesOf(wordChanges(original, result)).length).toBeGreaterThan(0);
+    everySubset(original, result);
+    everySubset("a \nb", "a b");
+  });
+
   it("rebuilds both texts for every subset of changes on a longer text", () => {
     const before =
       "Thank you for you're message. I has reviewed the report and their are three issue.\n\n1. The date is wrong\n2. The totals dont add up\n";

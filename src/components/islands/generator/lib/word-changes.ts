@@ -31,7 +31,11 @@ export function wordChanges(original: string, result: string, locale?: string): 
   if (pieces && rebuilds(pieces, original, result)) return pieces;
   // diffWords let a difference in whitespace through in a way the alignment could not
   // follow: the diff that counts whitespace as words is exact by construction.
-  return exactPieces(diffWordsWithSpace(original, result), original, result) ?? [];
+  const spaced = exactPieces(diffWordsWithSpace(original, result), original, result);
+  if (spaced && rebuilds(spaced, original, result)) return spaced;
+  // Never "no changes" for two texts that differ: at worst, the whole text is one change.
+  if (original === result) return original ? [{ kind: "same", text: original }] : [];
+  return [{ kind: "change", change: { index: 0, removed: original, added: result } }];
 }
 
 /** The older text with exactly the changes in `accepted` (by index) made. */
@@ -93,6 +97,13 @@ function exactPieces(
       for (const run of part.value.match(/\s+|\S+/gu) ?? []) {
         if (/\S/u.test(run)) {
           if (!original.startsWith(run, inOld) || !result.startsWith(run, inNew)) return null;
+          pieces.same(run);
+          inOld += run.length;
+          inNew += run.length;
+          continue;
+        }
+        if (original.startsWith(run, inOld) && result.startsWith(run, inNew)) {
+          // The same whitespace on both sides: shared as it stands, never more of either.
           pieces.same(run);
           inOld += run.length;
           inNew += run.length;
