@@ -100,6 +100,24 @@ describe("POST /api/email/own", () => {
     expect(status.body).toMatchObject({ credits: 300, trialLeftOnNetwork: 10 });
   });
 
+  it("keeps a new guest's text where the network's trial is used up: it is free", async () => {
+    const address = "203.0.113.77";
+    const ask = { content: "A note to my landlord", language: "english", contentType: "email" };
+    // Ten trial texts a day on one network: each guest has three texts' credits.
+    for (let written = 0; written < 10;) {
+      const guest = new ApiClient(server.url, address);
+      for (let i = 0; i < 3 && written < 10; i++, written++) {
+        const text = await guest.post("/api/email/generate", ask);
+        expect(text.status, JSON.stringify(text.body)).toBe(200);
+      }
+    }
+    const newcomer = new ApiClient(server.url, address);
+    expect((await newcomer.post("/api/email/generate", ask)).status).toBe(402);
+    const kept = await keep(newcomer, OWN);
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body).toMatchObject({ created: true, item: { modelUsed: "own" } });
+  });
+
   it("refuses 6,001 characters with the count, and keeps nothing", async () => {
     const { client } = await signUp(server.url, true);
     const refused = await keep(client, textOf(MAX_OWN_TEXT_CHARS + 1));

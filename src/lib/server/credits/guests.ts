@@ -61,10 +61,14 @@ export async function findOrCreateGuest(
   guestId: string | undefined,
   addressHash: string,
   now: Date,
+  needsTrial = true,
 ): Promise<{ guest: Guest; created: boolean } | null> {
   const found = await findGuest(db, guestId);
   if (found) return { guest: found, created: false };
-  if ((await guestGenerationsFromAddress(db, addressHash, now)) >= GUEST_GENERATIONS_PER_ADDRESS) {
+  if (
+    needsTrial &&
+    (await guestGenerationsFromAddress(db, addressHash, now)) >= GUEST_GENERATIONS_PER_ADDRESS
+  ) {
     return null;
   }
   return { guest: await createGuest(db, addressHash, now), created: true };

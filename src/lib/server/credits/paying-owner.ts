@@ -24,18 +24,20 @@ export interface Asker {
  * Who pays for a generation (DESIGN §4): a verified account; an unverified one, drawing on
  * its address's trial; or the browser's guest, created on its first generation
  * (`guestCreated`: the caller gives the browser its cookie). A new guest whose address has
- * no trial texts left is the 402 at once.
+ * no trial texts left is the 402 at once, unless what it asks for is free (`needsTrial`
+ * false: keeping a text of one's own, issue 26).
  */
 export async function payingOwner(
   db: Database,
   asker: Asker,
   now: Date,
+  needsTrial = true,
 ): Promise<{ owner: CreditOwner; guestCreated: boolean }> {
   const { user } = asker;
   if (user?.emailVerified) return { owner: { kind: "user", userId: user.id }, guestCreated: false };
   const addressHash = await hashAddress(db, asker.clientNetwork);
   if (user) return { owner: { kind: "user", userId: user.id, addressHash }, guestCreated: false };
-  const found = await findOrCreateGuest(db, asker.guestId, addressHash, now);
+  const found = await findOrCreateGuest(db, asker.guestId, addressHash, now, needsTrial);
   if (!found) throw exhausted({ kind: "guest", addressHash });
   return {
     owner: { kind: "guest", guestId: found.guest.id, addressHash },

@@ -1,6 +1,7 @@
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database } from "#server/db/index.ts";
+import { textFieldOf } from "#shared/use-cases.ts";
 import { failure } from "#server/errors.ts";
 import { findFinishedText, type Lineage } from "./generations.ts";
 import { OWN_TEXT_WRITER } from "./own-texts.ts";
@@ -101,5 +102,8 @@ async function originOf(
   const request = { ...parent.request, variant: parent.refinement ? 1 : parent.variant };
   if (!request.useCase) return { request };
   const useCase = await findUseCase(request.useCase);
-  return useCase ? { request, useCase } : undefined;
+  // A tool's request holds the person's whole text: with its answer and the change, more
+  // than the local writer's context takes. Its changes read the text around the passage.
+  if (!useCase || textFieldOf(useCase)) return undefined;
+  return { request, useCase };
 }

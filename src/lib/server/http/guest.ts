@@ -47,7 +47,7 @@ export async function currentGuest(
 
 /**
  * Who pays for this request's generation (credits/paying-owner.ts); a guest made for it
- * gets its cookie here.
+ * gets its cookie here. `needsTrial` false for what costs nothing (one's own text).
  */
 export async function payingOwnerOf(
   db: Database,
@@ -55,13 +55,14 @@ export async function payingOwnerOf(
   cookies: AstroCookies,
   requestUrl: URL,
   now: Date,
+  needsTrial = true,
 ): Promise<CreditOwner> {
   const asker = {
     user: locals.user,
     guestId: readGuestCookie(cookies, requestUrl),
     clientNetwork: locals.clientNetwork,
   };
-  const { owner, guestCreated } = await payingOwner(db, asker, now);
+  const { owner, guestCreated } = await payingOwner(db, asker, now, needsTrial);
   if (guestCreated && owner.kind === "guest") {
     cookies.set(guestCookieName(requestUrl), owner.guestId, {
       httpOnly: true,

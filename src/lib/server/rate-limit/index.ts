@@ -37,6 +37,9 @@ export const RATE_LIMITS = {
   generateByOwner: { points: 60, duration: 60 },
   // Edits are free versions: a writer saves a handful an hour, not hundreds a day.
   editByOwner: { points: 200, duration: 24 * 60 * 60 },
+  // "Start from your text" makes a guest for a browser without one: a network's own texts
+  // are bounded before any guest or row is made.
+  ownTextByAddress: { points: 60, duration: 60 * 60 },
   watchAdByAccount: { points: 30, duration: 60 * 60 },
   // Saving, changing and deleting voices: a person manages ten, not hundreds an hour.
   voicesByAccount: { points: 120, duration: 60 * 60 },

@@ -22,8 +22,10 @@ const GUEST_NETWORK_RETRY_SECONDS = 60 * 60;
 export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const body = await readJsonBody(request, ownTextSchema, { maxBytes: OWN_TEXT_BODY_BYTES });
   if (body.text.length > MAX_OWN_TEXT_CHARS) throw ownTextTooLong(body.text.length, "text");
+  await consumeRateLimit("ownTextByAddress", locals.clientNetwork);
   const db = await getDb();
-  const owner = await payingOwnerOf(db, locals, cookies, url, systemNow());
+  // Free: a guest is made even where the network's trial is used up.
+  const owner = await payingOwnerOf(db, locals, cookies, url, systemNow(), false);
   await consumeRateLimit("editByOwner", owner.kind === "user" ? owner.userId : owner.guestId);
   const saved = await saveOwnText(db, owner, body, systemNow());
   if (saved === "networkFull") {
