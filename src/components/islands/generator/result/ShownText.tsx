@@ -12,7 +12,9 @@ import {
   changesBase,
   openOnChanges,
   showChanges,
+  type ChangesBase,
 } from "#generator/state/changes-view.ts";
+import { changeWords } from "#i18n/changes.ts";
 import { passageWords } from "#i18n/passages.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { DiscardDialog } from "./DiscardDialog.tsx";
@@ -26,8 +28,22 @@ import { PassageReview, usePassageMark } from "./PassageReview.tsx";
 import { useFocusOnSwap } from "./use-result-focus.ts";
 import { useTextEditor } from "./use-text-editor.ts";
 
-/** "See what changed" loads on first use, with the diff library (DESIGN §11). */
-const ChangesView = lazy(() => import("./ChangesView.tsx"));
+/**
+ * "See what changed" loads on first use, with the diff library (DESIGN §11); offline after
+ * a deploy, the panel says it could not, and the text stays as it was.
+ */
+const ChangesView = lazy(() =>
+  import("./ChangesView.tsx").catch(() => ({ default: ChangesFailed })),
+);
+
+function ChangesFailed(_: { version: TextVersion; base: ChangesBase }) {
+  const { t: c } = useMessages(changeWords);
+  return (
+    <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+      {c("changes.failed")}
+    </p>
+  );
+}
 
 /**
  * The result panel once a text is on its way or shown: the version picker and badge, the
