@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startModelHost } from "../fakes/model-host.ts";
 import { ApiClient } from "../support/client.ts";
 import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
-import { writeTinyGguf } from "../support/tiny-gguf.ts";
+import { CATALOGUE_SHAPES, tinyShape, writeShapedGguf } from "../support/shaped-gguf.ts";
 import { MODEL_TEST_TIMEOUT_MS, waitFor } from "../support/wait.ts";
 
 /**
@@ -28,7 +28,9 @@ const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), "model-download-"));
-  await writeTinyGguf(join(scratch, NAME));
+  // The default's architecture at toy size: its vocabulary holds our longest instructions
+  // beside a long text in the context (the byte-spelling tiny model's no longer does).
+  await writeShapedGguf(join(scratch, NAME), tinyShape(CATALOGUE_SHAPES["qwen2.5-0.5b"]!));
   modelFile = await readFile(join(scratch, NAME));
 });
 
