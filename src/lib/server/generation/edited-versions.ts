@@ -4,6 +4,7 @@ import { DAY_MS } from "#server/clock.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { generations } from "#server/db/schema.ts";
+import { failure, type AppError } from "#server/errors.ts";
 import { findFinishedText, newRow, ownedBy, type Lineage } from "./generations.ts";
 
 /** Advisory-lock namespace for the edits saved to one text. */
@@ -11,6 +12,19 @@ const TEXT_EDITS_LOCK = 7_240_005;
 
 /** What guests of one network may store a day, texts and edits together (issue 24). */
 export const GUEST_BYTES_PER_NETWORK_PER_DAY = 2 * 1024 * 1024;
+
+/** A day's guests' texts and edits on one network are counted over the last 24 hours. */
+const GUEST_NETWORK_RETRY_SECONDS = 60 * 60;
+
+/** 429: the guests of this network stored as much as a day allows (an edit, one's own text). */
+export function guestNetworkFull(
+  reason: "editsGuestNetworkFull" | "ownTextGuestNetworkFull",
+): AppError {
+  return failure("RATE_LIMITED", reason, {
+    headers: { "Retry-After": String(GUEST_NETWORK_RETRY_SECONDS) },
+    extra: { retryAfter: GUEST_NETWORK_RETRY_SECONDS },
+  });
+}
 
 /** Why an edit was not kept: the text has all the edits it keeps, or the guests' network its day's bytes. */
 export type EditRefusal = "textFull" | "networkFull";

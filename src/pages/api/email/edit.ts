@@ -3,15 +3,12 @@ import { editedTextSchema } from "#shared/schemas/generation.ts";
 import { systemNow } from "#server/clock.ts";
 import { getDb } from "#server/db/index.ts";
 import { failure } from "#server/errors.ts";
-import { saveEditedVersion } from "#server/generation/edited-versions.ts";
+import { guestNetworkFull, saveEditedVersion } from "#server/generation/edited-versions.ts";
 import { EDIT_BODY_BYTES, jsonResponse, readJsonBody } from "#server/http/api.ts";
 import { existingOwner } from "#server/http/guest.ts";
 import { consumeRateLimit } from "#server/rate-limit/index.ts";
 
 export const prerender = false;
-
-/** A day's guests' edits on one network are counted over the last 24 hours. */
-const GUEST_NETWORK_RETRY_SECONDS = 60 * 60;
 
 /**
  * Edit → Save: the caller's text, changed by hand, kept as a new free version; a text one
@@ -28,12 +25,7 @@ export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const saved = await saveEditedVersion(db, owner, parentId, text, systemNow());
   if (!saved) throw failure("NOT_FOUND", "textNotFound");
   if (saved === "textFull") throw failure("VALIDATION_ERROR", "editsPerTextFull");
-  if (saved === "networkFull") {
-    throw failure("RATE_LIMITED", "editsGuestNetworkFull", {
-      headers: { "Retry-After": String(GUEST_NETWORK_RETRY_SECONDS) },
-      extra: { retryAfter: GUEST_NETWORK_RETRY_SECONDS },
-    });
-  }
+  if (saved === "networkFull") throw guestNetworkFull("editsGuestNetworkFull");
   return jsonResponse({
     success: true,
     generationId: saved.generationId,

@@ -3,16 +3,13 @@ import { ownTextSchema } from "#shared/schemas/own-text.ts";
 import { MAX_OWN_TEXT_CHARS } from "#shared/use-case-limits.ts";
 import { systemNow } from "#server/clock.ts";
 import { getDb } from "#server/db/index.ts";
-import { failure } from "#server/errors.ts";
+import { guestNetworkFull } from "#server/generation/edited-versions.ts";
 import { ownTextTooLong, saveOwnText } from "#server/generation/own-texts.ts";
 import { OWN_TEXT_BODY_BYTES, jsonResponse, readJsonBody } from "#server/http/api.ts";
 import { payingOwnerOf } from "#server/http/guest.ts";
 import { consumeRateLimit } from "#server/rate-limit/index.ts";
 
 export const prerender = false;
-
-/** A day's guests' texts and edits on one network are counted over the last 24 hours. */
-const GUEST_NETWORK_RETRY_SECONDS = 60 * 60;
 
 /**
  * "Start from my text" (issue 26): the caller's own text kept as a free first version; the
@@ -28,12 +25,7 @@ export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const owner = await payingOwnerOf(db, locals, cookies, url, systemNow(), false);
   await consumeRateLimit("editByOwner", owner.kind === "user" ? owner.userId : owner.guestId);
   const saved = await saveOwnText(db, owner, body, systemNow());
-  if (saved === "networkFull") {
-    throw failure("RATE_LIMITED", "ownTextGuestNetworkFull", {
-      headers: { "Retry-After": String(GUEST_NETWORK_RETRY_SECONDS) },
-      extra: { retryAfter: GUEST_NETWORK_RETRY_SECONDS },
-    });
-  }
+  if (saved === "networkFull") throw guestNetworkFull("ownTextGuestNetworkFull");
   return jsonResponse({
     success: true,
     generationId: saved.generationId,
