@@ -195,6 +195,12 @@ describe("a text tool's prompt", () => {
     expect(JSON.parse(prompt.user).fields.text).toBe(injected);
   });
 
+  it("keeps the tool's own length, whatever the client sent, for its changes' budget", () => {
+    for (const length of ["short", "medium", "long"] as const) {
+      expect(checked({ length }).length).toBe(useCase.length);
+    }
+  });
+
   it("has no length line, and the long budget whatever the request's length", () => {
     for (const length of ["short", "medium", "long"] as const) {
       const prompt = buildPrompt(checked({ length }), undefined, undefined, useCase);

@@ -131,6 +131,8 @@ export function checkUseCaseRequest(
     request: {
       ...request,
       contentType: useCase.contentType,
+      // A tool's length is its own (its result's changes get that budget), not the client's.
+      ...(textFieldOf(useCase) ? { length: useCase.length } : {}),
       fields: keptFields(useCase, fields),
     },
     useCase,

@@ -126,6 +126,7 @@ function UseCaseFieldControl({
           onChange={(text) => onChange(field.id, text)}
           label={localized(language, field.label)}
           error={error ?? null}
+          describedBy={`${id}-hint`}
         />
         <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
           {localized(language, field.hint)}

@@ -24,6 +24,7 @@ export function OwnTextInput({
   error,
   rows = 12,
   autoFocus,
+  describedBy,
 }: {
   id: string;
   value: string;
@@ -33,6 +34,8 @@ export function OwnTextInput({
   error?: string | null;
   rows?: number;
   autoFocus?: boolean;
+  /** Another element that says what to put in (a tool's hint), read with the box. */
+  describedBy?: string;
 }) {
   const { language, t } = useMessages(ownTextWords);
   const picker = useRef<HTMLInputElement>(null);
@@ -40,7 +43,7 @@ export function OwnTextInput({
   const [reading, setReading] = useState(false);
   const over = value.length > MAX_OWN_TEXT_CHARS;
   const counts = { count: value.length, max: MAX_OWN_TEXT_CHARS };
-  const described = [`${id}-count`, over && `${id}-over`, error && `${id}-error`]
+  const described = [describedBy, `${id}-count`, over && `${id}-over`, error && `${id}-error`]
     .filter(Boolean)
     .join(" ");
 
