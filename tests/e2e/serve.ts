@@ -54,9 +54,19 @@ function answer(body: ChatRequest["body"]): string {
     voice,
   } = JSON.parse(user) as { subject?: string; text?: string; voice?: { style?: string } };
   // A passage change (issue 43) answers with the new passage only: it names what it replaced.
-  const change = JSON.parse(user) as { before?: string; passage?: string; instruction?: string };
+  // Of a text a writer wrote, it is the conversation's next turn (issue 26): its last user
+  // message holds the task and the passage; otherwise one message has the text around it.
+  const last = body.messages.at(-1)!;
+  const followUp =
+    body.messages.length > 2
+      ? (JSON.parse(last.content) as { task?: string; passage?: string; instruction?: string })
+      : null;
+  const change = followUp
+    ? { before: "", ...followUp }
+    : (JSON.parse(user) as { before?: string; passage?: string; instruction?: string });
+  const task = followUp?.task ?? system;
   const { fields } = JSON.parse(user) as { fields?: { text?: string } };
-  if (/grammar/i.test(system)) {
+  if (/grammar/i.test(followUp ? task : system)) {
     const own = change.before !== undefined ? change.passage : (fields?.text ?? text);
     if (own !== undefined) return fixedGrammar(own);
   }
@@ -66,7 +76,10 @@ function answer(body: ChatRequest["body"]): string {
       .slice(0, 3)
       .join(" ")
       .replace(/[.!?]$/, "");
-    if (/Continue the text/.test(system + user)) return "And a new sentence follows on from here.";
+    const continues = followUp
+      ? /^(continue|write what)/.test(task)
+      : /Continue the text/.test(system + user);
+    if (continues) return "And a new sentence follows on from here.";
     return change.instruction
       ? `Changed as asked (${change.instruction}): ${from}.`
       : `Rewritten: ${from}.`;
