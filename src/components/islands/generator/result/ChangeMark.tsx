@@ -58,6 +58,23 @@ export function ChangeMark({
   const what = describeChange(change, c);
   const number = change.index + 1;
   const toggle = (next: Decision) => onDecide(decision === next ? undefined : next);
+  /** Accept or reject, pressed while that is the decision; pressed again, undecided. */
+  const decisionButton = (
+    next: Decision,
+    name: "changes.accept" | "changes.reject",
+    mark: string,
+  ) => (
+    <button
+      type="button"
+      className={`${markButton} ${decision === next ? pressed : unpressed}`}
+      aria-pressed={decision === next}
+      aria-label={c(name, { number, change: what })}
+      title={c(name, { number, change: what })}
+      onClick={() => toggle(next)}
+    >
+      <span aria-hidden="true">{mark}</span>
+    </button>
+  );
   return (
     <span data-change={change.index} data-decision={decision ?? "open"}>
       {change.removed && (
@@ -76,26 +93,8 @@ export function ChangeMark({
           {shownWords(change.added, true)}
         </ins>
       )}
-      <button
-        type="button"
-        className={`${markButton} ${decision === "accepted" ? pressed : unpressed}`}
-        aria-pressed={decision === "accepted"}
-        aria-label={c("changes.accept", { number, change: what })}
-        title={c("changes.accept", { number, change: what })}
-        onClick={() => toggle("accepted")}
-      >
-        <span aria-hidden="true">✓</span>
-      </button>
-      <button
-        type="button"
-        className={`${markButton} ${decision === "rejected" ? pressed : unpressed}`}
-        aria-pressed={decision === "rejected"}
-        aria-label={c("changes.reject", { number, change: what })}
-        title={c("changes.reject", { number, change: what })}
-        onClick={() => toggle("rejected")}
-      >
-        <span aria-hidden="true">✗</span>
-      </button>
+      {decisionButton("accepted", "changes.accept", "✓")}
+      {decisionButton("rejected", "changes.reject", "✗")}
     </span>
   );
 }
