@@ -194,11 +194,13 @@ export async function secondVersion(page: Page, button: string): Promise<string>
 /**
  * The result's text once it is rendered whole: the last block of a text that has just
  * arrived shows as written for a render or two more (RenderedText), and its lines then
- * break differently.
+ * break differently. Until the Markdown renderer has loaded (on the first text), the whole
+ * text shows as written, its blank lines kept.
  */
 export async function settledText(page: Page): Promise<string> {
   const result = page.getByTestId("result-text");
   await expect(result).not.toHaveAttribute("data-streaming");
+  await expect(result).toHaveClass(/\brendered-text\b/);
   await expect(result.locator(".whitespace-pre-wrap")).toHaveCount(0);
   return (await result.textContent()) ?? "";
 }
