@@ -1,7 +1,12 @@
 import type { Page } from "@playwright/test";
 import { messages } from "#i18n/messages.ts";
 import { tr } from "#i18n/tr.ts";
-import { useCaseSchema, USE_CASE_CATEGORIES, type UseCase } from "#shared/use-cases.ts";
+import {
+  useCaseSchema,
+  USE_CASE_CATEGORIES,
+  type Localized,
+  type UseCase,
+} from "#shared/use-cases.ts";
 import { readUseCaseFiles } from "../support/use-case-files.ts";
 import { expect, seriousAxeViolations, test, useTheme } from "./fixtures.ts";
 
@@ -208,7 +213,7 @@ test.describe(`/write/${MODEL.slug}`, () => {
     const questions = page.getByRole("region", { name: "Sorular ve yanıtlar" });
     await expect(questions.getByText(MODEL.faq[0]!.question.tr)).toBeVisible();
     await expect(page.getByRole("region", { name: "Bir örnek" })).toContainText(
-      MODEL.example.tr.split("\n")[2]!,
+      MODEL.examples[0]!.text.tr.split("\n")[2]!,
     );
 
     // What the form's language select does when English is chosen.
@@ -231,9 +236,10 @@ test.describe(`/write/${TOOL.slug}, a text tool`, () => {
     await page.goto(path);
     const input = page.getByRole("region", { name: "Example: your text" });
     const output = page.getByRole("region", { name: "What it makes of it" });
-    for (const line of marks(TOOL.exampleInput!.en)) await expect(input).toContainText(line);
-    for (const line of marks(TOOL.example.en)) await expect(output).toContainText(line);
-    await expect(input).not.toContainText(marks(TOOL.example.en)[0]!);
+    for (const line of marks((TOOL.examples[0]!.fields.text as Localized).en))
+      await expect(input).toContainText(line);
+    for (const line of marks(TOOL.examples[0]!.text.en)) await expect(output).toContainText(line);
+    await expect(input).not.toContainText(marks(TOOL.examples[0]!.text.en)[0]!);
     await expect(page.getByRole("region", { name: "An example" })).toHaveCount(0);
   });
 
@@ -246,10 +252,13 @@ test.describe(`/write/${TOOL.slug}, a text tool`, () => {
     const input = page.getByRole("region", { name: "Örnek: metniniz" });
     const output = page.getByRole("region", { name: "Ortaya çıkan metin" });
     for (const line of marks(TOOL.exampleInput!.tr)) await expect(input).toContainText(line);
-    for (const line of marks(TOOL.example.tr)) await expect(output).toContainText(line);
-    await expect(input).not.toContainText(marks(TOOL.exampleInput!.en)[0]!, {
-      useInnerText: true,
-    });
+    for (const line of marks(TOOL.examples[0]!.text.tr)) await expect(output).toContainText(line);
+    await expect(input).not.toContainText(
+      marks((TOOL.examples[0]!.fields.text as Localized).en)[0]!,
+      {
+        useInnerText: true,
+      },
+    );
   });
 
   test("describes the application and its questions in one JSON-LD script", async ({ page }) => {

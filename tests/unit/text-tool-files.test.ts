@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useCaseSchema, type UseCase } from "#shared/use-cases.ts";
+import { useCaseSchema, type Localized, type UseCase } from "#shared/use-cases.ts";
 import { readUseCaseFiles } from "../support/use-case-files.ts";
 
 /**
@@ -14,6 +14,8 @@ const optionsOf = (slug: string, id: string) =>
   tool(slug)
     ?.fields.find((field) => field.id === id)
     ?.options?.map((option) => option.value);
+/** A tool's first example's text: the person's text it rewrites. */
+const exampleInput = (useCase: UseCase) => useCase.examples[0]!.fields.text as Localized;
 const words = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
 
 describe("the text tools", () => {
@@ -65,16 +67,16 @@ describe("the text tools", () => {
     "%s shows a person's text of 60 to 200 words and what it made of it, in both languages",
     (_, useCase) => {
       for (const language of ["en", "tr"] as const) {
-        const input = useCase.exampleInput![language];
+        const input = exampleInput(useCase)[language];
         expect(words(input).length, language).toBeGreaterThanOrEqual(60);
         expect(words(input).length, language).toBeLessThanOrEqual(200);
-        expect(useCase.example[language], language).not.toBe(input);
+        expect(useCase.examples[0]!.text[language], language).not.toBe(input);
         for (const { question, answer } of useCase.faq) {
           expect(question[language].length).toBeGreaterThan(0);
           expect(answer[language].length).toBeGreaterThan(0);
         }
       }
-      expect(useCase.exampleInput!.tr).not.toBe(useCase.exampleInput!.en);
+      expect(exampleInput(useCase).tr).not.toBe(exampleInput(useCase).en);
     },
   );
 

@@ -58,7 +58,8 @@ function definition(overrides: Partial<Record<keyof UseCase, unknown>> = {}): Us
     ],
     instructions:
       "Write a cold outreach email to {recipient} about {offer}. Close by asking for {ask} (if it is empty, ask for a short call).",
-    example: both("Hi Dana, …"),
+    examples: [{ fields: {}, text: both("Hi Dana, …") }],
+    guide: [1, 2, 3].map((n) => both(`Tip ${n}.`)),
     faq: [1, 2, 3].map((n) => ({ question: both(`Question ${n}?`), answer: both(`Answer ${n}.`) })),
     ...overrides,
   });

@@ -1,5 +1,11 @@
 import { CONTENT_TYPE_IDS, LENGTHS, TONES } from "./generation.ts";
-import { FIELD_KINDS, MAX_FIELD_CHARS, USE_CASE_CATEGORIES } from "./use-case-limits.ts";
+import {
+  FIELD_KINDS,
+  MAX_FIELD_CHARS,
+  MAX_OWN_TEXT_CHARS,
+  USE_CASE_CATEGORIES,
+  fieldMaxLength,
+} from "./use-case-limits.ts";
 import { z } from "./zod.ts";
 
 export {
@@ -28,6 +34,10 @@ export const SLOT = /\{([^{}]*)\}/g;
 export const MAX_USE_CASE_FIELDS = 6;
 /** The longest instructions a use case gives the writer (its prompt's bound counts on it). */
 export const MAX_USE_CASE_INSTRUCTIONS = 1200;
+/** Until every file has its second example and its guide (issue 27). */
+const MIN_EXAMPLES = 1;
+const MIN_GUIDE_TIPS = 0;
+const EXAMPLES_COMPLETE = false;
 
 /** A text a person reads, in both of the site's languages. */
 function localized(max: number) {
@@ -73,11 +83,6 @@ export const useCaseSchema = z
     /** For the writer, in English: what to write, with the fields as `{id}` slots. */
     instructions: z.string().trim().min(20).max(MAX_USE_CASE_INSTRUCTIONS),
     /**
-     * A text tool's (a use case with a `text` field) example of a person's text, shown on
-     * the page above `example`, which is then what the tool made of it.
-     */
-    exampleInput: localized(4000).optional(),
-    /**
      * A text tool whose changes are what a person wants to see (Fix grammar): its result
      * opens on the changes view, not on the new text.
      */
@@ -88,8 +93,30 @@ export const useCaseSchema = z
      * Fix grammar never translates.
      */
     translates: z.boolean().default(false),
-    /** An example of what it writes (Markdown), shown on the page. */
-    example: localized(4000),
+    /**
+     * Examples of what it writes: each the fields a person would fill (a choice by its
+     * option's value, every other field in both languages) and the text (Markdown). The
+     * first is the page's "Try this example"; a text tool's `text` field is the person's
+     * text that the example's text rewrites.
+     */
+    examples: z
+      .array(
+        z.object({
+          fields: z.record(z.string(), z.union([z.string(), localized(MAX_OWN_TEXT_CHARS)])),
+          text: localized(4000),
+        }),
+      )
+      .min(MIN_EXAMPLES)
+      .max(3),
+    /** How to write this kind of text well: 3 to 5 short tips, shown on the page. */
+    guide: z.array(localized(300)).min(MIN_GUIDE_TIPS).max(5).default([]),
+    /**
+     * What people write next (slugs of other use cases), linked first among the related
+     * ones; the page fills the rest from the same category.
+     */
+    next: z.array(z.string().regex(USE_CASE_SLUG)).max(4).default([]),
+    /** When the page's words last changed (the sitemap's lastmod); the build's date if not. */
+    updated: z.coerce.date().optional(),
     faq: z
       .array(z.object({ question: localized(200), answer: localized(800) }))
       .min(3)
@@ -141,12 +168,11 @@ export const useCaseSchema = z
     if (texts.length === 0 && useCase.category === "tools") {
       ctx.addIssue({ code: "custom", path: ["fields"], message: "a tool needs a text field" });
     }
-    if (texts.length > 0 !== (useCase.exampleInput !== undefined)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["exampleInput"],
-        message: "a text tool, and only a tool, has an example input",
-      });
+    useCase.examples.forEach((example, i) =>
+      checkExampleFields(useCase.fields, example.fields, ["examples", i, "fields"], ctx),
+    );
+    if (useCase.next.includes(useCase.slug)) {
+      ctx.addIssue({ code: "custom", path: ["next"], message: "names this use case itself" });
     }
     for (const [, slot] of useCase.instructions.matchAll(SLOT)) {
       if (!ids.has(slot!)) {
@@ -158,6 +184,39 @@ export const useCaseSchema = z
       }
     }
   });
+
+/**
+ * An example's fields: each names a field; every required field is there; a choice holds
+ * one of its options' values; any other field its text in both languages, within its
+ * length.
+ */
+function checkExampleFields(
+  fields: z.infer<typeof useCaseFieldSchema>[],
+  values: Record<string, string | Localized>,
+  path: (string | number)[],
+  ctx: z.RefinementCtx,
+): void {
+  const issue = (key: string, message: string) =>
+    ctx.addIssue({ code: "custom", path: [...path, key], message });
+  for (const key of Object.keys(values)) {
+    if (!fields.some((field) => field.id === key)) issue(key, "names no field");
+  }
+  for (const field of fields) {
+    const value = values[field.id];
+    if (value === undefined) {
+      if (field.required && EXAMPLES_COMPLETE)
+        issue(field.id, "is required, so an example fills it");
+    } else if (field.kind === "choice") {
+      if (typeof value !== "string" || !field.options!.some((option) => option.value === value)) {
+        issue(field.id, `must be one of its options' values`);
+      }
+    } else if (typeof value === "string") {
+      issue(field.id, "needs en and tr");
+    } else if (Math.max(value.en.length, value.tr.length) > fieldMaxLength(field)) {
+      issue(field.id, `is longer than the field takes (${fieldMaxLength(field)})`);
+    }
+  }
+}
 
 export type UseCase = z.output<typeof useCaseSchema>;
 export type UseCaseField = UseCase["fields"][number];
