@@ -56,8 +56,11 @@ const copy = defineCollection({
       rating: z
         .object({ score: z.string().min(1).max(10), text: z.string().min(1).max(80) })
         .optional(),
+      /** Use cases (slugs) the page links to, e.g. the home page's most written. */
+      featured: z.array(z.string()).max(9).optional(),
       /** The same words in Turkish, shown when Turkish is the chosen language. */
       turkish: z.object({
+        ...seo,
         ...shownCopy,
         rating: z.object({ text: z.string().min(1).max(80) }).optional(),
       }),
@@ -135,6 +138,28 @@ const ads = defineCollection({
     }),
 });
 
+const bothLanguages = (max: number) =>
+  z.object({ en: z.string().trim().min(1).max(max), tr: z.string().trim().min(1).max(max) });
+
+/**
+ * The use cases' category hubs, /write/<category> (issue 27), keyed by category: a heading,
+ * a short introduction and their search titles, in both languages.
+ */
+const categories = defineCollection({
+  loader: file("./src/content/categories.yaml"),
+  schema: z.object({
+    heading: bothLanguages(60),
+    intro: bothLanguages(600),
+    seo: z.object({
+      title: bothLanguages(70),
+      description: z.object({
+        en: z.string().trim().min(50).max(170),
+        tr: z.string().trim().min(50).max(170),
+      }),
+    }),
+  }),
+});
+
 /**
  * Use cases (issue 42): one YAML file each, named by its slug; each is a page at
  * /write/<slug> and a choice in the generator. The README says how to add one.
@@ -156,4 +181,4 @@ const useCases = defineCollection({
   schema: useCaseSchema,
 });
 
-export const collections = { pages, copy, faq, testimonials, ads, useCases };
+export const collections = { pages, copy, faq, testimonials, ads, useCases, categories };

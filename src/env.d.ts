@@ -1,5 +1,10 @@
 declare namespace App {
   interface Locals {
+    /**
+     * A page with an address in each language (page-language.ts): its language, set by
+     * Layout.astro; its words are then written in that language alone (Words.astro).
+     */
+    pageLanguage?: import("./lib/shared/page-language.ts").PageLanguage;
     /** The route's pattern (`/api/voices/[id]`), for the access line and /metrics. */
     routePattern?: string;
     /** Correlates a request's log lines; echoed in the X-Request-Id header. */

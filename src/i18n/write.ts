@@ -1,9 +1,9 @@
 import { catalog } from "./catalog.ts";
 
 /**
- * The use-case pages' own words (/write and /write/<slug>), in English and Turkish. They are
- * written into the built page in both languages (Bilingual.astro, with `writeWords.both(key)`),
- * so that /write, a content page, shows them in Turkish without loading the catalog.
+ * The use-case pages' own words (/write, its category hubs and /write/<slug>, and the home
+ * page's links to them), in English and Turkish, written into the built page
+ * (Bilingual.astro, with `writeWords.both(key)`) without loading the catalog.
  */
 export const writeWords = catalog(
   {
@@ -16,6 +16,16 @@ export const writeWords = catalog(
     "write.exampleInput": "Example: your text",
     "write.exampleOutput": "What it makes of it",
     "write.faq": "Questions and answers",
+    "write.breadcrumb": "Breadcrumb",
+    "write.home": "Home",
+    "write.guide": "How to write it well",
+    "write.moreExamples": "More examples",
+    "write.exampleFields": "What was filled in",
+    "write.related": "Write next",
+    "write.moreIn": "All in {category}",
+    "write.categories": "Browse by kind of text",
+    "write.popular": "Popular",
+    "write.otherCategories": "Other kinds of text",
   },
   {
     "write.search": "Kullanım alanlarında ara",
@@ -27,5 +37,15 @@ export const writeWords = catalog(
     "write.exampleInput": "Örnek: metniniz",
     "write.exampleOutput": "Ortaya çıkan metin",
     "write.faq": "Sorular ve yanıtlar",
+    "write.breadcrumb": "Sayfa yolu",
+    "write.home": "Ana Sayfa",
+    "write.guide": "İyi yazmanın yolları",
+    "write.moreExamples": "Başka örnekler",
+    "write.exampleFields": "Doldurulanlar",
+    "write.related": "Sıradaki metin",
+    "write.moreIn": "Tüm {category} metinleri",
+    "write.categories": "Metin türüne göre göz atın",
+    "write.popular": "Çok kullanılanlar",
+    "write.otherCategories": "Diğer metin türleri",
   },
 );

@@ -59,8 +59,12 @@ function paraphrase(overrides: Partial<Record<keyof UseCase, unknown>> = {}): Us
     ],
     instructions:
       "Paraphrase {text} in the {mode} mode: keep its meaning, its facts and its length, and change its wording.",
-    exampleInput: both("The meeting was moved to Friday."),
-    example: both("The meeting now takes place on Friday."),
+    examples: [
+      {
+        fields: { text: both("The meeting was moved to Friday.") },
+        text: both("The meeting now takes place on Friday."),
+      },
+    ],
     faq: [1, 2, 3].map((n) => ({ question: both(`Question ${n}?`), answer: both(`Answer ${n}.`) })),
     ...overrides,
   });
@@ -241,7 +245,7 @@ describe("a text tool's prompt", () => {
       category: "work",
       fields: [{ id: "topic", label: both("Topic"), hint: both("What"), kind: "line" }],
       instructions: "Write about {topic} for the team.",
-      exampleInput: undefined,
+      examples: [{ fields: { topic: both("billing") }, text: both("A note on billing.") }],
     });
     const asked = checkUseCaseRequest(request({ fields: { topic: "billing" } }), plain).request;
     const prompt = buildPrompt(asked, undefined, undefined, plain);
@@ -274,7 +278,7 @@ describe("a text tool's price", () => {
       category: "work",
       fields: [{ id: "topic", label: both("Topic"), hint: both("What"), kind: "line" }],
       instructions: "Write about {topic} for the team.",
-      exampleInput: undefined,
+      examples: [{ fields: { topic: both("billing") }, text: both("A note on billing.") }],
     });
     expect(pricedByWriting(undefined, plain)).toBeNull();
     expect(pricedByWriting(undefined, undefined)).toBeNull();

@@ -1,6 +1,12 @@
 import { displayName } from "#shared/display-name.ts";
 import { THEME_STORAGE_KEY } from "#shared/theme.ts";
-import { applyInterfaceLanguage, LANGUAGE_CHANGE_EVENT, LANGUAGE_KEY } from "./chosen-language.ts";
+import {
+  applyInterfaceLanguage,
+  chooseInterfaceLanguage,
+  followOtherTabs,
+  LANGUAGE_CHANGE_EVENT,
+  LANGUAGE_KEY,
+} from "./chosen-language.ts";
 import { frameText, initFrameWords } from "./page-words.ts";
 import { SIGNED_IN_EVENT, signOut } from "./session.ts";
 
@@ -133,13 +139,22 @@ function initAuthState(): void {
   if (header.dataset.authState === "unknown") void syncAuthState(header);
 }
 
-/** The page follows a language chosen on it, or in another tab (decision 099). */
+/**
+ * The page follows a language chosen on it (the language switch, the form's language), or
+ * in another tab unless its address names its language (decisions 068, 099).
+ */
 function followInterfaceLanguage(): void {
-  applyInterfaceLanguage();
+  followOtherTabs();
   window.addEventListener(LANGUAGE_CHANGE_EVENT, applyInterfaceLanguage);
   window.addEventListener("storage", (event) => {
-    if (event.key === LANGUAGE_KEY || event.key === null) applyInterfaceLanguage();
+    if (event.key === LANGUAGE_KEY || event.key === null) followOtherTabs();
   });
+  // The switch of a page with one address: a page with two links to the other instead.
+  for (const button of document.querySelectorAll<HTMLButtonElement>("[data-language-switch]")) {
+    button.addEventListener("click", () =>
+      chooseInterfaceLanguage(document.documentElement.lang === "tr" ? "en" : "tr"),
+    );
+  }
 }
 
 export function initSiteFrame(): void {

@@ -14,3 +14,11 @@ export const USE_CASE_PAGE_PRIORITY = 0.7;
 export function useCasePath(slug: string): string {
   return `/write/${slug}`;
 }
+
+/** A category's hub page, /write/<category>, listing its use cases. */
+export function categoryPath(category: string): string {
+  return `/write/${category}`;
+}
+
+/** A category hub's place in the sitemap: between /write and its use cases. */
+export const CATEGORY_PAGE_PRIORITY = 0.75;

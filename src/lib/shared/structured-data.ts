@@ -1,4 +1,5 @@
 import { SITE_NAME } from "./site.ts";
+import { localizedPath, type PageLanguage } from "./page-language.ts";
 
 /** schema.org data a page describes itself with, for search engines (JSON-LD). */
 type StructuredData = Record<string, unknown>;
@@ -24,7 +25,11 @@ function aggregateRating(rating: Rating): StructuredData {
  * ratings people gave (decision 095): the prerendered pages carry none, and the server
  * adds the approved testimonials' with `withRating` while there is at least one.
  */
-export function applicationData(site: URL, description: string): StructuredData {
+export function applicationData(
+  site: URL,
+  description: string,
+  language: PageLanguage = "en",
+): StructuredData {
   return {
     "@context": "https://schema.org",
     "@type": "SoftwareApplication",
@@ -32,8 +37,8 @@ export function applicationData(site: URL, description: string): StructuredData 
     applicationCategory: "BusinessApplication",
     operatingSystem: "Web",
     description,
-    url: new URL("/", site).toString(),
-    inLanguage: "en",
+    url: new URL(localizedPath("/", language), site).toString(),
+    inLanguage: language,
     offers: { "@type": "Offer", price: "0", priceCurrency: "USD" },
   };
 }
@@ -63,20 +68,35 @@ export function withRating(html: string, rating: Rating | null): string {
   });
 }
 
-/** A page's questions and answers (the plain text of each). */
+/** A page's questions and answers (the plain text of each), in the page's language. */
 export function faqPageData(
   url: string,
   entries: readonly { question: string; answer: string }[],
+  language = "en",
 ): StructuredData {
   return {
     "@context": "https://schema.org",
     "@type": "FAQPage",
     url,
-    inLanguage: "en",
+    inLanguage: language,
     mainEntity: entries.map(({ question, answer }) => ({
       "@type": "Question",
       name: question,
       acceptedAnswer: { "@type": "Answer", text: answer },
+    })),
+  };
+}
+
+/** Where a page stands in the site: its trail from the home page, the page itself last. */
+export function breadcrumbData(trail: readonly { name: string; url: string }[]): StructuredData {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map(({ name, url }, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name,
+      item: url,
     })),
   };
 }
