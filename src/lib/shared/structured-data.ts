@@ -1,4 +1,5 @@
 import { SITE_NAME } from "./site.ts";
+import type { Localized } from "./use-cases.ts";
 import { localizedPath, type PageLanguage } from "./page-language.ts";
 
 /** schema.org data a page describes itself with, for search engines (JSON-LD). */
