@@ -104,18 +104,18 @@ test.describe("/write", () => {
     });
   });
 
-  test("shows names, summaries and categories in Turkish when Turkish is chosen", async ({
+  test("/tr/write shows names, summaries and categories in Turkish, linking Turkish pages", async ({
     page,
   }) => {
-    await chooseTurkish(page);
-    await page.goto("/write");
+    await page.goto("/tr/write");
+    await expect(page.locator("html")).toHaveAttribute("lang", "tr");
     await expect(
       page.getByRole("heading", { name: categoryName(MODEL.category, "tr") }),
     ).toBeVisible();
-    const link = card(page, MODEL.slug);
+    const link = page.locator(`#use-case-list a[href="/tr/write/${MODEL.slug}"]`);
     await expect(link).toContainText(MODEL.name.tr);
     await expect(link).toContainText(MODEL.summary.tr);
-    await expect(link).not.toContainText(MODEL.name.en, { useInnerText: true });
+    await expect(link).not.toContainText(MODEL.name.en);
     await expect(page.getByRole("searchbox", { name: "Kullanım alanlarında ara" })).toBeVisible();
   });
 
@@ -128,6 +128,7 @@ test.describe("/write", () => {
     expect(sitemap).toContain(`<loc>${ORIGIN}/write</loc>`);
     for (const useCase of useCases) {
       expect(sitemap).toContain(`<loc>${ORIGIN}/write/${useCase.slug}</loc>`);
+      expect(sitemap).toContain(`<loc>${ORIGIN}/tr/write/${useCase.slug}</loc>`);
     }
   });
 });
@@ -189,7 +190,7 @@ test.describe(`/write/${MODEL.slug}`, () => {
     await expect(scripts).toHaveCount(1);
     const data = JSON.parse((await scripts.textContent())!) as Record<string, unknown>[];
     const types = data.map((item) => item["@type"]);
-    expect(types).toEqual(["SoftwareApplication", "FAQPage"]);
+    expect(types).toEqual(["SoftwareApplication", "FAQPage", "BreadcrumbList"]);
     expect(data[1]!.mainEntity).toEqual(
       MODEL.faq.map(({ question, answer }) => ({
         "@type": "Question",
@@ -199,15 +200,14 @@ test.describe(`/write/${MODEL.slug}`, () => {
     );
   });
 
-  test("shows its own texts in Turkish when Turkish is chosen, and English again", async ({
+  test("is in Turkish at /tr/…, from the server; choosing English goes to its English address", async ({
     page,
   }) => {
-    await chooseTurkish(page);
-    await page.goto(path);
+    await page.goto(`/tr${path}`);
     const heading = page.getByRole("heading", { level: 1 });
-    // Both languages are in the page; the one of <html lang> shows (decision 099).
-    await expect(heading).toHaveText(MODEL.name.tr, { useInnerText: true });
     await expect(page.locator("html")).toHaveAttribute("lang", "tr");
+    await expect(heading).toHaveText(MODEL.name.tr);
+    await expect(page).toHaveTitle(MODEL.seo.title.tr);
     // The page's own line; the form names the use case with it too once it has loaded.
     await expect(page.locator("p[data-bilingual]", { hasText: MODEL.summary.tr })).toBeVisible();
     const questions = page.getByRole("region", { name: "Sorular ve yanıtlar" });
@@ -215,15 +215,34 @@ test.describe(`/write/${MODEL.slug}`, () => {
     await expect(page.getByRole("region", { name: "Bir örnek" })).toContainText(
       MODEL.examples[0]!.text.tr.split("\n")[2]!,
     );
+    // Landing on a Turkish page is choosing Turkish (spec §3: the form writes in it).
+    expect(await page.evaluate(() => localStorage.getItem("selectedLanguage"))).toBe("turkish");
+    // The page holds Turkish alone: no English word is hidden in it for a crawler.
+    expect(await page.content()).not.toContain(MODEL.faq[0]!.question.en);
 
     // What the form's language select does when English is chosen.
     await page.evaluate(() => {
       localStorage.setItem("selectedLanguage", "english");
       window.dispatchEvent(new CustomEvent("languageChange", { detail: "english" }));
     });
-    await expect(heading).toHaveText(MODEL.name.en, { useInnerText: true });
+    await expect(page).toHaveURL(path);
+    await expect(heading).toHaveText(MODEL.name.en);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByText(MODEL.faq[0]!.question.en)).toBeVisible();
+  });
+
+  test("a visitor who chose Turkish and opens the English address gets English, and a link to Turkish", async ({
+    page,
+  }) => {
+    await chooseTurkish(page);
+    await page.goto(path);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(MODEL.name.en);
+    const toTurkish = page.getByRole("banner").getByRole("link", { name: "Türkçe" });
+    await expect(toTurkish).toHaveAttribute("href", `/tr${path}`);
+    await toTurkish.click();
+    await expect(page).toHaveURL(`/tr${path}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(MODEL.name.tr);
   });
 });
 
@@ -243,9 +262,8 @@ test.describe(`/write/${TOOL.slug}, a text tool`, () => {
     await expect(page.getByRole("region", { name: "An example" })).toHaveCount(0);
   });
 
-  test("shows both in Turkish when Turkish is chosen", async ({ page }) => {
-    await chooseTurkish(page);
-    await page.goto(path);
+  test("shows both in Turkish at its Turkish address", async ({ page }) => {
+    await page.goto(`/tr${path}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(TOOL.name.tr, {
       useInnerText: true,
     });
@@ -267,7 +285,11 @@ test.describe(`/write/${TOOL.slug}, a text tool`, () => {
     const scripts = page.locator('script[type="application/ld+json"]');
     await expect(scripts).toHaveCount(1);
     const data = JSON.parse((await scripts.textContent())!) as Record<string, unknown>[];
-    expect(data.map((item) => item["@type"])).toEqual(["SoftwareApplication", "FAQPage"]);
+    expect(data.map((item) => item["@type"])).toEqual([
+      "SoftwareApplication",
+      "FAQPage",
+      "BreadcrumbList",
+    ]);
     expect(data[1]!.mainEntity).toHaveLength(TOOL.faq.length);
     await expect(page).toHaveTitle(TOOL.seo.title.en);
   });

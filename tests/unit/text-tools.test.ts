@@ -59,12 +59,11 @@ function paraphrase(overrides: Partial<Record<keyof UseCase, unknown>> = {}): Us
     ],
     instructions:
       "Paraphrase {text} in the {mode} mode: keep its meaning, its facts and its length, and change its wording.",
-    examples: [
-      {
-        fields: { text: both("The meeting was moved to Friday.") },
-        text: both("The meeting now takes place on Friday."),
-      },
-    ],
+    examples: ["Friday", "Monday"].map((day) => ({
+      fields: { text: both(`The meeting was moved to ${day}.`) },
+      text: both(`The meeting now takes place on ${day}.`),
+    })),
+    guide: [1, 2, 3].map((n) => both(`Tip ${n}.`)),
     faq: [1, 2, 3].map((n) => ({ question: both(`Question ${n}?`), answer: both(`Answer ${n}.`) })),
     ...overrides,
   });
@@ -245,7 +244,10 @@ describe("a text tool's prompt", () => {
       category: "work",
       fields: [{ id: "topic", label: both("Topic"), hint: both("What"), kind: "line" }],
       instructions: "Write about {topic} for the team.",
-      examples: [{ fields: { topic: both("billing") }, text: both("A note on billing.") }],
+      examples: ["billing", "travel"].map((topic) => ({
+        fields: { topic: both(topic) },
+        text: both(`A note on ${topic}.`),
+      })),
     });
     const asked = checkUseCaseRequest(request({ fields: { topic: "billing" } }), plain).request;
     const prompt = buildPrompt(asked, undefined, undefined, plain);
@@ -278,7 +280,10 @@ describe("a text tool's price", () => {
       category: "work",
       fields: [{ id: "topic", label: both("Topic"), hint: both("What"), kind: "line" }],
       instructions: "Write about {topic} for the team.",
-      examples: [{ fields: { topic: both("billing") }, text: both("A note on billing.") }],
+      examples: ["billing", "travel"].map((topic) => ({
+        fields: { topic: both(topic) },
+        text: both(`A note on ${topic}.`),
+      })),
     });
     expect(pricedByWriting(undefined, plain)).toBeNull();
     expect(pricedByWriting(undefined, undefined)).toBeNull();

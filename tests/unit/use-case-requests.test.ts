@@ -58,7 +58,10 @@ function definition(overrides: Partial<Record<keyof UseCase, unknown>> = {}): Us
     ],
     instructions:
       "Write a cold outreach email to {recipient} about {offer}. Close by asking for {ask} (if it is empty, ask for a short call).",
-    examples: [{ fields: {}, text: both("Hi Dana, …") }],
+    examples: [1, 2].map((n) => ({
+      fields: { recipient: both(`Reader ${n}`), offer: both(`Offer ${n}`) },
+      text: both(`Hi Dana, … ${n}`),
+    })),
     guide: [1, 2, 3].map((n) => both(`Tip ${n}.`)),
     faq: [1, 2, 3].map((n) => ({ question: both(`Question ${n}?`), answer: both(`Answer ${n}.`) })),
     ...overrides,

@@ -88,16 +88,26 @@ export function faqPageData(
   };
 }
 
+/** A step of a page's breadcrumb trail: its name in both languages and its address. */
+export interface TrailStep {
+  name: Localized;
+  href: string;
+}
+
 /** Where a page stands in the site: its trail from the home page, the page itself last. */
-export function breadcrumbData(trail: readonly { name: string; url: string }[]): StructuredData {
+export function breadcrumbData(
+  site: URL,
+  trail: readonly TrailStep[],
+  language: PageLanguage,
+): StructuredData {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: trail.map(({ name, url }, index) => ({
+    itemListElement: trail.map(({ name, href }, index) => ({
       "@type": "ListItem",
       position: index + 1,
-      name,
-      item: url,
+      name: name[language],
+      item: new URL(href, site).toString(),
     })),
   };
 }

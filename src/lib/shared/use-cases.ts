@@ -34,10 +34,6 @@ export const SLOT = /\{([^{}]*)\}/g;
 export const MAX_USE_CASE_FIELDS = 6;
 /** The longest instructions a use case gives the writer (its prompt's bound counts on it). */
 export const MAX_USE_CASE_INSTRUCTIONS = 1200;
-/** Until every file has its second example and its guide (issue 27). */
-const MIN_EXAMPLES = 1;
-const MIN_GUIDE_TIPS = 0;
-const EXAMPLES_COMPLETE = false;
 
 /** A text a person reads, in both of the site's languages. */
 function localized(max: number) {
@@ -106,10 +102,10 @@ export const useCaseSchema = z
           text: localized(4000),
         }),
       )
-      .min(MIN_EXAMPLES)
+      .min(2)
       .max(3),
     /** How to write this kind of text well: 3 to 5 short tips, shown on the page. */
-    guide: z.array(localized(300)).min(MIN_GUIDE_TIPS).max(5).default([]),
+    guide: z.array(localized(300)).min(3).max(5),
     /**
      * What people write next (slugs of other use cases), linked first among the related
      * ones; the page fills the rest from the same category.
@@ -204,8 +200,7 @@ function checkExampleFields(
   for (const field of fields) {
     const value = values[field.id];
     if (value === undefined) {
-      if (field.required && EXAMPLES_COMPLETE)
-        issue(field.id, "is required, so an example fills it");
+      if (field.required) issue(field.id, "is required, so an example fills it");
     } else if (field.kind === "choice") {
       if (typeof value !== "string" || !field.options!.some((option) => option.value === value)) {
         issue(field.id, `must be one of its options' values`);
