@@ -115,6 +115,18 @@ describe("static files", () => {
     expect(response.headers.get("content-type")).toMatch(/^text\/css/);
   });
 
+  it("serve a page's share card as a PNG that a crawler revalidates by its ETag", async () => {
+    const html = await (await get("/write/poem")).text();
+    const card = new URL(/<meta property="og:image" content="([^"]+)"/.exec(html)![1]!).pathname;
+    const response = await get(card);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    // One address per page, redrawn when its name changes: never cached as immutable.
+    expect(response.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    const again = await get(card, { headers: { "if-none-match": response.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+  });
+
   it("answer HEAD without a body", async () => {
     const response = await get("/contact", { method: "HEAD" });
     expect(response.status).toBe(200);

@@ -7,6 +7,7 @@ import { messages, type MessageKey } from "#i18n/messages.ts";
 import { outcomeWords } from "#i18n/outcomes.ts";
 import { pageWords } from "#i18n/pages.ts";
 import { passageWords } from "#i18n/passages.ts";
+import { shareCardWords } from "#i18n/share-card.ts";
 import { useCaseWords } from "#i18n/use-cases.ts";
 import { voiceWords } from "#i18n/voices.ts";
 import { writeWords } from "#i18n/write.ts";
@@ -24,6 +25,7 @@ const NAMESPACES: Record<string, Catalog<string>> = {
   pageWords,
   writeWords,
   changeWords,
+  shareCardWords,
 };
 
 await Promise.all(Object.values(NAMESPACES).map((namespace) => namespace.load()));
