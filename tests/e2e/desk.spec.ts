@@ -211,6 +211,10 @@ test("a story's success toast names its type, and in Turkish everything is Turki
   await expect(toast(page, "Story generated using llama3.2.")).toBeVisible();
 
   await (await generatorSelect(page, "Language")).selectOption("turkish");
+
+  // Turkish chosen in the form is the page's Turkish address (issue 27).
+
+  await expect(page).toHaveURL("/tr");
   // The form is Turkish from here on.
   await (
     await generatorSelect(page, "İçerik türü", "İstediğiniz metni anlatın")

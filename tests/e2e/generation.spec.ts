@@ -182,6 +182,8 @@ test.describe(() => {
   }) => {
     await page.goto("/");
     await (await generatorSelect(page, "Language")).selectOption("turkish");
+    // Turkish chosen in the form is the page's Turkish address (issue 27).
+    await expect(page).toHaveURL("/tr");
     expect(await page.evaluate(() => localStorage.getItem("selectedLanguage"))).toBe("turkish");
 
     await page.getByRole("button", { name: "Metin Oluştur" }).click();

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { hasLanguageAddresses, localizedPath } from "#shared/page-language.ts";
 import { SITE_NAME } from "#shared/site.ts";
 import { englishIn } from "../support/english-words.ts";
 import { expect, test } from "./fixtures.ts";
@@ -108,14 +109,16 @@ const PAGES = [
 
 /**
  * Loads a page with a language chosen, the CPU slowed by `throttle`, and waits until it has
- * all been seen: every island mounted or hydrated, and in the chosen language.
+ * all been seen: every island mounted or hydrated, and in the chosen language. A page with
+ * an address in each language is opened at the chosen one's (issue 27).
  */
 async function loadWhole(page: Page, path: string, language: string, throttle = 1): Promise<void> {
   await page.addInitScript((chosen) => localStorage.setItem("selectedLanguage", chosen), language);
   await page.addInitScript(watchFrames);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
-  await page.goto(path);
+  const turkish = language === "turkish" && hasLanguageAddresses(path);
+  await page.goto(turkish ? localizedPath(path, "tr") : path);
   // Every island that loads with the page has mounted or hydrated…
   await page.waitForFunction(
     () => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0,
@@ -217,22 +220,47 @@ test('English is the default: lang="en" and no Turkish word shows', async ({ pag
   await expect(page.getByText("What we believe")).toBeVisible();
 });
 
-test("choosing a language on the page turns the whole page, and <html lang>, at once", async ({
+test("choosing a language on a page of one address turns it, and <html lang>, at once", async ({
   page,
 }) => {
-  await page.goto("/");
+  await page.goto("/login");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await page.evaluate(() => {
     localStorage.setItem("selectedLanguage", "turkish");
     window.dispatchEvent(new CustomEvent("languageChange", { detail: "turkish" }));
   });
   await expect(page.locator("html")).toHaveAttribute("lang", "tr");
-  await expect(page.getByRole("heading", { name: "Nasıl çalışır" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "How it works" })).toBeHidden();
+  // Both languages are in a page of one address; CSS shows <html lang>'s (decision 099).
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Giriş Yap", {
+    useInnerText: true,
+  });
   await page.evaluate(() => {
     localStorage.setItem("selectedLanguage", "german");
     window.dispatchEvent(new CustomEvent("languageChange", { detail: "german" }));
   });
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Log In", {
+    useInnerText: true,
+  });
+});
+
+test("choosing Turkish on a page with two addresses goes to its Turkish one, and back", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page.evaluate(() => {
+    localStorage.setItem("selectedLanguage", "turkish");
+    window.dispatchEvent(new CustomEvent("languageChange", { detail: "turkish" }));
+  });
+  await expect(page).toHaveURL("/tr");
+  await expect(page.locator("html")).toHaveAttribute("lang", "tr");
+  await expect(page.getByRole("heading", { name: "Nasıl çalışır" })).toBeVisible();
+  // Another language than Turkish is an English interface (spec §3): its English address.
+  await page.evaluate(() => {
+    localStorage.setItem("selectedLanguage", "german");
+    window.dispatchEvent(new CustomEvent("languageChange", { detail: "german" }));
+  });
+  await expect(page).toHaveURL("/");
   await expect(page.getByRole("heading", { name: "How it works" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("selectedLanguage"))).toBe("german");
 });

@@ -61,6 +61,8 @@ test("Turkish shows no English string from a list the test keeps of every UI key
   // A visitor chooses Turkish, then makes an account (unverified: three texts' credits).
   await page.goto("/");
   await (await generatorSelect(page, "Language")).selectOption("turkish");
+  // Turkish chosen in the form is the page's Turkish address (issue 27).
+  await expect(page).toHaveURL("/tr");
   await accounts.register("turkish");
   await page.reload();
   await worded(page);
@@ -141,7 +143,8 @@ test("Turkish shows no English string from a list the test keeps of every UI key
   // Signed out: the account pages, and a failed sign-in in Turkish.
   await page.goto("/profile");
   await clickIn(page.getByRole("main"), "Çıkış Yap");
-  await expect(page).toHaveURL(/\/$/);
+  // Signed out, a Turkish visitor lands on the Turkish home page.
+  await expect(page).toHaveURL(/\/tr$/);
   await page.goto("/login");
   await worded(page);
   // The form is rendered on the server, in English, and worded once hydrated.
@@ -172,6 +175,8 @@ test("the feedback section speaks Turkish: its headings, its form, its checks an
 }) => {
   await page.goto("/");
   await (await generatorSelect(page, "Language")).selectOption("turkish");
+  // Turkish chosen in the form is the page's Turkish address (issue 27).
+  await expect(page).toHaveURL("/tr");
   await page.reload();
   await worded(page);
   // The island is rendered on the server in English and hydrates, worded, once in view.
@@ -209,6 +214,8 @@ test("the register form words its own checks and the server's field failures in 
 }) => {
   await page.goto("/");
   await (await generatorSelect(page, "Language")).selectOption("turkish");
+  // Turkish chosen in the form is the page's Turkish address (issue 27).
+  await expect(page).toHaveURL("/tr");
   await page.goto("/register");
   await worded(page);
   const submit = page.getByRole("main").getByRole("button", { name: "Hesap Oluştur" });

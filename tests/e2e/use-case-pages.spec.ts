@@ -253,8 +253,8 @@ test.describe(`/write/${TOOL.slug}, a text tool`, () => {
 
   test("shows an example of a person's text and what the tool makes of it", async ({ page }) => {
     await page.goto(path);
-    const input = page.getByRole("region", { name: "Example: your text" });
-    const output = page.getByRole("region", { name: "What it makes of it" });
+    const input = page.getByRole("region", { name: "Example: your text", exact: true });
+    const output = page.getByRole("region", { name: "What it makes of it", exact: true });
     for (const line of marks((TOOL.examples[0]!.fields.text as Localized).en))
       await expect(input).toContainText(line);
     for (const line of marks(TOOL.examples[0]!.text.en)) await expect(output).toContainText(line);
@@ -267,8 +267,8 @@ test.describe(`/write/${TOOL.slug}, a text tool`, () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(TOOL.name.tr, {
       useInnerText: true,
     });
-    const input = page.getByRole("region", { name: "Örnek: metniniz" });
-    const output = page.getByRole("region", { name: "Ortaya çıkan metin" });
+    const input = page.getByRole("region", { name: "Örnek: metniniz", exact: true });
+    const output = page.getByRole("region", { name: "Ortaya çıkan metin", exact: true });
     for (const line of marks((TOOL.examples[0]!.fields.text as Localized).tr))
       await expect(input).toContainText(line);
     for (const line of marks(TOOL.examples[0]!.text.tr)) await expect(output).toContainText(line);

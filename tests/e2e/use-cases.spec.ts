@@ -109,6 +109,8 @@ test("in Turkish the picker and the fields show the use case's Turkish name and 
 }) => {
   await page.goto("/");
   await (await generatorSelect(page, "Language")).selectOption("turkish");
+  // Turkish chosen in the form is the page's Turkish address (issue 27).
+  await expect(page).toHaveURL("/tr");
   await expect(page.getByText("Kullanım alanı: Kendiniz anlatın")).toBeVisible();
   const dialog = await openPicker(page, "Bir kullanım alanı seçin");
   await dialog.getByLabel("Kullanım alanlarında arayın").fill("soğuk tanış");

@@ -1,5 +1,10 @@
 import { interfaceLanguage, LANGUAGE_KEY } from "#shared/interface-language.ts";
-import { hasLanguageAddresses, localizedPath, otherLanguagePath } from "#shared/page-language.ts";
+import {
+  hasLanguageAddresses,
+  linkIn,
+  localizedPath,
+  otherLanguagePath,
+} from "#shared/page-language.ts";
 
 export { LANGUAGE_KEY };
 /** Spec §3: fired on window when the language changes. */
@@ -12,6 +17,14 @@ export function storedLanguage(): string {
   } catch {
     return "english";
   }
+}
+
+/**
+ * Where to send the visitor for a page of the site (`/`, `/write`…): its address in the
+ * chosen language, so that a Turkish visitor signing in or out stays in Turkish.
+ */
+export function pageInChosenLanguage(path: string): string {
+  return linkIn(interfaceLanguage(storedLanguage()), path);
 }
 
 /** The language of a page with an address in each language; undefined elsewhere. */

@@ -1,3 +1,5 @@
+import { pageInChosenLanguage } from "./chosen-language.ts";
+
 /**
  * The 404 page is prerendered once, so the address the visitor asked for is filled in
  * here, and the report e-mail carries it.
@@ -17,6 +19,6 @@ export function initNotFoundPage(): void {
 
   document.querySelector("[data-go-back]")?.addEventListener("click", () => {
     if (history.length > 1) history.back();
-    else location.assign("/");
+    else location.assign(pageInChosenLanguage("/"));
   });
 }

@@ -1,3 +1,4 @@
+import { pageInChosenLanguage } from "./chosen-language.ts";
 import { queueFlashToast } from "./flash.ts";
 import { frameText } from "./page-words.ts";
 
@@ -26,6 +27,6 @@ export async function signOut(): Promise<void> {
   } finally {
     for (const flag of USER_SESSION_FLAGS) sessionStorage.removeItem(flag);
     queueFlashToast({ title: frameText("frame.loggedOut"), variant: "success" });
-    location.assign("/");
+    location.assign(pageInChosenLanguage("/"));
   }
 }

@@ -1,3 +1,4 @@
+import { pageInChosenLanguage } from "#client/chosen-language.ts";
 import { useState } from "react";
 import { queueFlashToast } from "#client/flash.ts";
 import { announceSignIn } from "#client/session.ts";
@@ -37,7 +38,7 @@ export default function LoginForm() {
         description: t("auth.readyToWrite"),
         variant: "success",
       });
-      setTimeout(() => location.assign("/"), 1000);
+      setTimeout(() => location.assign(pageInChosenLanguage("/")), 1000);
     },
   });
 
@@ -55,7 +56,7 @@ export default function LoginForm() {
               email={unverifiedEmail}
               className="font-semibold underline disabled:opacity-60"
             />
-            <a href="/" className="font-semibold underline">
+            <a href="/" data-page-link="/" className="font-semibold underline">
               {t("verify.continue")}
             </a>
           </p>

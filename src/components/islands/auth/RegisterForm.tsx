@@ -1,3 +1,4 @@
+import { pageInChosenLanguage } from "#client/chosen-language.ts";
 import { queueFlashToast } from "#client/flash.ts";
 import { registerSchema } from "#shared/schemas/auth.ts";
 import { EmailField, NewPasswordFields, SubmitButton } from "#components/ui/auth-fields.tsx";
@@ -26,7 +27,7 @@ export default function RegisterForm() {
           description: t("auth.registeredBody"),
           variant: "success",
         });
-        location.assign("/");
+        location.assign(pageInChosenLanguage("/"));
       } else {
         location.assign("/login?registered=true");
       }

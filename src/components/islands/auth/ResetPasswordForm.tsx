@@ -1,3 +1,4 @@
+import { pageInChosenLanguage } from "#client/chosen-language.ts";
 import { useEffect, useState } from "react";
 import { resetPasswordFormSchema } from "#shared/schemas/auth.ts";
 import { buttonClass } from "#components/ui/Field.tsx";
@@ -20,7 +21,7 @@ export default function ResetPasswordForm() {
       // Keep the token out of history and of any later Referer.
       history.replaceState(null, "", location.pathname);
     } else {
-      const timer = setTimeout(() => location.assign("/"), REDIRECT_DELAY_MS);
+      const timer = setTimeout(() => location.assign(pageInChosenLanguage("/")), REDIRECT_DELAY_MS);
       return () => clearTimeout(timer);
     }
   }, []);

@@ -1,3 +1,4 @@
+import { pageInChosenLanguage } from "#client/chosen-language.ts";
 import { contentTypeName, languageOption } from "#i18n/wording.ts";
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
@@ -26,7 +27,7 @@ function reuse(item: HistoryItem) {
     // The generator finds the use case by its slug; one no longer listed becomes the description.
     ...(item.useCase ? { useCase: item.useCase, fields: item.fields ?? {} } : {}),
   });
-  location.assign("/");
+  location.assign(pageInChosenLanguage("/"));
 }
 
 /**
@@ -35,7 +36,7 @@ function reuse(item: HistoryItem) {
  */
 function openInWriter(item: HistoryItem, userId: string) {
   writeDeskMemory({ who: deskOwner({ id: userId }), ids: [], shown: item.id, whole: true });
-  location.assign("/#generator");
+  location.assign(`${pageInChosenLanguage("/")}#generator`);
 }
 
 /**
