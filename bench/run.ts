@@ -71,6 +71,8 @@ const EXTRA_NODE_FLAGS = (process.env.BENCH_NODE_OPTIONS ?? "").split(/\s+/).fil
 const PROBED_NODE_FLAGS = ["--import", resolve("bench/loop-probe.ts"), ...EXTRA_NODE_FLAGS];
 /** The use case whose landing page is measured beside the home page (issue 42). */
 const USE_CASE_PAGE = "/write/cold-outreach-email";
+/** A category's hub (issue 27): a content page, held to their budget. */
+const HUB_PAGE = "/write/email";
 const rows: { what: string; figure: string; budget: string; ok: boolean | null; load: string }[] =
   [];
 
@@ -137,6 +139,7 @@ async function measureJavaScript(server: RunningServer, cookie: string): Promise
     "/terms-of-service",
     "/no-such-page",
     "/write",
+    HUB_PAGE,
   ]) {
     const html = await get(path);
     const bytes = await scriptBytes(server.url, html);
@@ -150,7 +153,7 @@ async function measureJavaScript(server: RunningServer, cookie: string): Promise
     );
   }
   // A use case's landing page is held to the home page's budget (DESIGN §11).
-  for (const path of ["/", USE_CASE_PAGE]) {
+  for (const path of ["/", USE_CASE_PAGE, `/tr${USE_CASE_PAGE}`]) {
     const html = await get(path);
     const bytes = await scriptBytes(server.url, html);
     record(`JS on ${path}`, `${kb(bytes)} gzip`, "≤ 100 KB", bytes <= 100 * 1024);
@@ -177,7 +180,8 @@ async function measureLighthouse(server: RunningServer): Promise<void> {
   const run = promisify(execFile);
   const chrome = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
   const installed = existsSync("node_modules/.bin/lighthouse");
-  for (const path of ["/", USE_CASE_PAGE, "/about", "/login"]) {
+  // Issue 27 adds a use case's Turkish address and a category hub.
+  for (const path of ["/", USE_CASE_PAGE, `/tr${USE_CASE_PAGE}`, HUB_PAGE, "/about", "/login"]) {
     if (!installed) {
       record(
         `Lighthouse mobile ${path}`,
