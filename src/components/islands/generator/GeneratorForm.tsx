@@ -41,7 +41,6 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
   const { busy } = useStore($desk);
   const writers = useStore($writers);
   const { data: credits } = useStore($creditStatus);
-  const prompt = useStore($prompt);
   const {
     useCase,
     chooseUseCase,
@@ -56,6 +55,8 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
     length,
     setLength,
   } = useFormChoices(pageUseCase);
+  // Read after the choices: on a use case's page their first render may fill it from the page.
+  const prompt = useStore($prompt);
   const [picking, setPicking] = useState(false);
   const [voiceId, setVoiceId] = useState("");
   const [error, setError] = useState<{
