@@ -44,3 +44,35 @@ test("typing into the sign-in form before its script runs keeps the words", asyn
   await expect(page.getByRole("button", { name: "Log In" })).toBeEnabled();
   await expect(page.getByLabel("Email")).toHaveValue("ada@example.com");
 });
+
+test("typing into a use case's form before its script runs keeps the words, the focus and the caret", async ({
+  page,
+}) => {
+  // The island's own module: its form and fields mount once it has loaded.
+  const release = await holdScript(page, "UseCasePageForm");
+  await page.goto("/write/cold-outreach-email");
+  const island = page.getByRole("form", { name: "Text generator" });
+  const recipient = page.getByLabel("Who you are writing to");
+  const offer = page.getByLabel("What you offer");
+  const extra = page.getByLabel("Anything else the writer should know (optional)");
+  await recipient.fill("Head of Operations at Swiftline");
+  await page.getByLabel("The next step you ask for").selectOption("demo");
+  await extra.fill("Mention our Berlin office.");
+  await offer.fill("Route planning");
+  // The caret after "Route", where the person went back to add a word.
+  await offer.evaluate((box: HTMLTextAreaElement) => box.setSelectionRange(5, 5));
+  // All of it typed into the page as it was built: the island has not mounted.
+  await expect(island).toHaveCount(0);
+  await expect(offer).toHaveAttribute("name", "offer");
+
+  release();
+  await expect(island).toBeVisible();
+  await expect(recipient).toHaveValue("Head of Operations at Swiftline");
+  await expect(page.getByLabel("The next step you ask for")).toHaveValue("demo");
+  await expect(extra).toHaveValue("Mention our Berlin office.");
+  await expect(offer).toHaveValue("Route planning");
+  await expect(page.getByText("14 / 1,000")).toBeVisible();
+  await expect(offer).toBeFocused();
+  await page.keyboard.type(" and re-planning");
+  await expect(offer).toHaveValue("Route and re-planning planning");
+});

@@ -60,7 +60,7 @@ export function Field({ label, error, hint, id, ...input }: FieldProps) {
   );
 }
 
-const selectClass =
+export const selectClass =
   "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-500 disabled:opacity-70 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-white";
 
 /** A labelled select over a list of options; the first option is the default's place. */

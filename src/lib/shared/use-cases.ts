@@ -215,10 +215,14 @@ function checkExampleFields(
 
 export type UseCase = z.output<typeof useCaseSchema>;
 export type UseCaseField = UseCase["fields"][number];
+/** An example: the fields a person would fill (a choice by its value) and the text written. */
+export type UseCaseExample = UseCase["examples"][number];
 
 /**
- * What the generator island needs of a use case: no SEO, page copy, example or FAQ (and
- * no instructions, which only the server reads).
+ * What the generator island needs of a use case: no SEO, page copy or FAQ (and no
+ * instructions, which only the server reads). On the use case's own page, its first
+ * example too, for "Try this example"; the list the picker loads (use-cases.json) leaves
+ * the examples out, as the home page never shows them.
  */
 export type UseCaseForForm = Pick<
   UseCase,
@@ -231,10 +235,14 @@ export type UseCaseForForm = Pick<
   | "length"
   | "fields"
   | "opensOnChanges"
->;
+> & { example?: UseCaseExample };
 
-export function useCaseForForm(useCase: UseCase): UseCaseForForm {
+export function useCaseForForm(
+  useCase: UseCase,
+  { withExample = false }: { withExample?: boolean } = {},
+): UseCaseForForm {
   const { slug, name, category, summary, contentType, tone, length, fields, opensOnChanges } =
     useCase;
-  return { slug, name, category, summary, contentType, tone, length, fields, opensOnChanges };
+  const form = { slug, name, category, summary, contentType, tone, length, fields, opensOnChanges };
+  return withExample ? { ...form, example: useCase.examples[0]! } : form;
 }

@@ -2,7 +2,6 @@ import { useStore } from "@nanostores/react";
 import { lazy, Suspense, useState, type FormEvent, type KeyboardEvent } from "react";
 import { CONTENT_TYPE_IDS, LANGUAGE_IDS, MAX_PROMPT_CHARS } from "#shared/generation.ts";
 import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
-import { deriveSubject } from "#shared/subject.ts";
 import type { UseCaseForForm } from "#shared/use-cases.ts";
 import { $writers } from "#generator/state/engines.ts";
 import { $creditStatus } from "#stores/credits.ts";
@@ -42,7 +41,6 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
   const { busy } = useStore($desk);
   const writers = useStore($writers);
   const { data: credits } = useStore($creditStatus);
-  const prompt = useStore($prompt);
   const {
     useCase,
     chooseUseCase,
@@ -57,6 +55,8 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
     length,
     setLength,
   } = useFormChoices(pageUseCase);
+  // Read after the choices: on a use case's page their first render may fill it from the page.
+  const prompt = useStore($prompt);
   const [picking, setPicking] = useState(false);
   const [voiceId, setVoiceId] = useState("");
   const [error, setError] = useState<{
@@ -121,10 +121,11 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
       });
       return;
     }
-    send(content, { subject: deriveSubject(content) });
+    // The server derives the subject from the description (generationRequestSchema).
+    send(content, {});
   }
 
-  /** What the text is about: the description's subject, or (the server names it) a use case. */
+  /** What the text is about: a use case and its fields, or the description the server reads. */
   function send(
     content: string,
     about: Pick<GenerationRequestBody, "subject" | "useCase" | "fields">,

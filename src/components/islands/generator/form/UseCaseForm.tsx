@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import { describeFieldFailures, localized } from "#i18n/wording.ts";
 import { useCaseWords } from "#i18n/use-cases.ts";
 import { fieldMaxLength } from "#shared/use-case-limits.ts";
@@ -8,13 +8,16 @@ import { $desk } from "#generator/state/desk.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { OwnTextInput } from "../own-text/OwnTextInput.tsx";
 import { fieldElementId } from "./field-ids.ts";
+import { carryOverServerForm } from "./server-form.ts";
+import { TryExample } from "./UseCaseExample.tsx";
 import { useCaseLink } from "./UseCasePicker.tsx";
 
-// With the fields, the form loads their checks and the list: a use case's code is not the
-// home page's (DESIGN §11).
+// With the fields, the form loads their checks and the list, and takes over the form its
+// page was built with: a use case's code is not the home page's (DESIGN §11).
 export { checkUseCaseFields, reusedUseCase } from "./use-case-values.ts";
+export { takeServerForm } from "./server-form.ts";
 
-const control =
+export const control =
   "rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-500 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-white";
 
 /**
@@ -55,6 +58,9 @@ export default function UseCaseForm({
   useEffect(() => {
     if (autoFocus) document.getElementById(fieldElementId(fields[0]!.id))?.focus();
   }, [autoFocus, fields]);
+  // Before the first paint: the page's own form (typed into before this loaded) leaves no gap.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the form replaces the page's
+  useLayoutEffect(() => carryOverServerForm(onChange), []);
   // The server's `fields.<id>` failures, each at its field; worded once: typing clears it.
   useEffect(() => {
     if (!fieldFailures) return;
@@ -87,6 +93,9 @@ export default function UseCaseForm({
           {localized(language, useCase.summary)}
         </p>
       </div>
+      {useCase.example && (
+        <TryExample useCase={useCase} example={useCase.example} onChange={onChange} />
+      )}
       {fields.map((field) => (
         <UseCaseFieldControl
           key={field.id}

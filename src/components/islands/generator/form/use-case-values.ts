@@ -5,6 +5,7 @@ import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
 import { fieldMaxLength } from "#shared/use-case-limits.ts";
 import type { UseCaseForForm } from "#shared/use-cases.ts";
 import { listedUseCase } from "#generator/state/use-case-list.ts";
+import { $knownUseCases } from "#generator/state/use-cases.ts";
 
 /**
  * The browser's check of a use case's fields before sending, by the server's reasons (so
@@ -63,13 +64,15 @@ export function checkUseCaseFields(
 }
 
 /**
- * "Use this prompt again" for a text written for a use case: that use case, if still
- * listed, with the description as it was; otherwise what was asked for, as the description.
+ * "Use this prompt again" for a text written for a use case (or the form as it was left on
+ * this page): that use case, if known here or still listed, with the description as it
+ * was; otherwise what was asked for, as the description.
  */
 export async function reusedUseCase(
   reused: ReusablePrompt,
 ): Promise<{ useCase: UseCaseForForm | null; description: string }> {
-  const useCase = await listedUseCase(reused.useCase ?? "");
+  const slug = reused.useCase ?? "";
+  const useCase = $knownUseCases.get()[slug] ?? (await listedUseCase(slug));
   const description = useCase
     ? (reused.content ?? "")
     : [reused.content, ...Object.values(reused.fields ?? {})].filter(Boolean).join("\n");

@@ -13,7 +13,12 @@ import { $prompt, updateDesk } from "#generator/state/desk.ts";
 import { setLanguage } from "#stores/preferences.ts";
 import { rememberUseCase } from "#generator/state/use-cases.ts";
 import { storeContentType, storedContentType } from "#generator/lib/chosen-content-type.ts";
-import { takePromptForReuse, type ReusablePrompt } from "#generator/lib/reuse-prompt.ts";
+import {
+  formMemoryKey,
+  savePromptForReuse,
+  takePromptForReuse,
+  type ReusablePrompt,
+} from "#generator/lib/reuse-prompt.ts";
 
 type FieldsCode = typeof import("./UseCaseForm.tsx");
 let fieldsCode: FieldsCode | null = null;
@@ -29,22 +34,28 @@ export const loadedFieldsCode = (): FieldsCode | null => fieldsCode;
  * What the generator form asks for besides the description: the use case and its fields,
  * the content type, tone and length. A use case sets the type, tone and length it writes;
  * "Use this prompt again" from the history brings a whole request back, once, as the form
- * opens.
+ * opens, and so does the form as it was when this page was left in this tab (issue 27: the
+ * language switch goes to another address). A use case's page starts with what was typed
+ * into the form it was built with.
  */
 export function useFormChoices(pageUseCase: UseCaseForForm | undefined) {
   const [useCase, setUseCase] = useState<UseCaseForForm | null>(pageUseCase ?? null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const [fields, setFields] = useState<Record<string, string>>(
+    () => loadedFieldsCode()?.takeServerForm() ?? {},
+  );
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [contentType, setContentType] = useState<ContentType>(pageUseCase?.contentType ?? "email");
   const [tone, setTone] = useState<Tone>(pageUseCase?.tone ?? "standard");
   const [length, setLength] = useState<Length | "">(pageUseCase?.length ?? "");
 
   useEffect(() => {
-    const reused = takePromptForReuse();
+    const left = takePromptForReuse(formMemoryKey());
+    const reused = takePromptForReuse() ?? left;
+    // Known at once: the form left on this page finds its use case without the list.
+    if (pageUseCase) rememberUseCase(pageUseCase);
     if (!reused) {
-      if (pageUseCase) rememberUseCase(pageUseCase);
       // eslint-disable-next-line react-hooks/set-state-in-effect -- the stored type is read once hydrated: the server-rendered HTML has none
-      else setContentType(storedContentType());
+      if (!pageUseCase) setContentType(storedContentType());
       return;
     }
     if (!reused.useCase) return restore(reused, null, reused.content ?? "");
@@ -55,12 +66,33 @@ export function useFormChoices(pageUseCase: UseCaseForForm | undefined) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the form opens: the page's use case is fixed for its page
   }, []);
 
+  // Left (the other language's address, a reload, a link): kept for the tab, read back above.
+  // Bound again at each render, so that it keeps the values on screen.
+  useEffect(() => {
+    const keep = () =>
+      savePromptForReuse(
+        {
+          content: $prompt.get(),
+          contentType,
+          tone,
+          length: length || undefined,
+          useCase: useCase?.slug,
+          fields,
+        },
+        formMemoryKey(),
+      );
+    addEventListener("pagehide", keep);
+    return () => removeEventListener("pagehide", keep);
+  });
+
   function restore(reused: ReusablePrompt, found: UseCaseForForm | null, description: string) {
-    if (found) chooseUseCase(found, reused.fields ?? {});
-    $prompt.set(description);
+    // What was typed into the page's own form before it loaded is newer.
+    if (found) chooseUseCase(found, { ...reused.fields, ...fields });
+    $prompt.set(description || $prompt.get());
     if ((CONTENT_TYPE_IDS as string[]).includes(reused.contentType))
       setContentType(reused.contentType);
-    if ((LANGUAGE_IDS as string[]).includes(reused.language)) setLanguage(reused.language);
+    if (reused.language && (LANGUAGE_IDS as string[]).includes(reused.language))
+      setLanguage(reused.language);
     if (reused.tone && (TONES as readonly string[]).includes(reused.tone)) setTone(reused.tone);
     if (reused.length && (LENGTHS as readonly string[]).includes(reused.length))
       setLength(reused.length);

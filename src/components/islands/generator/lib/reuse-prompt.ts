@@ -3,24 +3,34 @@ import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
 /** "Use this prompt again" (history → generator): one request, carried in this tab only. */
 const KEY = "atg:reuse-prompt";
 
+/**
+ * The form's values as the page is left (issue 27), for this tab, under its address without
+ * its language: its other language's address (/tr/write/x for /write/x) shows them again,
+ * as does a reload. The language is left out: the address says it.
+ */
+export const formMemoryKey = (): string =>
+  `atg:form:${location.pathname.replace(/^\/tr(?=\/|$)/, "") || "/"}`;
+
+/** A request to write again, or the form as it was left: then without its language. */
 export type ReusablePrompt = Pick<
   GenerationRequestBody,
-  "content" | "contentType" | "language" | "tone" | "length" | "useCase" | "fields"
->;
+  "content" | "contentType" | "tone" | "length" | "useCase" | "fields"
+> &
+  Partial<Pick<GenerationRequestBody, "language">>;
 
-export function savePromptForReuse(prompt: ReusablePrompt): void {
+export function savePromptForReuse(prompt: ReusablePrompt, key = KEY): void {
   try {
-    sessionStorage.setItem(KEY, JSON.stringify(prompt));
+    sessionStorage.setItem(key, JSON.stringify(prompt));
   } catch {
     // Storage refused (private mode): the generator opens empty.
   }
 }
 
 /** The prompt saved for the generator, once: reading it removes it. */
-export function takePromptForReuse(): ReusablePrompt | null {
+export function takePromptForReuse(key = KEY): ReusablePrompt | null {
   try {
-    const raw = sessionStorage.getItem(KEY);
-    sessionStorage.removeItem(KEY);
+    const raw = sessionStorage.getItem(key);
+    sessionStorage.removeItem(key);
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<ReusablePrompt>;
     return typeof value.content === "string" ? (value as ReusablePrompt) : null;

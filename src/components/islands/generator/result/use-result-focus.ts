@@ -12,15 +12,17 @@ export function useScrollToResult(
   error: AttemptFailure | null,
 ): void {
   useEffect(() => {
-    if (!streaming && !error) return;
-    const element = panel.current;
-    if (!element) return;
-    const { top } = element.getBoundingClientRect();
-    const header = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
-    if (top >= header && top <= window.innerHeight / 2) return;
-    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    element.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+    if ((streaming || error) && panel.current) scrollResultIntoSight(panel.current);
   }, [streaming, error, panel]);
+}
+
+/** The panel's top into view, unless it is in the upper half of the screen already. */
+export function scrollResultIntoSight(element: HTMLElement): void {
+  const { top } = element.getBoundingClientRect();
+  const header = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+  if (top >= header && top <= window.innerHeight / 2) return;
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  element.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
 }
 
 /**
