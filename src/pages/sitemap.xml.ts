@@ -4,7 +4,8 @@ import { localizedPath, PAGE_LANGUAGES } from "#shared/page-language.ts";
 import {
   CATEGORY_PAGE_PRIORITY,
   categoryPath,
-  PUBLIC_ROUTES,
+  PAGE_PRIORITY,
+  PUBLIC_PATHS,
   USE_CASE_PAGE_PRIORITY,
   useCasePath,
 } from "#shared/public-routes.ts";
@@ -25,7 +26,11 @@ export const GET: APIRoute = async ({ site }) => {
   const updatedOf = (path: string) =>
     pages.find((page) => `/${page.id}` === path)?.data.lastUpdated ?? built;
   const routes = [
-    ...PUBLIC_ROUTES.map((route) => ({ ...route, updated: updatedOf(route.path) })),
+    ...PUBLIC_PATHS.map((path) => ({
+      path,
+      priority: PAGE_PRIORITY[path],
+      updated: updatedOf(path),
+    })),
     ...USE_CASE_CATEGORIES.map((category) => ({
       path: categoryPath(category),
       priority: CATEGORY_PAGE_PRIORITY,

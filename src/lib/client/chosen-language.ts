@@ -1,10 +1,5 @@
 import { interfaceLanguage, LANGUAGE_KEY } from "#shared/interface-language.ts";
-import {
-  hasLanguageAddresses,
-  linkIn,
-  localizedPath,
-  otherLanguagePath,
-} from "#shared/page-language.ts";
+import { hasLanguageAddresses, linkIn, localizedPath } from "#shared/page-language.ts";
 
 export { LANGUAGE_KEY };
 /** Spec §3: fired on window when the language changes. */
@@ -45,7 +40,9 @@ export function applyInterfaceLanguage(): void {
     document.documentElement.lang = wanted;
     linkPagesInLanguage(wanted);
   } else if (wanted !== page) {
-    location.assign(otherLanguagePath(location.pathname) + location.search + location.hash);
+    // The page names its address in each language (Seo.astro), as the build's origin wrote it.
+    const other = document.querySelector<HTMLLinkElement>(`link[hreflang="${wanted}"]`)!;
+    location.assign(new URL(other.href).pathname + location.search + location.hash);
   }
 }
 

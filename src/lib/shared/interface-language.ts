@@ -16,7 +16,7 @@ export const LANGUAGE_KEY = "selectedLanguage";
  * islands and the pages without one follow; elsewhere the page follows the choice.
  * astro.config.ts adds this exact text's SHA-256 to the CSP, so edit it only here.
  */
-export const languageInitScript = `(function(){try{var d=document.documentElement,p=d.getAttribute("data-page-language"),s=localStorage.getItem("${LANGUAGE_KEY}");if(p==="tr"){if(s!=="turkish")localStorage.setItem("${LANGUAGE_KEY}","turkish")}else if(p==="en"){if(s==="turkish")localStorage.setItem("${LANGUAGE_KEY}","english")}else if(s==="turkish")d.lang="tr"}catch(e){}})();`;
+export const languageInitScript = `(function(){try{var d=document.documentElement,p=d.getAttribute("data-page-language"),k="${LANGUAGE_KEY}",s=localStorage.getItem(k);if(p){if((p=="tr")!=(s=="turkish"))localStorage.setItem(k,p=="tr"?"turkish":"english")}else if(s=="turkish")d.lang="tr"}catch(e){}})();`;
 
 /** The interface language of a chosen output language. */
 export function interfaceLanguage(chosen: string): "tr" | "en" {

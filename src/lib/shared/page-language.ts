@@ -5,7 +5,7 @@
  * sign-in (credits, profile…) have one address and follow the visitor's choice (099).
  */
 
-import { PUBLIC_ROUTES } from "./public-routes.ts";
+import { PUBLIC_PATHS } from "./public-routes.ts";
 
 export const PAGE_LANGUAGES = ["en", "tr"] as const;
 export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
@@ -45,7 +45,7 @@ export function otherLanguagePath(pathname: string): string {
  * Turkish address.
  */
 export function hasLanguageAddresses(path: string): boolean {
-  return PUBLIC_ROUTES.some((route) => route.path === path) || path.startsWith("/write/");
+  return (PUBLIC_PATHS as readonly string[]).includes(path) || path.startsWith("/write/");
 }
 
 /** A link from a page in `language` to `href`: the Turkish address of a page that has one. */

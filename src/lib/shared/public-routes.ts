@@ -1,12 +1,23 @@
-/** Indexable pages, in sitemap order. Per-user and token-bearing pages are left out. */
-export const PUBLIC_ROUTES = [
-  { path: "/", priority: 1.0 },
-  { path: "/write", priority: 0.8 },
-  { path: "/about", priority: 0.6 },
-  { path: "/contact", priority: 0.6 },
-  { path: "/privacy-policy", priority: 0.3 },
-  { path: "/terms-of-service", priority: 0.3 },
+/**
+ * Indexable pages, in sitemap order. Per-user and token-bearing pages are left out. The
+ * paths alone reach the browser (page-language.ts); the priorities are the sitemap's.
+ */
+export const PUBLIC_PATHS = [
+  "/",
+  "/write",
+  "/about",
+  "/contact",
+  "/privacy-policy",
+  "/terms-of-service",
 ] as const;
+export const PAGE_PRIORITY: Record<(typeof PUBLIC_PATHS)[number], number> = {
+  "/": 1.0,
+  "/write": 0.8,
+  "/about": 0.6,
+  "/contact": 0.6,
+  "/privacy-policy": 0.3,
+  "/terms-of-service": 0.3,
+};
 
 /** A use case's landing page, /write/<slug>: after the pages above, in the sitemap too. */
 export const USE_CASE_PAGE_PRIORITY = 0.7;
