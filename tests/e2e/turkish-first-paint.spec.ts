@@ -103,6 +103,7 @@ const PAGES = [
     turkish: "Soğuk tanışma e-postası",
     english: "Cold outreach email",
   },
+  { path: "/write/email", turkish: "E-posta yazıcı", english: "Email writer" },
   { path: "/login", turkish: "Giriş Yap", english: "Log In" },
   { path: "/forgot-password", turkish: "E-posta", english: "Email" },
 ] as const;
