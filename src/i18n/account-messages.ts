@@ -1,9 +1,10 @@
 import { TESTIMONIAL_THANKS } from "#shared/testimonials.ts";
 
 /**
- * The main catalog's English for the account's side (DESIGN §7): credits, verification,
- * history, the profile, sign-in and ads. Part of `messages` (messages.ts), not a namespace
- * of its own; its Turkish is `account-messages.tr.ts`.
+ * The main catalog's English for the account's side (DESIGN §7): the credit card,
+ * verification, testimonials, history, the profile and sign-in. Part of `messages` (messages.ts), not a
+ * namespace of its own; its Turkish is `account-messages.tr.ts`. The credits page's own words
+ * (its cards, the ad, the activity) are `creditsWords` (credits.ts).
  */
 export const accountEn = {
   "card.loadFailed": "Could not load your credits.",
@@ -82,53 +83,6 @@ export const accountEn = {
   "history.deleting": "Deleting...",
   "history.deleted": "Text deleted successfully",
   "history.deleteFailed": "An error occurred while deleting the text.",
-  "credits.heading": "Credits",
-  "credits.loading": "Loading credit status...",
-  "credits.loginPrompt": "Please log in to earn credits.",
-  "credits.balance.one": "{credits} credits • {rights} usage right",
-  "credits.balance.other": "{credits} credits • {rights} usage rights",
-  "credits.verifyBody":
-    "Verify your email address to earn credits by watching ads and to receive 1000 credits every week.",
-  "credits.comingSoon": "Coming Soon",
-  "credits.ad.heading": "Watch Ad",
-  "credits.ad.reward": "+{credits} credits",
-  "credits.ad.body":
-    "Watch a {seconds}-second ad, up to {count} times per day. Watched today: {watched}/{perDay}.",
-  "credits.ad.watch": "Watch Ad",
-  "credits.ad.verify": "Email Verification Required",
-  "credits.ad.watching": "Watching... {seconds}s",
-  "credits.ad.limit": "Daily limit reached",
-  "credits.ad.wait": "Please wait...",
-  "credits.ad.progress": "Ad progress",
-  "credits.ad.earned": "Credits Earned!",
-  "credits.ad.failed": "Failed to watch ad",
-  "credits.daily.heading": "Daily Login",
-  "credits.daily.reward": "+50 credits/day",
-  "credits.daily.body": "Sign in every day to collect bonus credits.",
-  "credits.refer.heading": "Refer Friends",
-  "credits.refer.reward": "+500 credits/invite",
-  "credits.refer.body": "Invite friends and earn credits when they join.",
-  "credits.how.heading": "How it works",
-  "credits.how.cost": "Every text costs 100 credits.",
-  "credits.how.weekly":
-    "Verified accounts receive 1000 credits every Monday at 00:00 UTC; credits you earned above that are kept.",
-  "credits.how.ads": "Watch a short ad to earn 100 credits, up to {count} times per day.",
-  "credits.how.refund": "If a text fails to generate, its credits are refunded automatically.",
-  "activity.heading": "Credit activity",
-  "activity.loading": "Loading activity...",
-  "activity.empty": "No credit activity yet.",
-  "activity.newer": "Newer",
-  "activity.older": "Older",
-  "activity.generatedKind": "Text generated: {kind}",
-  "activity.signup_grant": "Welcome credits",
-  "activity.verification_top_up": "Email verified",
-  "activity.weekly_grant": "Weekly credits",
-  "activity.guest_trial": "Free trial",
-  "activity.generation": "Text generated",
-  "activity.refund": "Refund",
-  "activity.operator_grant": "Credits from support",
-  "activity.operator_take_back": "Credits taken back by support",
-  "activity.ad_reward": "Ad watched",
   "profile.heading": "My Account",
   "profile.details": "Account details",
   "profile.email": "Email",
@@ -194,14 +148,6 @@ export const accountEn = {
   "auth.resetPassword": "Reset Password",
   "auth.saving": "Saving...",
   "auth.resetError": "Password Reset Error",
-  "ad.label": "Ad",
-  "ad.sponsoredBy": "Sponsored by {sponsor}",
-  "ad.newTab": "(opens in a new tab)",
-  "ad.loading": "Loading the ad…",
-  "ad.untitled": "Sponsored video",
-  "ad.default.title": "Thank you for keeping AI Text Generator free",
-  "ad.default.body":
-    "The 100 credits you earn here pay for one more text: an email, a letter, an essay or a story, in any of ten languages.",
 } as const;
 
 export type AccountKey = keyof typeof accountEn;

@@ -145,16 +145,19 @@ export function wordRules(
 /**
  * What a failed answer says, in the interface's language: a shared failure by its `reason`
  * key; otherwise English shows the server's own message, and Turkish words the answer by
- * its `code`, else `fallback`.
+ * its `code`, else `fallback`: a key of the main catalog, or a function wording another
+ * namespace's message (`() => creditsWords.translate(language, key)`).
  */
 export function describeFailure(
   language: string,
   body: FailedAnswer,
-  fallback: MessageKey = "error.unknown",
+  fallback: MessageKey | (() => string) = "error.unknown",
 ): string {
   if (isFailureReason(body.reason)) return wordReason(language, body.reason);
+  const otherwise = () =>
+    typeof fallback === "function" ? fallback() : messages.translate(language, fallback);
   const message = body.message?.trim();
-  if (messages.locale(language) === "en") return message || messages.translate(language, fallback);
+  if (messages.locale(language) === "en") return message || otherwise();
   const code = body.code ?? "";
   if (code === "RATE_LIMITED") {
     const seconds = Number(body.retryAfter);
@@ -163,9 +166,7 @@ export function describeFailure(
       : messages.translate(language, "code.RATE_LIMITED.soon");
   }
   const key = `code.${code}` as MessageKey;
-  return messages.has(key)
-    ? messages.translate(language, key)
-    : messages.translate(language, fallback);
+  return messages.has(key) ? messages.translate(language, key) : otherwise();
 }
 
 /**

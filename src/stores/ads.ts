@@ -4,6 +4,7 @@ import { loadVastAd, type VastAd } from "#client/vast.ts";
 import type { AdEvent, AdOffer, HouseAd } from "#shared/ads.ts";
 import { AD_REWARD } from "#shared/credits.ts";
 import { invalidateCreditStatus } from "./credits.ts";
+import { creditsWords } from "#i18n/credits.ts";
 import { messages } from "#i18n/messages.ts";
 import { describeFailure } from "#i18n/wording.ts";
 import type { FailedAnswer } from "#shared/api/failures.ts";
@@ -47,7 +48,9 @@ function failed(body: FailedAnswer = {}): void {
   const language = $language.get();
   showToast({
     title: messages.translate(language, "common.error"),
-    description: describeFailure(language, body, "credits.ad.failed"),
+    description: describeFailure(language, body, () =>
+      creditsWords.translate(language, "credits.ad.failed"),
+    ),
     variant: "error",
   });
   update({ phase: "idle", secondsLeft: null, creative: null });
@@ -117,8 +120,8 @@ async function claim(adSessionId: string): Promise<void> {
     if (!ok || !body.success) return failed(body);
     const language = $language.get();
     showToast({
-      title: messages.translate(language, "credits.ad.earned"),
-      description: messages.translate(language, "credits.ad.reward", {
+      title: creditsWords.translate(language, "credits.ad.earned"),
+      description: creditsWords.translate(language, "credits.ad.reward", {
         credits: body.creditsEarned ?? AD_REWARD,
       }),
       variant: "success",

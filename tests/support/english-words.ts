@@ -1,3 +1,4 @@
+import { creditsWords, type CreditsKey } from "#i18n/credits.ts";
 import { messages, type MessageKey } from "#i18n/messages.ts";
 import { pageWords } from "#i18n/pages.ts";
 import { useCaseWords } from "#i18n/use-cases.ts";
@@ -8,7 +9,7 @@ import { SAME_IN_BOTH } from "./i18n-same.ts";
  * English texts of the catalog that may show on a Turkish page, each with the reason:
  * every other key's English text is one the Turkish interface must never show.
  */
-const PROPER_NAMES: Partial<Record<MessageKey, string>> = {
+const PROPER_NAMES: Partial<Record<MessageKey | CreditsKey, string>> = {
   "languageName.english": "English names itself so in the language selects: “English (İngilizce)”",
   "ad.label":
     "“Ad” is also a Turkish word (“name”, as in the profile's “Ad”): its Turkish text, “Reklam”, is checked by the unit test",
@@ -21,14 +22,15 @@ export interface EnglishWords {
 }
 
 /**
- * Every English text of the catalog, of the use-case picker's own (loaded with it) and of
- * the pages' own words (/write's, the content pages'), as a pattern that finds it in a
- * page's text.
+ * Every English text of the catalog, of the use-case picker's own (loaded with it), of the
+ * credits page's and of the pages' own words (/write's, the content pages'), as a pattern
+ * that finds it in a page's text.
  */
 export const ENGLISH: EnglishWords[] = [
   ...(Object.entries(messages.en) as [MessageKey, string][]).filter(
     ([key]) => !(key in SAME_IN_BOTH) && !(key in PROPER_NAMES),
   ),
+  ...Object.entries(creditsWords.en).filter(([key]) => !(key in PROPER_NAMES)),
   ...Object.entries(useCaseWords.en),
   ...Object.entries({ ...pageWords.en, ...writeWords.en }),
 ].map(([key, text]) => ({ key, text, pattern: patternOf(text) }));

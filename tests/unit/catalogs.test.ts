@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { catalog, type Catalog } from "#i18n/catalog.ts";
 import { changeWords } from "#i18n/changes.ts";
 import { consoleWords } from "#i18n/console.ts";
+import { creditsWords } from "#i18n/credits.ts";
 import { frameWords } from "#i18n/frame.ts";
 import { messages, type MessageKey } from "#i18n/messages.ts";
 import { outcomeWords } from "#i18n/outcomes.ts";
@@ -26,6 +27,7 @@ const NAMESPACES: Record<string, Catalog<string>> = {
   writeWords,
   changeWords,
   shareCardWords,
+  creditsWords,
 };
 
 await Promise.all(Object.values(NAMESPACES).map((namespace) => namespace.load()));
@@ -53,12 +55,16 @@ describe.each(Object.entries(NAMESPACES))("the %s namespace", (_, namespace) => 
   });
 });
 
-describe("the words of the result, the history, the voice dialog and the use-case picker", () => {
+describe("the words of the result, the history, the dialogs, the picker and the credits page", () => {
   it.each(
-    Object.entries({ passageWords, outcomeWords, voiceWords, useCaseWords, changeWords }) as [
-      string,
-      Catalog<string>,
-    ][],
+    Object.entries({
+      passageWords,
+      outcomeWords,
+      voiceWords,
+      useCaseWords,
+      changeWords,
+      creditsWords,
+    }) as [string, Catalog<string>][],
   )("read differently in Turkish for every key (%s)", (_, namespace) => {
     for (const [key, english] of Object.entries(namespace.en)) {
       expect(namespace.tr![key], key).not.toBe(english);

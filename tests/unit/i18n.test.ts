@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { creditsWords } from "#i18n/credits.ts";
 import { messages } from "#i18n/messages.ts";
 import {
   describeFailure,
@@ -156,6 +157,18 @@ describe("failed answers", () => {
     expect(
       describeFailure("turkish", { message: "x", code: "SOMETHING_NEW" }, "error.generic"),
     ).toBe("Metin oluşturulamadı. Lütfen tekrar deneyin.");
+  });
+
+  it("fall back on another namespace's message, worded by the caller", () => {
+    const adFailed = (language: string) => () =>
+      creditsWords.translate(language, "credits.ad.failed");
+    expect(describeFailure("turkish", { code: "SOMETHING_NEW" }, adFailed("turkish"))).toBe(
+      "Reklam izlenemedi",
+    );
+    expect(describeFailure("english", {}, adFailed("english"))).toBe("Failed to watch ad");
+    expect(describeFailure("english", { message: "Ad gone." }, adFailed("english"))).toBe(
+      "Ad gone.",
+    );
   });
 });
 

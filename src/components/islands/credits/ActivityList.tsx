@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { apiFetch } from "#client/http.ts";
-import { messages, type MessageKey } from "#i18n/messages.ts";
+import { creditsWords, type CreditsKey } from "#i18n/credits.ts";
+import { messages } from "#i18n/messages.ts";
 import { versionLabel } from "#i18n/wording.ts";
 import { formatDateTime, formatNumber } from "#shared/format.ts";
 import { languageTag } from "#shared/generation.ts";
@@ -24,15 +25,15 @@ function activityLabel(language: string, entry: ActivityEntry): string {
   }
   // A first answer is "Text generated"; a variant or a refinement says which it was.
   if (entry.reason === "generation" && (entry.refinement || (entry.variant ?? 1) > 1)) {
-    return messages.translate(language, "activity.generatedKind", {
+    return creditsWords.translate(language, "activity.generatedKind", {
       kind: versionLabel(language, entry),
     });
   }
   const key = REASON_KEYS[entry.reason];
-  return key ? messages.translate(language, key) : entry.reason;
+  return key ? creditsWords.translate(language, key) : entry.reason;
 }
 
-const REASON_KEYS: Record<string, MessageKey> = {
+const REASON_KEYS: Record<string, CreditsKey> = {
   signup_grant: "activity.signup_grant",
   verification_top_up: "activity.verification_top_up",
   weekly_grant: "activity.weekly_grant",
@@ -46,7 +47,7 @@ const REASON_KEYS: Record<string, MessageKey> = {
 
 /** The credit activity, ten rows a page; `version` changes when it should be read again. */
 export function ActivityList({ version }: { version: number }) {
-  const { language, t } = useMessages();
+  const { language, t } = useMessages(creditsWords);
   const locale = languageTag(language);
   const [entries, setEntries] = useState<ActivityEntry[] | null>(null);
   const [page, setPage] = useState(1);

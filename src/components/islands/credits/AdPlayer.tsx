@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { messages } from "#i18n/messages.ts";
+import { creditsWords } from "#i18n/credits.ts";
 import { houseAdCopy } from "#shared/ads.ts";
 import {
   $adWatch,
@@ -40,7 +40,7 @@ function shownAd(creative: AdCreative, language: string): Shown | null {
     const { ad } = creative;
     return {
       media: { kind: "video", src: ad.mediaUrl, alt: "", loop: false },
-      headline: ad.title ?? messages.translate(language, "ad.untitled"),
+      headline: ad.title ?? creditsWords.translate(language, "ad.untitled"),
       text: null,
       sponsor: ad.advertiser,
       link: ad.clickThrough,
@@ -52,7 +52,7 @@ function shownAd(creative: AdCreative, language: string): Shown | null {
 /** The ad the "Watch Ad" card plays: a network's video, a house ad, or what credits are for. */
 export default function AdPlayer() {
   const { creative } = useStore($adWatch);
-  const { language, t } = useMessages();
+  const { language, t } = useMessages(creditsWords);
   if (!creative) return null;
 
   if (creative.kind === "loading") {

@@ -5,6 +5,7 @@ import { $adWatch, watchAd } from "#stores/ads.ts";
 import { $creditStatus } from "#stores/credits.ts";
 import { ActivityList } from "./ActivityList.tsx";
 import AdPlayer from "./AdPlayer.tsx";
+import { creditsWords } from "#i18n/credits.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 
 const card =
@@ -45,7 +46,8 @@ const COMING_SOON = ["daily", "refer"] as const;
 export default function CreditsPanel() {
   const { data } = useStore($creditStatus);
   const ad = useStore($adWatch);
-  const { t, plural } = useMessages();
+  const { t, plural } = useMessages(creditsWords);
+  const { t: tMain } = useMessages();
 
   if (!data) return <p className="text-slate-600 dark:text-slate-400">{t("credits.loading")}</p>;
 
@@ -78,7 +80,7 @@ export default function CreditsPanel() {
           role="status"
           className="mt-4 rounded-lg border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-950 dark:border-yellow-700 dark:bg-yellow-950 dark:text-yellow-50"
         >
-          <p className="font-semibold">{t("verify.required")}</p>
+          <p className="font-semibold">{tMain("verify.required")}</p>
           <p className="mt-1">{t("credits.verifyBody")}</p>
         </div>
       )}
