@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
 import { openDatabase, rowsOf, type DatabaseHandle } from "#server/db/index.ts";
 import { EXPORT_PAGE_TEXTS, libraryFiles } from "#server/generation/library-export.ts";
+import { EXPORTS_AT_ONCE, libraryZip, startLibraryExport } from "#server/generation/library-zip.ts";
 import { RATE_LIMITS } from "#server/rate-limit/index.ts";
 import { ApiClient, signUp } from "../support/client.ts";
 import { createStorage, type Storage } from "../support/server.ts";
@@ -203,5 +204,26 @@ describe("the library's pages", () => {
     expect(pages).toEqual([100, 100, 50]);
     expect(paths.size).toBe(TEXTS);
     expect(texts.filter((text) => text.includes("\nSame instant "))).toHaveLength(TEXTS - 100);
+  });
+
+  it("counts the exports running at once, and frees the place of one whose client left", async () => {
+    const places = Array.from({ length: EXPORTS_AT_ONCE }, () => startLibraryExport());
+    expect(places.every((place) => place !== null)).toBe(true);
+    expect(startLibraryExport()).toBeNull();
+    let ended = 0;
+    const zip = libraryZip(handle.db, owner, {
+      allVersions: false,
+      requestId: "test",
+      onEnd: () => {
+        ended += 1;
+        places[0]!.onEnd();
+      },
+    }).getReader();
+    expect((await zip.read()).done).toBe(false);
+    await zip.cancel();
+    expect(ended).toBe(1);
+    const another = startLibraryExport();
+    expect(another).not.toBeNull();
+    for (const place of [...places.slice(1), another]) place!.onEnd();
   });
 });

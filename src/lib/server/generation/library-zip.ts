@@ -66,10 +66,13 @@ export function libraryZip(
     options.onEnd();
   };
   let zip: Zip;
+  // The client went away: what is still being read is dropped, and no fault is logged.
+  let cancelled = false;
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
         zip = new Zip((error, chunk, final) => {
+          if (cancelled) return;
           if (error) {
             getLogger().error({ err: error, requestId: options.requestId }, "library zip failed");
             controller.error(error);
@@ -86,12 +89,14 @@ export function libraryZip(
       async pull(controller) {
         try {
           const page = await pages.next();
+          if (cancelled) return;
           if (page.done) {
             zip.end();
             return;
           }
           for (const file of page.value) addFile(zip, file.path, file.markdown, file.modifiedAt);
         } catch (error) {
+          if (cancelled) return;
           getLogger().error(
             { err: error, requestId: options.requestId },
             "library export stopped part-way",
@@ -102,7 +107,7 @@ export function libraryZip(
         }
       },
       async cancel() {
-        // The client went away: no more pages are read.
+        cancelled = true;
         zip.terminate();
         end();
         await pages.return(undefined);
