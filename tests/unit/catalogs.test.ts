@@ -4,6 +4,7 @@ import { changeWords } from "#i18n/changes.ts";
 import { consoleWords } from "#i18n/console.ts";
 import { creditsWords } from "#i18n/credits.ts";
 import { frameWords } from "#i18n/frame.ts";
+import { libraryExportWords } from "#i18n/library-export.ts";
 import { messages, type MessageKey } from "#i18n/messages.ts";
 import { outcomeWords } from "#i18n/outcomes.ts";
 import { pageWords } from "#i18n/pages.ts";
@@ -28,6 +29,7 @@ const NAMESPACES: Record<string, Catalog<string>> = {
   changeWords,
   shareCardWords,
   creditsWords,
+  libraryExportWords,
 };
 
 await Promise.all(Object.values(NAMESPACES).map((namespace) => namespace.load()));

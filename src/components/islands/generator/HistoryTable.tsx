@@ -8,6 +8,7 @@ import { HistoryEntries } from "./history/HistoryEntries.tsx";
 import { HistoryPager } from "./history/HistoryPager.tsx";
 import { HistorySearch } from "./history/HistorySearch.tsx";
 import { HistoryViewer } from "./history/HistoryViewer.tsx";
+import { LibraryDownload } from "./history/LibraryDownload.tsx";
 import { useHistoryFilters } from "./history/use-history-filters.ts";
 
 /**
@@ -55,6 +56,7 @@ export default function HistoryTable() {
             {pages > 1 && <HistoryPager page={filters.page} pages={pages} />}
           </>
         )}
+        {page && (filtered || page.total > 0) && <LibraryDownload />}
       </div>
 
       <HistoryViewer
