@@ -4,7 +4,7 @@ import { readServerSentEvents } from "#shared/sse.ts";
 import { signUp } from "../support/client.ts";
 import { postGenerate } from "../support/generate.ts";
 import { localWriterReady, useScratchDir, useServer } from "../support/use-server.ts";
-import { writeTinyGguf } from "../support/tiny-gguf.ts";
+import { CATALOGUE_SHAPES, tinyShape, writeShapedGguf } from "../support/shaped-gguf.ts";
 import { MODEL_TEST_TIMEOUT_MS } from "../support/wait.ts";
 
 /**
@@ -13,7 +13,11 @@ import { MODEL_TEST_TIMEOUT_MS } from "../support/wait.ts";
  * signals.test.ts). Before leases, a generation older than RESERVATION_TIMEOUT_MS was
  * refunded while it ran, and its text then given away for free.
  */
-const modelDir = useScratchDir("lease-model-", (dir) => writeTinyGguf(join(dir, "tiny-test.gguf")));
+// The default's architecture at toy size: its context holds the longest prompt (a tool's
+// 6,000 characters, issue 26), which the 4,096 tokens of writeTinyGguf's model do not.
+const modelDir = useScratchDir("lease-model-", (dir) =>
+  writeShapedGguf(join(dir, "tiny-test.gguf"), tinyShape(CATALOGUE_SHAPES["qwen2.5-0.5b"]!)),
+);
 // Mistral and the OpenAI-compatible server both hang to their 2 s timeout before the
 // local model writes: over 4 s, against a 3 s reservation that the reconciler (every
 // second) would refund at once if the generation did not renew its lease.
