@@ -144,6 +144,21 @@ describe("GET /api/email/export", () => {
     expect((await download(guest)).response.status).toBe(401);
   });
 
+  it("refuses HEAD, which would take a place and never give it back, and counts it nowhere", async () => {
+    const { client } = await signUp(server.url, true);
+    await keep(client, SECOND);
+    for (let i = 0; i < EXPORTS_AT_ONCE + RATE_LIMITS.exportByAccount.points; i++) {
+      const head = await fetch(`${server.url}/api/email/export`, {
+        method: "HEAD",
+        headers: client.browserHeaders(),
+      });
+      expect(head.status).toBe(405);
+    }
+    const { response, files } = await download(client);
+    expect(response.status).toBe(200);
+    expect(Object.keys(files)).toHaveLength(1);
+  });
+
   it("refuses an account's export past its hourly limit with 429 and Retry-After", async () => {
     const { client } = await signUp(server.url, true);
     await keep(client, SECOND);

@@ -56,7 +56,7 @@ export default function LoginForm() {
               email={unverifiedEmail}
               className="font-semibold underline disabled:opacity-60"
             />
-            <a href="/" data-page-link="/" className="font-semibold underline">
+            <a href={pageInChosenLanguage("/")} className="font-semibold underline">
               {t("verify.continue")}
             </a>
           </p>

@@ -20,10 +20,11 @@ const BUSY_RETRY_MS = 10_000;
 export const GET: APIRoute = async ({ locals, url }) => {
   const { versions } = parseQuery(url, libraryExportQuerySchema);
   const user = requireUser(locals);
-  await consumeRateLimit("exportByAccount", user.id);
+  // A place first: an export refused as busy costs none of the account's hourly ones.
   const running = startLibraryExport();
   if (!running) throw rateLimitedError(BUSY_RETRY_MS);
   try {
+    await consumeRateLimit("exportByAccount", user.id);
     const body = libraryZip(await getDb(), user.id, {
       allVersions: versions === "all",
       requestId: locals.requestId,
@@ -42,3 +43,9 @@ export const GET: APIRoute = async ({ locals, url }) => {
     throw error;
   }
 };
+
+/**
+ * Astro answers HEAD with GET's headers and drops its body unread and uncancelled: the
+ * export's place would never be given back. A download is a GET.
+ */
+export const HEAD: APIRoute = () => new Response(null, { status: 405, headers: { Allow: "GET" } });
