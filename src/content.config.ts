@@ -1,7 +1,7 @@
 import { defineCollection } from "astro:content";
 import { file, glob } from "astro/loaders";
 import { z } from "astro/zod";
-import { useCaseSchema } from "./lib/shared/use-cases.ts";
+import { localized, useCaseSchema } from "./lib/shared/use-cases.ts";
 
 /** Marketer-edited text. Components read these; they hold no copy of their own. */
 
@@ -138,9 +138,6 @@ const ads = defineCollection({
     }),
 });
 
-const bothLanguages = (max: number) =>
-  z.object({ en: z.string().trim().min(1).max(max), tr: z.string().trim().min(1).max(max) });
-
 /**
  * The use cases' category hubs, /write/<category> (issue 27), keyed by category: a heading,
  * a short introduction and their search titles, in both languages.
@@ -148,10 +145,10 @@ const bothLanguages = (max: number) =>
 const categories = defineCollection({
   loader: file("./src/content/categories.yaml"),
   schema: z.object({
-    heading: bothLanguages(60),
-    intro: bothLanguages(600),
+    heading: localized(60),
+    intro: localized(600),
     seo: z.object({
-      title: bothLanguages(70),
+      title: localized(70),
       description: z.object({
         en: z.string().trim().min(50).max(170),
         tr: z.string().trim().min(50).max(170),

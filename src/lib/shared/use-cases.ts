@@ -36,7 +36,7 @@ export const MAX_USE_CASE_FIELDS = 6;
 export const MAX_USE_CASE_INSTRUCTIONS = 1200;
 
 /** A text a person reads, in both of the site's languages. */
-function localized(max: number) {
+export function localized(max: number) {
   return z.object({
     en: z.string().trim().min(1).max(max),
     tr: z.string().trim().min(1).max(max),

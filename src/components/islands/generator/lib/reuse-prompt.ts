@@ -1,3 +1,4 @@
+import { pathWithoutLanguage } from "#shared/page-language.ts";
 import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
 
 /** "Use this prompt again" (history → generator): one request, carried in this tab only. */
@@ -8,8 +9,7 @@ const KEY = "atg:reuse-prompt";
  * its language: its other language's address (/tr/write/x for /write/x) shows them again,
  * as does a reload. The language is left out: the address says it.
  */
-export const formMemoryKey = (): string =>
-  `atg:form:${location.pathname.replace(/^\/tr(?=\/|$)/, "") || "/"}`;
+export const formMemoryKey = (): string => `atg:form:${pathWithoutLanguage(location.pathname)}`;
 
 /** A request to write again, or the form as it was left: then without its language. */
 export type ReusablePrompt = Pick<
