@@ -8,7 +8,11 @@ import { makePrivateDir } from "#server/data-dir.ts";
 import { getLogger } from "#server/logger.ts";
 import { assertNotNewer, migrationsFolder } from "./migrations.ts";
 import { countingLogger } from "./query-count.ts";
-import * as schema from "./schema.ts";
+import * as library from "./library-tables.ts";
+import * as core from "./schema.ts";
+
+/** Every table: the core's and what an account keeps around its texts (issue 28). */
+const schema = { ...core, ...library };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle a `db.transaction` callback receives. */
