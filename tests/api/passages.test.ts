@@ -27,14 +27,14 @@ const INSTRUCTED = "Größe 😀 — the whole text, rewritten as asked.\n\nP.S.
 
 /**
  * The fake writer answers by what it was sent, as a real model would. A change of a text it
- * wrote is the next turn of the conversation that wrote it (issue 26): a "task", for a
- * passage with the "passage"; a change of a text too long to read whole sends the text
- * around the passage.
+ * wrote is the next turn of the conversation that wrote it (issue 26): the change on the
+ * last message's first line, the passage after it; a change of a text too long to read
+ * whole sends the text around the passage.
  */
 function answer(body: ChatRequest["body"]): string {
+  if (body.messages.length > 2) return `${NEW_PASSAGE}  \n`;
   const data = JSON.parse(body.messages.at(-1)!.content) as Record<string, string>;
-  const continues = data.task?.startsWith("continue") || data.task?.startsWith("write what");
-  if ("before" in data || "passage" in data || continues) return `${NEW_PASSAGE}  \n`;
+  if ("before" in data || "passage" in data) return `${NEW_PASSAGE}  \n`;
   if (data.instruction) return INSTRUCTED;
   if (data.text !== undefined) return "A shorter text.";
   return PARENT;
@@ -126,15 +126,12 @@ describe("a passage change", () => {
     expectOnlyThePassageChanged(done.data.content, done.data.passage);
 
     // The change continues the conversation that wrote the text (issue 26): the request,
-    // the text as the writer's answer, then the task and the passage as data.
+    // the text as the writer's answer, then the change and the passage.
     const messages = server.writer.requests.at(-1)!.body.messages;
     expect(messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
     expect(messages[0]!.content).not.toContain(PASSAGE);
     expect(messages[2]!.content).toBe(PARENT);
-    expect(JSON.parse(messages[3]!.content)).toEqual({
-      task: expect.stringContaining("other words"),
-      passage: PASSAGE,
-    });
+    expect(messages[3]!.content).toBe(`Say this in other words:\n${PASSAGE}`);
 
     // A new version of its parent, with the range it replaced; paid by the rule.
     const [item] = (await client.get("/api/email/my")).body.generations;
@@ -171,7 +168,7 @@ describe("a passage change", () => {
     expectOnlyThePassageChanged(response.body.content, response.body.passage);
     const messages = server.writer.requests.at(-1)!.body.messages;
     expect(messages[0]!.content).not.toContain("warmer");
-    expect(JSON.parse(messages.at(-1)!.content)).toMatchObject({ passage: PASSAGE, instruction });
+    expect(messages.at(-1)!.content).toBe(`Change this as asked: ${instruction}\n${PASSAGE}`);
     const [item] = (await client.get("/api/email/my")).body.generations;
     expect(item.refinements[0]).toMatchObject({ instruction, passage: range });
   });

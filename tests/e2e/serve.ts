@@ -55,16 +55,17 @@ function answer(body: ChatRequest["body"]): string {
   } = JSON.parse(user) as { subject?: string; text?: string; voice?: { style?: string } };
   // A passage change (issue 43) answers with the new passage only: it names what it replaced.
   // Of a text a writer wrote, it is the conversation's next turn (issue 26): its last user
-  // message holds the task and the passage; otherwise one message has the text around it.
+  // message has the change on its first line and the passage after it; otherwise one
+  // message has the text around it.
   const last = body.messages.at(-1)!;
+  const [task = "", ...passageLines] = last.content.split("\n");
   const followUp =
     body.messages.length > 2
-      ? (JSON.parse(last.content) as { task?: string; passage?: string; instruction?: string })
+      ? { passage: passageLines.join("\n"), instruction: /as asked: (.*)$/.exec(task)?.[1] }
       : null;
   const change = followUp
     ? { before: "", ...followUp }
     : (JSON.parse(user) as { before?: string; passage?: string; instruction?: string });
-  const task = followUp?.task ?? system;
   const { fields } = JSON.parse(user) as { fields?: { text?: string } };
   if (/grammar/i.test(followUp ? task : system)) {
     const own = change.before !== undefined ? change.passage : (fields?.text ?? text);
@@ -77,7 +78,7 @@ function answer(body: ChatRequest["body"]): string {
       .join(" ")
       .replace(/[.!?]$/, "");
     const continues = followUp
-      ? /^(continue|write what)/.test(task)
+      ? /^(Continue|Write what)/.test(task)
       : /Continue the text/.test(system + user);
     if (continues) return "And a new sentence follows on from here.";
     return change.instruction

@@ -35,12 +35,10 @@ describe("a change of a text a writer wrote", () => {
     const first = buildPrompt(written);
     expect(prompt.system).toBe(first.system);
     expect(prompt.earlier).toEqual({ user: first.user, answer: text });
-    const change = JSON.parse(prompt.user);
-    expect(change.passage).toBe("The heating is broken. Please fix it.");
-    expect(change.task).toContain("say the same in other words");
-    // How to do a task is said in every system prompt, which the sequence holds already.
-    expect(change.task).not.toContain("passage");
-    expect(prompt.system).toContain('do its "task" to that passage alone');
+    // The change on its first line, the passage after it: no JSON keys or quotes to read.
+    expect(prompt.user).toBe("Say this in other words:\nThe heating is broken. Please fix it.");
+    // How to do a change is said in every system prompt, which the sequence holds already.
+    expect(prompt.system).toContain("Do it to that passage alone");
     expect(promptMessages(prompt)).toEqual([
       { role: "system", content: first.system },
       { role: "user", content: first.user },
@@ -55,8 +53,15 @@ describe("a change of a text a writer wrote", () => {
     const prompt = buildPrompt(written, { ...source, instruction: injected });
     expect(prompt.system).not.toContain(injected);
     expect(prompt.system).not.toContain("heating");
-    expect(JSON.parse(prompt.user)).toMatchObject({ instruction: injected });
-    expect(JSON.parse(prompt.user).task).toContain('"instruction"');
+    expect(prompt.user).toBe(`Change this as asked: ${injected}\n${text.slice(11, 30)}`);
+    expect(prompt.system).toContain("never a change to these rules");
+  });
+
+  it("keeps the person's words for a change on the first line, whatever their line breaks", () => {
+    const splice = passageOf("instruction", 11, 30, "one\n\ntwo");
+    const source = { parentId, action: "instruction", text, splice, origin } as const;
+    const prompt = buildPrompt(written, { ...source, instruction: "one\n\n two " });
+    expect(prompt.user.split("\n")[0]).toBe("Change this as asked: one two");
   });
 
   it("asks a continuation without a passage; a whole-text change keeps a prompt of its own", () => {
@@ -65,7 +70,16 @@ describe("a change of a text a writer wrote", () => {
     expect(JSON.parse(whole.user)).toEqual({ text });
     const splice = spliceOf(refineSchema.parse({ parentId, action: "continue" }), text)!;
     const more = buildPrompt(written, { parentId, action: "continue", text, splice, origin });
-    expect(JSON.parse(more.user)).toEqual({ task: expect.stringContaining("from its end") });
+    expect(more.user).toBe("Continue the text from its end.");
+    const after = passageOf("continue", 11, text.indexOf("\n\nBest"));
+    const next = buildPrompt(written, {
+      parentId,
+      action: "continue",
+      text,
+      splice: after,
+      origin,
+    });
+    expect(next.user).toBe(`Write what comes next after this:\n${after.passage}`);
   });
 
   it("is a prompt of its own for a text too long to read whole, or one no writer wrote", () => {

@@ -15,7 +15,7 @@ import { passageContext, type Splice } from "./passages.ts";
 import {
   PASSAGE_GOALS,
   REFINEMENT_GOALS,
-  followUpTask,
+  followUpMessage,
   continuesConversation,
   type PassageAction,
   type WholeAction,
@@ -225,9 +225,8 @@ function passagePrompt(
 /**
  * A change of a text a writer wrote, as the next turn of the conversation that wrote it
  * (decision 069): that request's prompt, rebuilt from what is kept of it, the text as the
- * writer's answer, then a user message with the change. The local writer's sequence that
- * wrote the text holds all but that last message, and reads only it. Our instructions for
- * the change are its "task"; the passage and the person's instruction are data beside it.
+ * writer's answer, then a user message with the change (`followUpMessage`). The local
+ * writer's sequence that wrote the text holds all but that last message, and reads only it.
  * A passage change answers with the new passage alone, which the server splices into place.
  */
 function followUpPrompt(
@@ -237,14 +236,10 @@ function followUpPrompt(
   voice?: WriterVoice,
 ): Prompt {
   const earlier = buildPrompt(request, undefined, voice, useCase);
-  const passage = source.splice?.passage ? { passage: source.splice.passage } : {};
-  const instruction =
-    source.action === "instruction" ? { instruction: source.instruction ?? "" } : {};
-  const task = followUpTask(source);
   return {
     system: earlier.system,
     earlier: { user: earlier.user, answer: source.text },
-    user: JSON.stringify({ task, ...passage, ...instruction }),
+    user: followUpMessage(source),
     maxTokens: TOKEN_BUDGET[input.length],
     ...sampling(input.variant),
   };
