@@ -5,6 +5,7 @@ import type { Folder } from "#shared/api/folders.ts";
 import type { Voice } from "#shared/api/voices.ts";
 import { MAX_FOLDER_NAME_CHARS } from "#shared/folders.ts";
 import { changeFolder, removeFolder } from "#generator/state/folders.ts";
+import { $historyFilters, changeHistoryFilters } from "#generator/state/history.ts";
 import { showToast } from "#stores/toasts.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 
@@ -76,6 +77,8 @@ export function FolderRow({ folder, voices }: { folder: Folder; voices: Voice[] 
   }
 
   async function remove() {
+    // A history filtered by this folder shows every text instead: the folder is going.
+    if ($historyFilters.get().folder === folder.id) changeHistoryFilters({ folder: "" });
     try {
       const { ok, body } = await removeFolder(folder.id);
       showToast(
