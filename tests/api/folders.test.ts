@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { MAX_FOLDER_NAME_CHARS, MAX_FOLDERS } from "#shared/folders.ts";
+import { removeAccount } from "#server/auth/accounts.ts";
+import { emailHasher } from "#server/credits/allowance-holds.ts";
+import { users } from "#server/db/schema.ts";
+import { createFolder, listFolders } from "#server/folders/folders.ts";
 import { ApiClient, signUp } from "../support/client.ts";
+import { useDatabase } from "../support/use-database.ts";
 import { useServer } from "../support/use-server.ts";
 
 /**
@@ -340,5 +345,28 @@ describe("with template drafts only", () => {
       folderId: randomUUID(),
     });
     expect(refused.status).toBe(404);
+  });
+});
+
+describe("deleting an account", () => {
+  const database = useDatabase();
+
+  it("deletes its folders, and no one else's", async () => {
+    const { db } = database;
+    const now = new Date();
+    const [leaving, staying] = await db
+      .insert(users)
+      .values([
+        { email: "leaving@example.com", passwordHash: "x" },
+        { email: "staying@example.com", passwordHash: "x" },
+      ])
+      .returning({ id: users.id });
+    await createFolder(db, leaving!.id, { name: "Mine", voiceId: null }, now);
+    // Names are unique per account, not across accounts.
+    await createFolder(db, staying!.id, { name: "mine", voiceId: null }, now);
+    const hashEmail = await emailHasher(db);
+    expect(await db.transaction((tx) => removeAccount(tx, leaving!.id, now, hashEmail))).toBe(true);
+    expect(await listFolders(db, leaving!.id)).toEqual([]);
+    expect((await listFolders(db, staying!.id)).map((f) => f.name)).toEqual(["mine"]);
   });
 });

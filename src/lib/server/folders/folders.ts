@@ -228,20 +228,19 @@ export async function folderForNewText(
 
 /**
  * Files a new text in the transaction that writes its row, when it was written from a
- * folder and is the first version of its line (a later version is in its line's folder
- * already). A folder deleted since it was checked files nothing: the text is unfiled.
+ * folder. Only the first version of a line is filed: a later one is in its line's folder
+ * already. A folder deleted since it was checked files nothing: the text is unfiled.
  */
 export async function fileNewText(
   tx: Transaction,
   owner: CreditOwner,
   folderId: string | undefined,
-  lineage: unknown,
-  generationId: string,
+  rootId: string,
 ): Promise<void> {
-  if (!folderId || lineage || owner.kind !== "user") return;
+  if (!folderId || owner.kind !== "user") return;
   await tx
     .insert(filedTexts)
-    .select(intoOwnFolder(owner.userId, generationId, folderId))
+    .select(intoOwnFolder(owner.userId, rootId, folderId))
     .onConflictDoNothing();
 }
 

@@ -152,7 +152,7 @@ export async function createPendingGeneration(
       createdAt: now,
     })
     .returning({ id: generations.id });
-  await fileNewText(tx, owner, request.folderId, lineage, row!.id);
+  if (!lineage) await fileNewText(tx, owner, request.folderId, row!.id);
   return row!.id;
 }
 
@@ -186,13 +186,14 @@ export async function saveTemplateDraft(
     return row!;
   };
   // A draft written from a folder is filed with the row that keeps it.
-  const row = request.folderId
-    ? await db.transaction(async (tx) => {
-        const saved = await save(tx);
-        await fileNewText(tx, owner, request.folderId, lineage, saved.id);
-        return saved;
-      })
-    : await save(db);
+  const row =
+    request.folderId && !lineage
+      ? await db.transaction(async (tx) => {
+          const saved = await save(tx);
+          await fileNewText(tx, owner, request.folderId, saved.id);
+          return saved;
+        })
+      : await save(db);
   return { generationId: row.id, credits: row.credits ?? 0 };
 }
 
