@@ -5,6 +5,7 @@ import {
   MAX_PASSAGE_CHARS,
   MAX_PROMPT_CHARS,
 } from "./generation.ts";
+import { MAX_FOLDER_NAME_CHARS, MAX_FOLDERS } from "./folders.ts";
 import { MAX_OWN_TEXT_CHARS } from "./use-case-limits.ts";
 import { MAX_VOICES, MAX_VOICE_NAME_CHARS, MAX_VOICE_TEXT_CHARS } from "./voices.ts";
 
@@ -87,6 +88,15 @@ const VOICE_RULES = {
   voiceInvalid: "Please choose one of your voices.",
 } as const;
 
+/** Folders' rules and answers (issue 28). */
+const FOLDER_RULES = {
+  folderNameMissing: "Please give the folder a name.",
+  folderNameTooLong: `Please keep the folder's name under ${MAX_FOLDER_NAME_CHARS} characters.`,
+  folderNameTaken: "You already have a folder with this name.",
+  folderLimit: `You can keep up to ${MAX_FOLDERS} folders. Delete one to add another.`,
+  folderNotFound: "That folder was not found.",
+} as const;
+
 /** The feedback form's rules (spec §5); its name follows the auth rules. */
 const FEEDBACK_RULES = {
   feedbackIncomplete: "Please provide your name, feedback content, and rating.",
@@ -129,6 +139,7 @@ export const FAILURES = {
   ...AUTH_RULES,
   ...GENERATION_RULES,
   ...VOICE_RULES,
+  ...FOLDER_RULES,
   ...USE_CASE_RULES,
   ...FEEDBACK_RULES,
   ...ANSWERS,

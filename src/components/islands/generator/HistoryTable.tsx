@@ -4,6 +4,7 @@ import type { HistoryItem } from "#shared/schemas/generation.ts";
 import { $history } from "#generator/state/history.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { DeleteDialog } from "./history/DeleteDialog.tsx";
+import { FolderFilter } from "./history/FolderFilter.tsx";
 import { HistoryEntries } from "./history/HistoryEntries.tsx";
 import { HistoryPager } from "./history/HistoryPager.tsx";
 import { HistorySearch } from "./history/HistorySearch.tsx";
@@ -13,7 +14,7 @@ import { useHistoryFilters } from "./history/use-history-filters.ts";
 
 /**
  * Spec §2 Profile, as a library: search over subject and text, filters by type and
- * language, pages of 20; a table on wide screens and cards on phones; a viewer with the
+ * language and by folder, pages of 20; a table on wide screens and cards on phones; a viewer with the
  * rendered text, its exports and "Use this prompt again". Refinements sit under the text
  * they were made from.
  */
@@ -27,12 +28,17 @@ export default function HistoryTable() {
   const [page, setPage] = useState(data);
   if (data && data !== page) setPage(data);
 
-  const filtered = filters.q !== "" || filters.contentType !== "" || filters.language !== "";
+  const filtered =
+    filters.q !== "" ||
+    filters.contentType !== "" ||
+    filters.language !== "" ||
+    filters.folder !== "";
   const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
 
   return (
     <>
       <HistorySearch filters={filters} query={query} onQueryChange={setQuery} />
+      <FolderFilter folder={filters.folder} />
 
       <div className="mt-4" aria-busy={loading}>
         {!page ? (

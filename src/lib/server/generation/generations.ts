@@ -4,6 +4,7 @@ import type { GenerationRequest, PassageRange } from "#shared/schemas/generation
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { WRITER_STOPPED, generations, guests, users } from "#server/db/schema.ts";
+import { fileNewText } from "#server/folders/folders.ts";
 
 /**
  * A generation's row from pending to settled: written with its lease, settled, stopped or
@@ -151,6 +152,7 @@ export async function createPendingGeneration(
       createdAt: now,
     })
     .returning({ id: generations.id });
+  if (!lineage) await fileNewText(tx, owner, request.folderId, row!.id);
   return row!.id;
 }
 
@@ -168,19 +170,31 @@ export async function saveTemplateDraft(
     owner.kind === "user"
       ? sql<number>`(select ${users.credits} from ${users} where ${users.id} = ${owner.userId})`
       : sql<number>`(select ${guests.credits} from ${guests} where ${guests.id} = ${owner.guestId})`;
-  const [row] = await db
-    .insert(generations)
-    .values({
-      ...newRow(owner, request, lineage),
-      cost: 0,
-      status: "done",
-      generatedContent: text,
-      modelUsed: "local",
-      createdAt: now,
-      finishedAt: now,
-    })
-    .returning({ id: generations.id, credits });
-  return { generationId: row!.id, credits: row!.credits ?? 0 };
+  const save = async (tx: Database | Transaction) => {
+    const [row] = await tx
+      .insert(generations)
+      .values({
+        ...newRow(owner, request, lineage),
+        cost: 0,
+        status: "done",
+        generatedContent: text,
+        modelUsed: "local",
+        createdAt: now,
+        finishedAt: now,
+      })
+      .returning({ id: generations.id, credits });
+    return row!;
+  };
+  // A draft written from a folder is filed with the row that keeps it.
+  const row =
+    request.folderId && !lineage
+      ? await db.transaction(async (tx) => {
+          const saved = await save(tx);
+          await fileNewText(tx, owner, request.folderId, saved.id);
+          return saved;
+        })
+      : await save(db);
+  return { generationId: row.id, credits: row.credits ?? 0 };
 }
 
 /** A running generation keeps its reservation; false once it is no longer pending. */

@@ -14,6 +14,7 @@ import type { HistoryItem, HistoryPage, HistoryQuery } from "#shared/schemas/gen
 import type { Database } from "#server/db/index.ts";
 import { generations } from "#server/db/schema.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
+import { folderFilter, folderOfText } from "#server/folders/folders.ts";
 
 /**
  * Reading texts back, and deleting one: the history's pages (GET /api/email/my) and a
@@ -93,7 +94,7 @@ function historyItem(row: HistoryRow, refinements: HistoryItem[] = []): HistoryI
  */
 export async function historyTree(
   db: Database,
-  roots: HistoryRow[],
+  roots: (HistoryRow & { folderId?: string | null })[],
   children: HistoryRow[],
 ): Promise<HistoryItem[]> {
   let left = TEXT_BYTES_PER_ANSWER;
@@ -108,7 +109,8 @@ export async function historyTree(
         const item = historyItem(child);
         return JSON.stringify(child.fields) === rootFields ? { ...item, fields: null } : item;
       });
-    return historyItem(root, versions);
+    const item = historyItem(root, versions);
+    return root.folderId === undefined ? item : { ...item, folderId: root.folderId };
   });
   for (const row of roots.flatMap((root) => [
     root,
@@ -153,6 +155,7 @@ export function historyPageQuery(db: Database, listed: SQL | undefined) {
   return db
     .select({
       ...historyColumns,
+      folderId: folderOfText,
       total: sql<number>`(select count(*) from ${generations} where ${listed ?? sql`true`})::int`,
       refined: sql<boolean>`(select true from generations as refined where refined.root_id = generations.id limit 1) is not null`,
     })
@@ -202,7 +205,9 @@ export async function listHistory(
   // A refinement's id finds its top-level text, as a search that matches a refinement does.
   if (query.text) matches.push(eq(generations.id, query.text));
   const mine = and(eq(generations.userId, userId), finished);
-  const topLevel = topLevelTexts(userId);
+  // A folder holds a text's whole line: it filters the top-level texts only.
+  const filed = query.folder ? await folderFilter(db, userId, query.folder) : undefined;
+  const topLevel = and(topLevelTexts(userId), filed);
   const listed =
     matches.length === 0
       ? topLevel
@@ -217,7 +222,7 @@ export async function listHistory(
   // One statement for the page, its total and whether it has refinements to fetch.
   const offset = (query.page - 1) * query.pageSize;
   const rows =
-    matches.length === 0
+    matches.length === 0 && !filed
       ? await unfilteredHistoryPage(db).execute({ userId, limit: query.pageSize, offset })
       : await historyPageQuery(db, listed).limit(query.pageSize).offset(offset);
   const total =

@@ -28,6 +28,7 @@ import {
 import { planWriting, takePlaceInLine } from "./writers/registry.ts";
 import type { LinePlace, TextProvider } from "./writers/types.ts";
 import { writerVoiceOf, type WriterVoice } from "#server/voices/voices.ts";
+import { folderForNewText } from "#server/folders/folders.ts";
 
 /**
  * A generation in the order it happens (docs/architecture.md): plan who writes, charge the
@@ -51,8 +52,11 @@ export async function startGeneration(
   const plan = planWriting();
   const refinement = request.refine ? await refinementOf(db, owner, request) : undefined;
   const variant = refinement ? null : await variantOf(db, owner, request);
-  // A voice is checked even for a template draft (which does not write in it): another's is 404.
-  const voice = request.voiceId ? await writerVoiceOf(db, owner, request.voiceId) : undefined;
+  // A folder and a voice are checked even for a template draft (which does not write in
+  // it): another's is 404. A new text from a folder is in its voice when none is chosen.
+  const folder = request.folderId ? await folderForNewText(db, owner, request.folderId) : null;
+  const voiceId = request.voiceId ?? (refinement || variant ? null : folder?.voiceId);
+  const voice = voiceId ? await writerVoiceOf(db, owner, voiceId) : undefined;
   if (plan.kind === "template") {
     // No AI writer: a refinement (a passage change, an instruction) and a text tool's
     // rewrite of a person's own text are refused, never answered with a template draft.

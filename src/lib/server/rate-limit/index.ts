@@ -43,6 +43,9 @@ export const RATE_LIMITS = {
   watchAdByAccount: { points: 30, duration: 60 * 60 },
   // Saving, changing and deleting voices: a person manages ten, not hundreds an hour.
   voicesByAccount: { points: 120, duration: 60 * 60 },
+  // Making, renaming and deleting folders and filing texts: a person tidying a library
+  // files a few hundred texts an hour, not thousands.
+  foldersByAccount: { points: 600, duration: 60 * 60 },
   // The whole library as a zip reads every text an account kept: a person takes it now
   // and then, and a retry or two after a dropped connection.
   exportByAccount: { points: 5, duration: 60 * 60 },

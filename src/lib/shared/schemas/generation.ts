@@ -159,6 +159,11 @@ export const generationRequestSchema = z
     fields: fieldsSchema.optional(),
     /** One of the caller's saved voices: the writer writes as it (the server reads it). */
     voiceId: z.uuid({ error: REASON.voiceInvalid }).optional(),
+    /**
+     * One of the caller's folders (issue 28): a new text is filed in it and, with no voice
+     * chosen, written in the folder's voice.
+     */
+    folderId: z.uuid({ error: REASON.folderNotFound }).optional(),
     /** A follow-up to one of the caller's texts (refineSchema); `language` is translate's. */
     refine: refineSchema.optional(),
   })
@@ -241,6 +246,8 @@ export interface HistoryItem {
    * them), oldest first.
    */
   refinements: HistoryItem[];
+  /** A signed-in user's top-level text: the folder it is filed in, with all its versions. */
+  folderId?: string | null;
 }
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -254,6 +261,12 @@ export const historyQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(HISTORY_PAGE_SIZE),
   /** One text: the top-level text that is, or holds, this id (the desk opens it, issue 43). */
   text: z.uuid({ error: REASON.textNotFound }).optional(),
+  /** Texts filed in one of the caller's folders (issue 28), or `none`: in no folder. */
+  folder: z
+    .union([z.literal("none"), z.uuid({ error: REASON.folderNotFound })], {
+      error: REASON.folderNotFound,
+    })
+    .optional(),
 });
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
 

@@ -11,6 +11,7 @@ import {
 import { setLanguage } from "#stores/preferences.ts";
 import { SelectField } from "#components/ui/Field.tsx";
 import { useMessages } from "#components/ui/use-messages.ts";
+import { DeskFolderSlot } from "./DeskFolderSlot.tsx";
 import { VoicePicker } from "./VoicePicker.tsx";
 
 /**
@@ -50,6 +51,7 @@ export function GeneratorOptions({
   const [optionsOpen, setOptionsOpen] = useState(false);
   return (
     <div className="order-2 sm:order-1">
+      <DeskFolderSlot />
       <button
         type="button"
         className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 sm:hidden dark:text-brand-100"

@@ -1,5 +1,6 @@
 import { contentTypeName, languageOption, versionLabel } from "#i18n/wording.ts";
 import { outcomeWords } from "#i18n/outcomes.ts";
+import { folderWords } from "#i18n/folders.ts";
 import { copyRichText } from "#client/export.ts";
 import { versionText } from "#generator/lib/version-text.ts";
 import { textDirection } from "#shared/generation.ts";
@@ -8,6 +9,7 @@ import { showToast } from "#stores/toasts.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { UseCaseName } from "../use-case-name.tsx";
 import { EntryDate } from "./EntryDate.tsx";
+import { MoveToFolder } from "./MoveToFolder.tsx";
 
 const action =
   "inline-flex min-h-9 items-center rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800";
@@ -50,6 +52,7 @@ export function HistoryEntries({
   onDelete(item: HistoryItem): void;
 }) {
   const { language: uiLanguage, t } = useMessages();
+  const { t: f } = useMessages(folderWords);
   const entries = withRefinements(items);
 
   async function copy(item: HistoryItem) {
@@ -108,6 +111,9 @@ export function HistoryEntries({
             <th scope="col" className="py-2 pr-4 font-medium">
               {t("history.date")}
             </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              {f("folders.column")}
+            </th>
             <th scope="col" className="py-2 font-medium">
               {t("history.actions")}
             </th>
@@ -134,6 +140,8 @@ export function HistoryEntries({
               <td className="py-2 pr-4 whitespace-nowrap">
                 <EntryDate item={item} />
               </td>
+              {/* A version is in its text's folder. */}
+              <td className="py-2 pr-4">{!parent && <MoveToFolder item={item} />}</td>
               <td className="py-2 whitespace-nowrap">{actions(item)}</td>
             </tr>
           ))}
@@ -162,7 +170,10 @@ export function HistoryEntries({
             >
               {preview(item.preview)}
             </p>
-            <div className="mt-2 -ms-2 flex flex-wrap gap-1">{actions(item)}</div>
+            <div className="mt-2 -ms-2 flex flex-wrap items-center gap-1">
+              {actions(item)}
+              {!parent && <MoveToFolder item={item} />}
+            </div>
           </li>
         ))}
       </ul>

@@ -9,6 +9,7 @@ import { batchedText, eventStep, unwritten, withArrived } from "#generator/lib/a
 import type { PassagePlace } from "#generator/lib/attempt-events.ts";
 import { $desk, $prompt, updateDesk, type DeskState, type TextVersion } from "./desk.ts";
 import { invalidateHistory } from "./history-cache.ts";
+import { deskFolderField } from "#generator/lib/desk-folder.ts";
 
 /** One request for a text, and how it relates to the panel's versions. */
 export interface Attempt {
@@ -92,7 +93,7 @@ export async function run(attempt: Attempt): Promise<void> {
 
 /** A new request from the form. */
 export function generate(request: GenerationRequestBody): Promise<void> {
-  return run({ request: { ...request, variant: 1 }, kind: "new" });
+  return run({ request: { ...request, ...deskFolderField(), variant: 1 }, kind: "new" });
 }
 
 /** Sends the failed attempt again. */

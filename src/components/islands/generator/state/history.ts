@@ -3,19 +3,27 @@ import type { HistoryPage } from "#shared/schemas/generation.ts";
 import { HISTORY_KEY } from "./history-cache.ts";
 import { createFetcherStore } from "#stores/query.ts";
 
-/** What the history on /profile shows: a search, two filters and a page. */
+/** What the history on /profile shows: a search, three filters and a page. */
 export interface HistoryFilters {
   q: string;
   contentType: string;
   language: string;
+  /** A folder's id, "none" for texts in no folder, "" for all (issue 28). */
+  folder: string;
   page: number;
 }
 
-export const NO_FILTERS: HistoryFilters = { q: "", contentType: "", language: "", page: 1 };
+export const NO_FILTERS: HistoryFilters = {
+  q: "",
+  contentType: "",
+  language: "",
+  folder: "",
+  page: 1,
+};
 
 export const $historyFilters = atom<HistoryFilters>(NO_FILTERS);
 
-/** A change of search, type, language or page; any change but the page's starts at page 1. */
+/** A change of search, type, language, folder or page; any change but the page's starts at page 1. */
 export function changeHistoryFilters(change: Partial<HistoryFilters>): void {
   $historyFilters.set({ ...$historyFilters.get(), page: 1, ...change });
 }
@@ -26,6 +34,7 @@ export function historySearch(filters: HistoryFilters): string {
   if (filters.q) params.set("q", filters.q);
   if (filters.contentType) params.set("contentType", filters.contentType);
   if (filters.language) params.set("language", filters.language);
+  if (filters.folder) params.set("folder", filters.folder);
   if (filters.page > 1) params.set("page", String(filters.page));
   const search = params.toString();
   return search ? `?${search}` : "";
@@ -39,6 +48,7 @@ export function filtersFrom(search: string): HistoryFilters {
     q: params.get("q") ?? "",
     contentType: params.get("contentType") ?? "",
     language: params.get("language") ?? "",
+    folder: params.get("folder") ?? "",
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
