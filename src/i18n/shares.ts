@@ -37,6 +37,11 @@ export const shareWords = catalog(
     "share.revokeLabel": "Revoke the link to {title}",
     "share.revoked": "The link has been revoked.",
     "share.revokeFailed": "The link could not be revoked. Please try again.",
+    "share.console.intro":
+      "Paste a share link to take it down: it is a 404 page at once, for everyone.",
+    "share.console.link": "Share link",
+    "share.console.takeDown": "Take down",
+    "share.console.invalid": "This is not a share link (…/s/ and 22 letters, digits, - or _).",
   },
   {
     "share.pageTitle": "Paylaşılan bir metin",
@@ -71,6 +76,12 @@ export const shareWords = catalog(
     "share.revokeLabel": "{title} bağlantısını geri al",
     "share.revoked": "Bağlantı geri alındı.",
     "share.revokeFailed": "Bağlantı geri alınamadı. Lütfen yeniden deneyin.",
+    "share.console.intro":
+      "Kaldırmak için bir paylaşım bağlantısı yapıştırın: herkes için hemen 404 sayfası olur.",
+    "share.console.link": "Paylaşım bağlantısı",
+    "share.console.takeDown": "Kaldır",
+    "share.console.invalid":
+      "Bu bir paylaşım bağlantısı değil (…/s/ ve 22 harf, rakam, - ya da _).",
   },
 );
 

@@ -241,6 +241,14 @@ describe("share links", () => {
     );
   });
 
+  it("keeps /s/ out of the sitemap and out of robots' reach", async () => {
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(robots.split("\n")).toContain("Disallow: /s/");
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain("<loc>");
+    expect(sitemap).not.toMatch(/\/s\//);
+  });
+
   it(`makes at most ${RATE_LIMITS.sharesByAccount.points} links an hour per account`, async () => {
     const { client } = await owner();
     const id = await keep(client, "A short note that its owner shares too often.");

@@ -2,10 +2,9 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { ShareLink } from "#shared/api/shares.ts";
 import { SHARE_ID, sharePath } from "#shared/shares.ts";
-import { recordOperatorAction, type OperatorActionRecord } from "#server/console/audit.ts";
-import type { Database } from "#server/db/index.ts";
+import type { Database, Transaction } from "#server/db/index.ts";
 import { shareLinks } from "#server/db/library-tables.ts";
-import { generations, users } from "#server/db/schema.ts";
+import { generations } from "#server/db/schema.ts";
 import { AppError, failure } from "#server/errors.ts";
 
 /**
@@ -150,33 +149,17 @@ export async function findSharedText(db: Database, id: string): Promise<SharedTe
 }
 
 /**
- * An operator takes a link down from the console: the row goes, and the audit records it
- * in the same transaction, naming the owner and the text.
+ * Deletes a link whoever owns it (an operator's take-down, src/lib/server/console): what
+ * it showed and whose it was, or null when there is no such link.
  */
-export async function takeDownShare(
-  db: Database,
-  operator: OperatorActionRecord["operator"],
+export async function deleteAnyShare(
+  tx: Database | Transaction,
   id: string,
-  now: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [link] = SHARE_ID.test(id)
-      ? await tx
-          .delete(shareLinks)
-          .where(eq(shareLinks.id, id))
-          .returning({ userId: shareLinks.userId, generationId: shareLinks.generationId })
-      : [];
-    if (!link) throw new AppError("NOT_FOUND", "There is no share link with this id.");
-    const [owner] = await tx
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(eq(users.id, link.userId));
-    await recordOperatorAction(tx, {
-      operator,
-      action: "take_down_share",
-      target: owner ?? null,
-      detail: { shareId: id, generationId: link.generationId },
-      now,
-    });
-  });
+): Promise<{ userId: string; generationId: string } | null> {
+  if (!SHARE_ID.test(id)) return null;
+  const [link] = await tx
+    .delete(shareLinks)
+    .where(eq(shareLinks.id, id))
+    .returning({ userId: shareLinks.userId, generationId: shareLinks.generationId });
+  return link ?? null;
 }

@@ -1,9 +1,9 @@
 import type { APIRoute } from "astro";
 import { systemNow } from "#server/clock.ts";
 import { requireOperator } from "#server/console/operators.ts";
+import { takeDownShare } from "#server/console/shares.ts";
 import { getDb } from "#server/db/index.ts";
 import { jsonResponse } from "#server/http/api.ts";
-import { takeDownShare } from "#server/shares/shares.ts";
 
 export const prerender = false;
 
