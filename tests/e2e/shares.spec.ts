@@ -1,5 +1,5 @@
 import { SAME_ORIGIN } from "./auth-helpers.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, seriousAxeViolations, test } from "./fixtures.ts";
 
 /**
  * Issue 28, item 3: "Share" on a version makes a public page that a signed-out visitor
@@ -45,10 +45,12 @@ test("a text shared from the result opens signed out with nothing of its owner, 
     // The owner's own page too, where the fixture hears any CSP violation or error.
     await page.goto(link);
     await expect(page.locator("article")).toContainText(opening);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.goto("/profile");
     const links = page.getByRole("region", { name: "Shared links" });
     await expect(links.getByRole("listitem")).toHaveCount(1);
+    expect(await seriousAxeViolations(page, "#shared-links-heading + ul")).toEqual([]);
     await links.getByRole("button", { name: /^Revoke the link to / }).click();
     await expect(links.getByText("The link has been revoked.")).toBeVisible();
     await expect(links.getByText("You have not shared any text.")).toBeVisible();
