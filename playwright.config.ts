@@ -75,6 +75,8 @@ export default defineConfig({
         "operator-phone@example.com",
         "operator-names-desktop@example.com",
         "operator-names-phone@example.com",
+        "operator-shares-desktop@example.com",
+        "operator-shares-phone@example.com",
       ].join(","),
     },
   },

@@ -180,6 +180,8 @@ const consoleEn = {
   "action.open_text": "Opened a text",
   "action.approve_testimonial": "Approved a testimonial",
   "action.reject_testimonial": "Rejected a testimonial",
+  "action.take_down_share": "Took down a share link",
+  "shares.heading": "Share links",
 } as const;
 
 export type ConsoleTextKey = keyof typeof consoleEn;
@@ -359,6 +361,8 @@ const consoleTr: Record<ConsoleTextKey, string> = {
   "action.open_text": "Bir metni açtı",
   "action.approve_testimonial": "Bir yorumu onayladı",
   "action.reject_testimonial": "Bir yorumu reddetti",
+  "action.take_down_share": "Bir paylaşım bağlantısını kaldırdı",
+  "shares.heading": "Paylaşım bağlantıları",
 };
 
 export const consoleWords = catalog(consoleEn, consoleTr);

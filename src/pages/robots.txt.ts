@@ -9,6 +9,8 @@ export const GET: APIRoute = ({ site }) => {
     "Disallow: /profile",
     "Disallow: /credits",
     "Disallow: /reset-password",
+    // Share links are their owners' to give, never to be found by a crawler.
+    "Disallow: /s/",
     "",
     `Sitemap: ${sitemap}`,
     "",

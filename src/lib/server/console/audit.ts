@@ -12,6 +12,7 @@ export type OperatorAction =
   | "verify_account"
   | "delete_account"
   | "open_text"
+  | "take_down_share"
   | "approve_testimonial"
   | "reject_testimonial";
 

@@ -3,6 +3,11 @@ import { existsSync, readFileSync } from "node:fs";
 /** Pages that carry a token in their address send no referrer at all (DESIGN §8). */
 const TOKEN_PAGES = new Set(["/reset-password", "/api/auth/verify-email"]);
 
+/** A share link's page: its address is the secret that opens it. */
+function isSharePage(pathname: string): boolean {
+  return pathname.startsWith("/s/");
+}
+
 /** Directives a <meta> CSP cannot carry; always sent as a header. */
 const HEADER_ONLY_DIRECTIVES = "frame-ancestors 'none'";
 
@@ -65,9 +70,10 @@ export function contentSecurityPolicy(input: {
 export function baseSecurityHeaders(pathname: string, production: boolean): Record<string, string> {
   return {
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": TOKEN_PAGES.has(pathname)
-      ? "no-referrer"
-      : "strict-origin-when-cross-origin",
+    "Referrer-Policy":
+      TOKEN_PAGES.has(pathname) || isSharePage(pathname)
+        ? "no-referrer"
+        : "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",

@@ -49,6 +49,8 @@ export const RATE_LIMITS = {
   // The whole library as a zip reads every text an account kept: a person takes it now
   // and then, and a retry or two after a dropped connection.
   exportByAccount: { points: 5, duration: 60 * 60 },
+  // Making share links: a person shares a few texts a day, not a page a minute.
+  sharesByAccount: { points: 30, duration: 60 * 60 },
 } as const satisfies Record<string, { points: number; duration: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

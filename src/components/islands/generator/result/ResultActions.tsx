@@ -20,6 +20,8 @@ const loadTextActions = () => import("#components/ui/TextActions.tsx");
 const TextActions = lazy(() =>
   loadTextActions().then((module) => ({ default: module.TextActions })),
 );
+/** Share (issue 28) loads when a kept version is shown, and is nothing for a guest. */
+const ShareAction = lazy(() => import("./ShareAction.tsx"));
 
 /**
  * Under the text: its word count, then Stop while it is written, Save and Cancel while it
@@ -119,6 +121,7 @@ export function ResultActions({
                 printTargetId="result-text"
                 disabled={!hasText}
               />
+              {version?.generationId && <ShareAction generationId={version.generationId} />}
             </Suspense>
           </>
         )}
