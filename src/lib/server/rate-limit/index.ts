@@ -43,6 +43,8 @@ export const RATE_LIMITS = {
   watchAdByAccount: { points: 30, duration: 60 * 60 },
   // Saving, changing and deleting voices: a person manages ten, not hundreds an hour.
   voicesByAccount: { points: 120, duration: 60 * 60 },
+  // Saving, renaming, changing and deleting templates: fifty kept, tidied now and then.
+  templatesByAccount: { points: 200, duration: 60 * 60 },
   // The whole library as a zip reads every text an account kept: a person takes it now
   // and then, and a retry or two after a dropped connection.
   exportByAccount: { points: 5, duration: 60 * 60 },
