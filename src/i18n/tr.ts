@@ -56,6 +56,7 @@ export const tr: Record<MessageKey, string> = {
   "voice.label": "Yazım sesi",
   "voice.none": "Yok (yalnızca üslup)",
   "voice.manage": "Sesleri yönet",
+  "template.saveOpen": "Şablon olarak kaydet",
   "tone.standard": "Standart",
   "tone.formal": "Resmî",
   "tone.friendly": "Samimi",
@@ -166,7 +167,7 @@ export const tr: Record<MessageKey, string> = {
   "failure.templateNameTooLong": "Lütfen şablonun adını 60 karakterin altında tutun.",
   "failure.templateFormInvalid": "Lütfen bir kullanım alanı ya da bir açıklama kaydedin.",
   "failure.templatePlaceholderMalformed":
-    "Yer tutucuları {{ad}} biçiminde yazın: önce bir harf, sonra harfler ya da rakamlar.",
+    "Yer tutucuları {{name}} biçiminde yazın: önce bir harf, sonra harfler ya da rakamlar.",
   "failure.templatePlaceholdersTooMany": "Lütfen en fazla 6 yer tutucu kullanın.",
   "failure.templateNotFillable": "Bu şablonda doldurulacak bir açıklama yok.",
   "failure.templateNotFound": "Bu şablon bulunamadı.",

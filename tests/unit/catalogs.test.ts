@@ -10,6 +10,7 @@ import { outcomeWords } from "#i18n/outcomes.ts";
 import { pageWords } from "#i18n/pages.ts";
 import { passageWords } from "#i18n/passages.ts";
 import { shareCardWords } from "#i18n/share-card.ts";
+import { templateWords } from "#i18n/templates.ts";
 import { useCaseWords } from "#i18n/use-cases.ts";
 import { voiceWords } from "#i18n/voices.ts";
 import { writeWords } from "#i18n/write.ts";
@@ -30,6 +31,7 @@ const NAMESPACES: Record<string, Catalog<string>> = {
   shareCardWords,
   creditsWords,
   libraryExportWords,
+  templateWords,
 };
 
 await Promise.all(Object.values(NAMESPACES).map((namespace) => namespace.load()));

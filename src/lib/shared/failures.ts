@@ -5,7 +5,7 @@ import {
   MAX_PASSAGE_CHARS,
   MAX_PROMPT_CHARS,
 } from "./generation.ts";
-import { MAX_PLACEHOLDERS, MAX_TEMPLATE_NAME_CHARS, MAX_TEMPLATES } from "./templates.ts";
+import { MAX_PLACEHOLDERS, MAX_TEMPLATE_NAME_CHARS, MAX_TEMPLATES } from "./template-limits.ts";
 import { MAX_OWN_TEXT_CHARS } from "./use-case-limits.ts";
 import { MAX_VOICES, MAX_VOICE_NAME_CHARS, MAX_VOICE_TEXT_CHARS } from "./voices.ts";
 

@@ -2,12 +2,9 @@ import type { UseCaseField } from "./use-cases.ts";
 
 /**
  * My templates (issue 28): a signed-in person's saved forms. Zod-free, as the generator
- * island reads the placeholders of a template it fills.
+ * island reads the placeholders of a template it fills (in code loaded on first use).
  */
-export const MAX_TEMPLATES = 50;
-export const MAX_TEMPLATE_NAME_CHARS = 60;
-/** A description's placeholders become a use case's fields, and a use case has at most 6. */
-export const MAX_PLACEHOLDERS = 6;
+export { MAX_PLACEHOLDERS, MAX_TEMPLATE_NAME_CHARS, MAX_TEMPLATES } from "./template-limits.ts";
 /** The most a placeholder's value takes: a line, as a use case's line field. */
 export const PLACEHOLDER_KIND = "line" as const;
 

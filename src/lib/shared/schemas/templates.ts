@@ -73,6 +73,8 @@ export const templateFormSchema = z.discriminatedUnion("kind", [useCaseForm, des
   error: REASON.templateFormInvalid,
 });
 export type TemplateForm = z.output<typeof templateFormSchema>;
+/** A form as the browser sends it (tone and fields may be left out). */
+export type TemplateFormBody = z.input<typeof templateFormSchema>;
 
 /** POST /api/templates. */
 export const newTemplateSchema = z.object({ name, form: templateFormSchema });
