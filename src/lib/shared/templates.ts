@@ -4,6 +4,8 @@ import type { UseCaseField } from "./use-cases.ts";
  * My templates (issue 28): a signed-in person's saved forms. Zod-free, as the generator
  * island reads the placeholders of a template it fills (in code loaded on first use).
  */
+import { MAX_PLACEHOLDERS } from "./template-limits.ts";
+
 export { MAX_PLACEHOLDERS, MAX_TEMPLATE_NAME_CHARS, MAX_TEMPLATES } from "./template-limits.ts";
 /** The most a placeholder's value takes: a line, as a use case's line field. */
 export const PLACEHOLDER_KIND = "line" as const;
