@@ -277,6 +277,30 @@ describe("a template with placeholders", () => {
     });
   });
 
+  it("keeps its fields apart in a refinement that continues the conversation", async () => {
+    const { client } = await signUp(server.url, true);
+    const template = await saveTemplate(client, { name: "Launch", form: descriptionForm });
+    const written = await client.post("/api/email/generate", writeFrom(template.id));
+    expect(written.status).toBe(200);
+    const refined = await client.post("/api/email/generate", {
+      language: "english",
+      contentType: "email",
+      // A passage change of a short text continues the conversation that wrote it.
+      refine: {
+        parentId: written.body.generationId,
+        action: "formal",
+        passage: { start: 0, end: 8 },
+      },
+    });
+    expect(refined.status, JSON.stringify(refined.body)).toBe(200);
+    const [system, earlier] = server.writer.requests.at(-1)!.body.messages;
+    expect(JSON.parse(earlier!.content)).toMatchObject({
+      description: DESCRIPTION,
+      fields: values,
+    });
+    expect(system!.content).not.toContain(values.recipient);
+  });
+
   it("checks its fields as a use case's: each required, a line long, none unknown", async () => {
     const { client } = await signUp(server.url, true);
     const template = await saveTemplate(client, { name: "Launch", form: descriptionForm });
