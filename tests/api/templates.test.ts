@@ -328,3 +328,27 @@ describe("a template with placeholders", () => {
     expect(asGuest.status).toBe(404);
   });
 });
+
+describe("with no AI writer", () => {
+  const drafts = useServer({ env: { TRUSTED_PROXY: "1" } });
+
+  it("a template's draft quotes its description filled in, and keeps the values apart", async () => {
+    const { client } = await signUp(drafts.url, true);
+    const template = await saveTemplate(client, { name: "Launch", form: descriptionForm });
+    const fields = { recipient: "Dana at Swiftline", product: "RouteMate", alıcı: "Sam" };
+    const response = await client.post("/api/email/generate", {
+      templateId: template.id,
+      fields,
+      language: "english",
+      contentType: "email",
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({ modelUsed: "local", templateReason: "no-ai-writer" });
+    expect(response.body.content).toContain(
+      "An email to Dana at Swiftline about RouteMate, sent from Sam.",
+    );
+    expect(response.body.content).not.toContain("{{");
+    const [kept] = (await client.get("/api/email/my")).body.generations;
+    expect(kept).toMatchObject({ content: DESCRIPTION, fields });
+  });
+});
