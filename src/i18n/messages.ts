@@ -65,6 +65,7 @@ const en = {
   "voice.label": "Voice",
   "voice.none": "None (the tone alone)",
   "voice.manage": "Manage voices",
+  "template.saveOpen": "Save as template",
   "tone.standard": "Standard",
   "tone.formal": "Formal",
   "tone.friendly": "Friendly",

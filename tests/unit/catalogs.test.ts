@@ -11,6 +11,7 @@ import { pageWords } from "#i18n/pages.ts";
 import { passageWords } from "#i18n/passages.ts";
 import { shareCardWords } from "#i18n/share-card.ts";
 import { shareWords } from "#i18n/shares.ts";
+import { templateWords } from "#i18n/templates.ts";
 import { useCaseWords } from "#i18n/use-cases.ts";
 import { voiceWords } from "#i18n/voices.ts";
 import { writeWords } from "#i18n/write.ts";
@@ -32,6 +33,7 @@ const NAMESPACES: Record<string, Catalog<string>> = {
   creditsWords,
   libraryExportWords,
   shareWords,
+  templateWords,
 };
 
 await Promise.all(Object.values(NAMESPACES).map((namespace) => namespace.load()));

@@ -6,6 +6,7 @@ import {
   MAX_PROMPT_CHARS,
 } from "./generation.ts";
 import { MAX_FOLDER_NAME_CHARS, MAX_FOLDERS } from "./folders.ts";
+import { MAX_PLACEHOLDERS, MAX_TEMPLATE_NAME_CHARS, MAX_TEMPLATES } from "./template-limits.ts";
 import { MAX_OWN_TEXT_CHARS } from "./use-case-limits.ts";
 import { MAX_VOICES, MAX_VOICE_NAME_CHARS, MAX_VOICE_TEXT_CHARS } from "./voices.ts";
 
@@ -97,6 +98,16 @@ const FOLDER_RULES = {
   folderNotFound: "That folder was not found.",
 } as const;
 
+/** My templates' rules (issue 28). */
+const TEMPLATE_RULES = {
+  templateNameMissing: "Please give the template a name.",
+  templateNameTooLong: `Please keep the template's name under ${MAX_TEMPLATE_NAME_CHARS} characters.`,
+  templateFormInvalid: "Please save a use case or a description.",
+  templatePlaceholderMalformed: "Write placeholders as {{name}}: a letter, then letters or digits.",
+  templatePlaceholdersTooMany: `Please use at most ${MAX_PLACEHOLDERS} placeholders.`,
+  templateNotFillable: "This template has no description to fill.",
+} as const;
+
 /** The feedback form's rules (spec §5); its name follows the auth rules. */
 const FEEDBACK_RULES = {
   feedbackIncomplete: "Please provide your name, feedback content, and rating.",
@@ -118,6 +129,8 @@ const ANSWERS = {
   textNotFound: "That text was not found.",
   voiceNotFound: "That voice was not found.",
   voiceLimit: `You can keep up to ${MAX_VOICES} voices. Delete one to add another.`,
+  templateNotFound: "That template was not found.",
+  templateLimit: `You can keep up to ${MAX_TEMPLATES} templates. Delete one to add another.`,
   needsAiWriter: "Refining a text needs an AI writer, and none is ready yet.",
   refineTemplateDraft:
     "A template draft cannot be changed by the AI writer. Edit it yourself, or write a new text.",
@@ -141,6 +154,7 @@ export const FAILURES = {
   ...VOICE_RULES,
   ...FOLDER_RULES,
   ...USE_CASE_RULES,
+  ...TEMPLATE_RULES,
   ...FEEDBACK_RULES,
   ...ANSWERS,
 };

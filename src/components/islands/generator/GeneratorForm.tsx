@@ -16,6 +16,7 @@ import { WriterStatus } from "./form/WriterStatus.tsx";
 import { GeneratorOptions } from "./form/GeneratorOptions.tsx";
 import { fieldElementId } from "./form/field-ids.ts";
 import { UseCaseOpener } from "./form/UseCasePicker.tsx";
+import { TemplateSaver } from "./form/TemplateSaver.tsx";
 import { OwnTextOpener } from "./own-text/OwnTextOpener.tsx";
 import { loadedFieldsCode, loadFieldsCode, useFormChoices } from "./form/use-form-choices.ts";
 
@@ -128,7 +129,7 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
   /** What the text is about: a use case and its fields, or the description the server reads. */
   function send(
     content: string,
-    about: Pick<GenerationRequestBody, "subject" | "useCase" | "fields">,
+    about: Pick<GenerationRequestBody, "subject" | "useCase" | "templateId" | "fields">,
   ) {
     setError(null);
     // The store clears the prompt box once the server has accepted it (decision 035).
@@ -186,12 +187,14 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
           <UseCaseOpener onOpen={() => setPicking(true)} />
         )}
         <OwnTextOpener />
+        <TemplateSaver form={{ useCase, fields, prompt, contentType, tone, length, voiceId }} />
         {picking && (
           <Suspense fallback={null}>
             <UseCaseDialog
               chosen={useCase?.slug ?? null}
               onChoose={onPickerChoice}
               onClose={() => setPicking(false)}
+              form={{ chooseUseCase, chooseContentType, setTone, setLength, setVoiceId }}
             />
           </Suspense>
         )}

@@ -72,7 +72,8 @@ export function newRow(owner: CreditOwner, request: GenerationRequest, lineage: 
     passageStart: lineage?.passage?.start ?? null,
     passageEnd: lineage?.passage?.end ?? null,
     useCase: request.useCase ?? null,
-    fields: request.useCase ? (request.fields ?? {}) : null,
+    // A template's placeholders' values (issue 28) are kept as a use case's are.
+    fields: request.useCase ? (request.fields ?? {}) : (request.fields ?? null),
     addressHash: owner.addressHash ?? null,
   };
 }
@@ -109,7 +110,8 @@ export async function findFinishedText(
       language: row.language as GenerationRequest["language"],
       contentType: row.contentType as GenerationRequest["contentType"],
       length: (row.length ?? "medium") as GenerationRequest["length"],
-      ...(row.useCase ? { useCase: row.useCase, fields: row.fields ?? {} } : {}),
+      ...(row.useCase ? { useCase: row.useCase } : {}),
+      ...(row.useCase || row.fields ? { fields: row.fields ?? {} } : {}),
     },
     variant: row.variant,
     refinement: row.refinement,

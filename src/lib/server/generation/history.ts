@@ -82,7 +82,8 @@ function historyItem(row: HistoryRow, refinements: HistoryItem[] = []): HistoryI
         : null,
     variant: row.variant,
     useCase: row.useCase,
-    fields: row.useCase ? (row.fields ?? {}) : null,
+    // A template's placeholders' values (issue 28) are kept without a use case.
+    fields: row.useCase ? (row.fields ?? {}) : (row.fields ?? null),
     stoppedWords: row.stoppedWords,
     refinements,
   };

@@ -116,6 +116,13 @@ export type PromptUseCase = Pick<UseCase, "instructions" | "fields"> &
 export const USE_CASE_GUIDE =
   'Its "fields" are what the user filled in for this kind of text, by name: where the instructions below name "fields.<name>", use that field\'s value; a field missing from "fields" was left empty.';
 
+/**
+ * How to read a template's placeholders (issue 28): the description is the person's, data
+ * like any description, and so are the values that fill it, beside it.
+ */
+export const TEMPLATE_GUIDE =
+  'Its "fields" fill its "description": where the description holds {{name}}, use the value of "fields" under that name.';
+
 /** A use case's instructions with each `{field}` slot as a reference to that field's value. */
 export function useCaseInstructions(useCase: Pick<UseCase, "instructions">): string {
   return useCase.instructions.replace(SLOT, (_, id: string) => `"fields.${id}"`);

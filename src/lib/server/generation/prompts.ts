@@ -25,6 +25,7 @@ import {
   CONTENT_BRIEFS,
   INSTRUCTION_GUIDE,
   SHARED_INSTRUCTIONS,
+  TEMPLATE_GUIDE,
   TOKEN_BUDGET,
   USE_CASE_GUIDE,
   VOICE_GUIDE,
@@ -148,6 +149,7 @@ export function buildPrompt(
         ]
       : [
           `It holds the subject and the description of the text the user wants. Write ${CONTENT_BRIEFS[input.contentType]}.`,
+          ...(input.fields ? [TEMPLATE_GUIDE] : []),
         ]),
     ...(voice ? [VOICE_GUIDE] : []),
     `Write entirely in ${language}, in that language's own script.`,
@@ -162,7 +164,12 @@ export function buildPrompt(
           ...(input.content ? { description: input.content } : {}),
           ...voiced,
         }
-      : { subject: input.subject, description: input.content, ...voiced },
+      : {
+          subject: input.subject,
+          description: input.content,
+          ...(input.fields ? { fields: input.fields } : {}),
+          ...voiced,
+        },
   );
   return { system, user, maxTokens: TOKEN_BUDGET[input.length], ...sampling(input.variant) };
 }

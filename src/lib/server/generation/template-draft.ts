@@ -1,4 +1,5 @@
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
+import { fillPlaceholders } from "#shared/templates.ts";
 import type { UseCase } from "#shared/use-cases.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database } from "#server/db/index.ts";
@@ -22,7 +23,12 @@ export async function templateDraft(
   useCase?: UseCase,
   lineage: Lineage | null = null,
 ): Promise<Generation> {
-  const content = composeOfflineDraft(request, useCase);
+  // A template's description (issue 28) is quoted as filled in, never with its {{names}}.
+  const filled =
+    !useCase && request.fields
+      ? { ...request, content: fillPlaceholders(request.content, request.fields) }
+      : request;
+  const content = composeOfflineDraft(filled, useCase);
   const now = options.now();
   const saved = await saveTemplateDraft(db, owner, request, content, now, lineage);
   const { generationId, credits } = saved;

@@ -46,6 +46,8 @@ export const RATE_LIMITS = {
   // Making, renaming and deleting folders and filing texts: a person tidying a library
   // files a few hundred texts an hour, not thousands.
   foldersByAccount: { points: 600, duration: 60 * 60 },
+  // Saving, renaming, changing and deleting templates: fifty kept, tidied now and then.
+  templatesByAccount: { points: 200, duration: 60 * 60 },
   // The whole library as a zip reads every text an account kept: a person takes it now
   // and then, and a retry or two after a dropped connection.
   exportByAccount: { points: 5, duration: 60 * 60 },

@@ -15,6 +15,7 @@ import {
 } from "#shared/generation.ts";
 import { deriveSubject } from "#shared/subject.ts";
 import { REASON } from "#shared/failures.ts";
+import { PLACEHOLDER_NAME } from "#shared/templates.ts";
 import { FIELD_ID, MAX_USE_CASE_FIELDS, USE_CASE_SLUG } from "#shared/use-cases.ts";
 import { z } from "#shared/zod.ts";
 
@@ -114,7 +115,8 @@ const fieldsSchema = z
       return;
     }
     for (const key of keys) {
-      if (!FIELD_ID.test(key)) {
+      // A template's placeholder (issue 28) names its field: a letter of any script first.
+      if (!FIELD_ID.test(key) && !PLACEHOLDER_NAME.test(key)) {
         ctx.addIssue({ code: "custom", path: [key], message: REASON.useCaseFieldUnknown });
       }
     }
@@ -157,6 +159,11 @@ export const generationRequestSchema = z
       .max(60, REASON.useCaseUnknown)
       .optional(),
     fields: fieldsSchema.optional(),
+    /**
+     * One of the caller's templates with a description (issue 28): the server writes from
+     * its description, `fields` filling its `{{placeholders}}`; `content` is added after it.
+     */
+    templateId: z.uuid({ error: REASON.templateNotFound }).optional(),
     /** One of the caller's saved voices: the writer writes as it (the server reads it). */
     voiceId: z.uuid({ error: REASON.voiceInvalid }).optional(),
     /**
@@ -169,11 +176,14 @@ export const generationRequestSchema = z
   })
   .superRefine((body, ctx) => {
     // A refinement reads its parent's text; an own text (issue 26) has no description.
-    if (!body.useCase && !body.content && !body.refine) {
+    if (!body.useCase && !body.content && !body.refine && !body.templateId) {
       ctx.addIssue({ code: "custom", path: ["content"], message: REASON.contentMissing });
     }
-    if (body.fields && !body.useCase) {
+    if (body.fields && !body.useCase && !body.templateId) {
       ctx.addIssue({ code: "custom", path: ["useCase"], message: REASON.useCaseUnknown });
+    }
+    if (body.templateId && (body.useCase || body.refine)) {
+      ctx.addIssue({ code: "custom", path: ["templateId"], message: REASON.templateNotFillable });
     }
   })
   .transform((body) => ({

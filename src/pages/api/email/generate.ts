@@ -9,6 +9,7 @@ import { OWN_TEXT_BODY_BYTES, readJsonBody } from "#server/http/api.ts";
 import { generationEventStream, generationJson } from "#server/http/generation-answers.ts";
 import { payingOwnerOf } from "#server/http/guest.ts";
 import { consumeRateLimit } from "#server/rate-limit/index.ts";
+import { withTemplate } from "#server/templates/template-request.ts";
 
 export const prerender = false;
 
@@ -31,7 +32,7 @@ export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const generation = await startGeneration(
     db,
     owner,
-    body,
+    await withTemplate(db, owner, body),
     {
       now: systemNow,
       paced: streamed,

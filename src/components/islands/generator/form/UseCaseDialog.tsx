@@ -6,6 +6,8 @@ import type { UseCaseForForm } from "#shared/use-cases.ts";
 import { loadUseCases } from "#generator/state/use-case-list.ts";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 import { useMessages } from "#components/ui/use-messages.ts";
+import { applyTemplate, type FormChoices } from "./apply-template.ts";
+import { TemplateChoices } from "./TemplateChoices.tsx";
 import { findUseCases } from "./use-case-search.ts";
 
 /**
@@ -53,11 +55,14 @@ export default function UseCaseDialog({
   chosen,
   onChoose,
   onClose,
+  form,
 }: {
   /** The chosen use case's slug; null for "Describe it yourself". */
   chosen: string | null;
   onChoose(useCase: UseCaseForForm | null): void;
   onClose(): void;
+  /** What a template (issue 28, "Mine", first) sets in the form. */
+  form: FormChoices;
 }) {
   const { language, t } = useMessages();
   const { t: u, plural } = useMessages(useCaseWords);
@@ -153,6 +158,10 @@ export default function UseCaseDialog({
         onKeyDown={(event) => moveFocus(event, "list")}
         className="mt-3 max-h-[50vh] overflow-y-auto"
       >
+        <TemplateChoices
+          query={query}
+          onChoose={(template) => void applyTemplate(template, form).then(onClose)}
+        />
         <Choice
           name={t("useCase.describe")}
           summary={u("useCase.describeHint")}

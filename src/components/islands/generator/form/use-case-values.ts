@@ -4,6 +4,7 @@ import type { FailureReason } from "#shared/failures.ts";
 import type { GenerationRequestBody } from "#shared/schemas/generation.ts";
 import { fieldMaxLength } from "#shared/use-case-limits.ts";
 import type { UseCaseForForm } from "#shared/use-cases.ts";
+import { isTemplateUseCase } from "./template-use-case.ts";
 import { listedUseCase } from "#generator/state/use-case-list.ts";
 import { $knownUseCases } from "#generator/state/use-cases.ts";
 
@@ -51,7 +52,7 @@ export function checkUseCaseFields(
   language: string,
 ):
   | { refused: Record<string, string> }
-  | { request: Required<Pick<GenerationRequestBody, "useCase" | "fields">> } {
+  | { request: Pick<GenerationRequestBody, "useCase" | "templateId" | "fields"> } {
   const problems = Object.entries(fieldProblemsOf(useCase, values));
   if (problems.length > 0) {
     return {
@@ -60,7 +61,12 @@ export function checkUseCaseFields(
       ),
     };
   }
-  return { request: { useCase: useCase.slug, fields: filledFieldValues(useCase, values) } };
+  const fields = filledFieldValues(useCase, values);
+  // A template's placeholders (issue 28): the server reads its description by its id.
+  const about = isTemplateUseCase(useCase)
+    ? { templateId: useCase.templateId }
+    : { useCase: useCase.slug };
+  return { request: { ...about, fields } };
 }
 
 /**
