@@ -163,22 +163,9 @@ export const tr: Record<MessageKey, string> = {
   "failure.voiceSampleTooLong": "Lütfen örneği 1.500 karakterin altında tutun.",
   "failure.voiceEmpty": "Lütfen nasıl yazdığınızı anlatın veya yazınızdan bir örnek verin.",
   "failure.voiceInvalid": "Lütfen seslerinizden birini seçin.",
-  "failure.folderNameMissing": "Lütfen klasöre bir ad verin.",
-  "failure.folderNameTooLong": "Lütfen klasörün adını 60 karakterin altında tutun.",
-  "failure.folderNameTaken": "Bu adda bir klasörünüz zaten var.",
-  "failure.folderLimit":
-    "En fazla 100 klasör saklayabilirsiniz. Yenisini eklemek için birini silin.",
   "failure.folderNotFound": "Bu klasör bulunamadı.",
-  "failure.templateNameMissing": "Lütfen şablona bir ad verin.",
-  "failure.templateNameTooLong": "Lütfen şablonun adını 60 karakterin altında tutun.",
-  "failure.templateFormInvalid": "Lütfen bir kullanım alanı ya da bir açıklama kaydedin.",
-  "failure.templatePlaceholderMalformed":
-    "Yer tutucuları {{name}} biçiminde yazın: önce bir harf, sonra harfler ya da rakamlar.",
-  "failure.templatePlaceholdersTooMany": "Lütfen en fazla 6 yer tutucu kullanın.",
   "failure.templateNotFillable": "Bu şablonda doldurulacak bir açıklama yok.",
   "failure.templateNotFound": "Bu şablon bulunamadı.",
-  "failure.templateLimit":
-    "En fazla 50 şablon saklayabilirsiniz. Yenisini eklemek için birini silin.",
   "failure.useCaseUnknown": "Lütfen listelenen kullanım alanlarından birini seçin.",
   "failure.useCaseFieldUnknown": "Bu kullanım alanında böyle bir alan yok.",
   "failure.useCaseFieldsTooMany": "Lütfen yalnızca bu kullanım alanının alanlarını gönderin.",

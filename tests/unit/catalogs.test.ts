@@ -12,6 +12,7 @@ import { passageWords } from "#i18n/passages.ts";
 import { shareCardWords } from "#i18n/share-card.ts";
 import { shareWords } from "#i18n/shares.ts";
 import { templateWords } from "#i18n/templates.ts";
+import { libraryFailureWords } from "#i18n/library-failures.ts";
 import { useCaseWords } from "#i18n/use-cases.ts";
 import { voiceWords } from "#i18n/voices.ts";
 import { writeWords } from "#i18n/write.ts";
@@ -34,6 +35,7 @@ const NAMESPACES: Record<string, Catalog<string>> = {
   libraryExportWords,
   shareWords,
   templateWords,
+  libraryFailureWords,
 };
 
 await Promise.all(Object.values(NAMESPACES).map((namespace) => namespace.load()));

@@ -216,10 +216,12 @@ describe("failures worded by key", () => {
   it("read the same in Turkish whatever their English says", () => {
     for (const body of bodies) {
       const fields = describeFieldFailures("turkish", body);
-      expect(describeFailure("turkish", reworded(body))).toBe(wordReason("turkish", body.reason!));
+      expect(describeFailure("turkish", reworded(body))).toBe(
+        wordReason("turkish", body.reason as FailureReason),
+      );
       expect(describeFieldFailures("turkish", reworded(body))).toEqual(fields);
       for (const [field, reasons] of Object.entries(body.fieldReasons ?? {})) {
-        expect(fields[field]).toBe(wordReason("turkish", reasons[0]!));
+        expect(fields[field]).toBe(wordReason("turkish", reasons[0] as FailureReason));
         expect(fields[field]).not.toBe(body.fieldErrors![field]![0]);
       }
     }
@@ -227,9 +229,11 @@ describe("failures worded by key", () => {
 
   it("keep the server's English for API users, the same words the English page shows", () => {
     for (const body of bodies) {
-      expect(body.message).toBe(FAILURES[body.reason!]);
+      expect(body.message).toBe(FAILURES[body.reason as FailureReason]);
       for (const [field, messages] of Object.entries(body.fieldErrors ?? {})) {
-        expect(messages).toEqual(body.fieldReasons![field]!.map((reason) => FAILURES[reason]));
+        expect(messages).toEqual(
+          body.fieldReasons![field]!.map((reason) => FAILURES[reason as FailureReason]),
+        );
         expect(describeFieldFailures("english", body)[field]).toBe(messages[0]);
       }
     }

@@ -1,5 +1,19 @@
 import type { FailureBody } from "#shared/api/failures.ts";
 import { FAILURES, isFailureReason, type FailureReason } from "#shared/failures.ts";
+import {
+  LIBRARY_FAILURES,
+  isLibraryFailureReason,
+  type LibraryFailureReason,
+} from "#shared/library-failures.ts";
+
+/** A failure's reason: a shared one, or one of the library's dialogs (library-failures.ts). */
+export type AnswerReason = FailureReason | LibraryFailureReason;
+
+const ENGLISH: Readonly<Record<AnswerReason, string>> = { ...FAILURES, ...LIBRARY_FAILURES };
+
+export function isAnswerReason(message: unknown): message is AnswerReason {
+  return isFailureReason(message) || isLibraryFailureReason(message);
+}
 
 /** The one way a request fails on purpose (STYLE §3): a code, its HTTP status, a message. */
 export const STATUS_OF = {
@@ -34,14 +48,14 @@ export interface AppErrorOptions {
   /** Each field's problems in English, for API users (`fieldFailures` writes both). */
   fieldErrors?: Record<string, string[]>;
   /** Their reasons, for a field whose problems all have one: the client words these. */
-  fieldReasons?: Record<string, FailureReason[]>;
+  fieldReasons?: Record<string, AnswerReason[]>;
   extra?: Record<string, unknown>;
   headers?: Record<string, string>;
   /**
    * Which of the shared failures this is (src/lib/shared/failures.ts): the client words it
    * from its catalogue by this key; the English message stays for API users.
    */
-  reason?: FailureReason;
+  reason?: AnswerReason;
 }
 
 export class AppError extends Error {
@@ -49,10 +63,10 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fieldErrors?: Record<string, string[]>;
-  readonly fieldReasons?: Record<string, FailureReason[]>;
+  readonly fieldReasons?: Record<string, AnswerReason[]>;
   readonly extra?: Record<string, unknown>;
   readonly headers?: Record<string, string>;
-  readonly reason?: FailureReason;
+  readonly reason?: AnswerReason;
 
   constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message);
@@ -69,10 +83,10 @@ export class AppError extends Error {
 /** One of the shared failures, in its English words, with its reason key. */
 export function failure(
   code: ErrorCode,
-  reason: FailureReason,
+  reason: AnswerReason,
   options: Omit<AppErrorOptions, "reason"> = {},
 ): AppError {
-  return new AppError(code, FAILURES[reason], { ...options, reason });
+  return new AppError(code, ENGLISH[reason], { ...options, reason });
 }
 
 /**
@@ -84,12 +98,12 @@ export function fieldFailures(
   problems: Record<string, string[]>,
 ): Pick<AppErrorOptions, "fieldErrors" | "fieldReasons"> {
   const fieldErrors: Record<string, string[]> = {};
-  const fieldReasons: Record<string, FailureReason[]> = {};
+  const fieldReasons: Record<string, AnswerReason[]> = {};
   for (const [field, messages] of Object.entries(problems)) {
     fieldErrors[field] = messages.map((message) =>
-      isFailureReason(message) ? FAILURES[message] : message,
+      isAnswerReason(message) ? ENGLISH[message] : message,
     );
-    if (messages.every(isFailureReason)) fieldReasons[field] = messages;
+    if (messages.every(isAnswerReason)) fieldReasons[field] = messages;
   }
   return Object.keys(fieldReasons).length > 0 ? { fieldErrors, fieldReasons } : { fieldErrors };
 }

@@ -5,8 +5,6 @@ import {
   MAX_PASSAGE_CHARS,
   MAX_PROMPT_CHARS,
 } from "./generation.ts";
-import { MAX_FOLDER_NAME_CHARS, MAX_FOLDERS } from "./folders.ts";
-import { MAX_PLACEHOLDERS, MAX_TEMPLATE_NAME_CHARS, MAX_TEMPLATES } from "./template-limits.ts";
 import { MAX_OWN_TEXT_CHARS } from "./use-case-limits.ts";
 import { MAX_VOICES, MAX_VOICE_NAME_CHARS, MAX_VOICE_TEXT_CHARS } from "./voices.ts";
 
@@ -89,23 +87,14 @@ const VOICE_RULES = {
   voiceInvalid: "Please choose one of your voices.",
 } as const;
 
-/** Folders' rules and answers (issue 28). */
-const FOLDER_RULES = {
-  folderNameMissing: "Please give the folder a name.",
-  folderNameTooLong: `Please keep the folder's name under ${MAX_FOLDER_NAME_CHARS} characters.`,
-  folderNameTaken: "You already have a folder with this name.",
-  folderLimit: `You can keep up to ${MAX_FOLDERS} folders. Delete one to add another.`,
+/**
+ * What a text written from a folder or a template meets (issue 28); the library's dialogs'
+ * own failures are in library-failures.ts.
+ */
+const LIBRARY_TEXT_RULES = {
   folderNotFound: "That folder was not found.",
-} as const;
-
-/** My templates' rules (issue 28). */
-const TEMPLATE_RULES = {
-  templateNameMissing: "Please give the template a name.",
-  templateNameTooLong: `Please keep the template's name under ${MAX_TEMPLATE_NAME_CHARS} characters.`,
-  templateFormInvalid: "Please save a use case or a description.",
-  templatePlaceholderMalformed: "Write placeholders as {{name}}: a letter, then letters or digits.",
-  templatePlaceholdersTooMany: `Please use at most ${MAX_PLACEHOLDERS} placeholders.`,
   templateNotFillable: "This template has no description to fill.",
+  templateNotFound: "That template was not found.",
 } as const;
 
 /** The feedback form's rules (spec §5); its name follows the auth rules. */
@@ -129,8 +118,6 @@ const ANSWERS = {
   textNotFound: "That text was not found.",
   voiceNotFound: "That voice was not found.",
   voiceLimit: `You can keep up to ${MAX_VOICES} voices. Delete one to add another.`,
-  templateNotFound: "That template was not found.",
-  templateLimit: `You can keep up to ${MAX_TEMPLATES} templates. Delete one to add another.`,
   needsAiWriter: "Refining a text needs an AI writer, and none is ready yet.",
   refineTemplateDraft:
     "A template draft cannot be changed by the AI writer. Edit it yourself, or write a new text.",
@@ -152,9 +139,8 @@ export const FAILURES = {
   ...AUTH_RULES,
   ...GENERATION_RULES,
   ...VOICE_RULES,
-  ...FOLDER_RULES,
+  ...LIBRARY_TEXT_RULES,
   ...USE_CASE_RULES,
-  ...TEMPLATE_RULES,
   ...FEEDBACK_RULES,
   ...ANSWERS,
 };

@@ -1,6 +1,5 @@
 import type { z } from "zod";
-import { AppError, failure, failureBody, fieldFailures } from "#server/errors.ts";
-import { isFailureReason } from "#shared/failures.ts";
+import { AppError, failure, failureBody, fieldFailures, isAnswerReason } from "#server/errors.ts";
 
 /** API bodies stop here (DESIGN §8); the adapter's own limit is 1 MiB for everything else. */
 export const MAX_API_BODY_BYTES = 16 * 1024;
@@ -165,7 +164,7 @@ export function validationError(error: z.ZodError): AppError {
   }
   const first = error.issues[0]?.message ?? "Invalid request.";
   const options = fieldFailures(problems);
-  return isFailureReason(first)
+  return isAnswerReason(first)
     ? failure("VALIDATION_ERROR", first, options)
     : new AppError("VALIDATION_ERROR", first, options);
 }

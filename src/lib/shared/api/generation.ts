@@ -1,6 +1,6 @@
 import type { RefineAction } from "#shared/generation.ts";
 import type { PassageRange } from "#shared/schemas/generation.ts";
-import type { FailureReason } from "#shared/failures.ts";
+import type { FailureBody } from "#shared/api/failures.ts";
 import type { TemplateReason } from "./writers.ts";
 
 /**
@@ -58,4 +58,4 @@ export type GenerationStreamEvent =
    * (the stream carried only the new passage).
    */
   | { event: "done"; data: Omit<GenerationResult, "content"> & { content?: string } }
-  | { event: "error"; data: { message: string; code: string; reason?: FailureReason } };
+  | { event: "error"; data: { message: string; code: string; reason?: FailureBody["reason"] } };

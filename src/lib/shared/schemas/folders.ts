@@ -1,12 +1,13 @@
 import { REASON } from "#shared/failures.ts";
+import { LIBRARY_REASON } from "#shared/library-failures.ts";
 import { MAX_FOLDER_NAME_CHARS } from "#shared/folders.ts";
 import { z } from "#shared/zod.ts";
 
 const name = z
-  .string({ error: REASON.folderNameMissing })
+  .string({ error: LIBRARY_REASON.folderNameMissing })
   .trim()
-  .min(1, REASON.folderNameMissing)
-  .max(MAX_FOLDER_NAME_CHARS, REASON.folderNameTooLong);
+  .min(1, LIBRARY_REASON.folderNameMissing)
+  .max(MAX_FOLDER_NAME_CHARS, LIBRARY_REASON.folderNameTooLong);
 /** One of the caller's voices, or null for none. */
 const voiceId = z.uuid({ error: REASON.voiceInvalid }).nullable();
 

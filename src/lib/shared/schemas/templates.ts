@@ -6,15 +6,16 @@ import {
   TONES,
 } from "#shared/generation.ts";
 import { REASON } from "#shared/failures.ts";
+import { LIBRARY_REASON } from "#shared/library-failures.ts";
 import { MAX_TEMPLATE_NAME_CHARS, placeholdersOf } from "#shared/templates.ts";
 import { FIELD_ID, MAX_USE_CASE_FIELDS, USE_CASE_SLUG } from "#shared/use-cases.ts";
 import { z } from "#shared/zod.ts";
 
 const name = z
-  .string({ error: REASON.templateNameMissing })
+  .string({ error: LIBRARY_REASON.templateNameMissing })
   .trim()
-  .min(1, REASON.templateNameMissing)
-  .max(MAX_TEMPLATE_NAME_CHARS, REASON.templateNameTooLong);
+  .min(1, LIBRARY_REASON.templateNameMissing)
+  .max(MAX_TEMPLATE_NAME_CHARS, LIBRARY_REASON.templateNameTooLong);
 
 /** What every saved form keeps besides what it is about. */
 const choices = {
@@ -60,8 +61,8 @@ const descriptionForm = z.object({
       if (!("problem" in found)) return;
       const message =
         found.problem === "tooMany"
-          ? REASON.templatePlaceholdersTooMany
-          : REASON.templatePlaceholderMalformed;
+          ? LIBRARY_REASON.templatePlaceholdersTooMany
+          : LIBRARY_REASON.templatePlaceholderMalformed;
       ctx.addIssue({ code: "custom", message });
     }),
   contentType: z.enum(CONTENT_TYPE_IDS, { error: REASON.contentTypeMissing }),
@@ -70,7 +71,7 @@ const descriptionForm = z.object({
 
 /** A template's `form` column: checked on every write, read back as written. */
 export const templateFormSchema = z.discriminatedUnion("kind", [useCaseForm, descriptionForm], {
-  error: REASON.templateFormInvalid,
+  error: LIBRARY_REASON.templateFormInvalid,
 });
 export type TemplateForm = z.output<typeof templateFormSchema>;
 /** A form as the browser sends it (tone and fields may be left out). */

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useId, useState, type FormEvent } from "react";
-import { describeFailure, describeFieldFailures } from "#i18n/wording.ts";
+import { describeLibraryFailure, describeLibraryFieldFailures } from "#i18n/library-failures.ts";
 import { templateWords } from "#i18n/templates.ts";
 import type { Template } from "#shared/api/templates.ts";
 import { MAX_PROMPT_CHARS } from "#shared/generation.ts";
@@ -90,7 +90,7 @@ function TemplateRow({
       const { ok, body } = await deleteTemplate(template.id);
       if (ok) showToast({ title: w("template.deleted"), variant: "success" });
       else {
-        const description = describeFailure(language, body);
+        const description = describeLibraryFailure(language, body);
         showToast({ title: t("common.error"), description, variant: "error" });
       }
     } catch {
@@ -152,10 +152,12 @@ function TemplateEditor({ template, onDone }: { template: Template; onDone(): vo
     try {
       const { ok, body } = await changeTemplate(template.id, changes);
       if (ok) return onDone();
-      const fieldErrors = describeFieldFailures(language, body);
+      const fieldErrors = describeLibraryFieldFailures(language, body);
       setErrors(fieldErrors);
       setFailure(
-        fieldErrors.name || fieldErrors["form.content"] ? null : describeFailure(language, body),
+        fieldErrors.name || fieldErrors["form.content"]
+          ? null
+          : describeLibraryFailure(language, body),
       );
     } catch {
       setFailure(t("error.network"));

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { describeFailure, describeFieldFailures, localized } from "#i18n/wording.ts";
+import { describeLibraryFailure, describeLibraryFieldFailures } from "#i18n/library-failures.ts";
+import { localized } from "#i18n/wording.ts";
 import { templateWords } from "#i18n/templates.ts";
 import type { LANGUAGE_IDS } from "#shared/generation.ts";
 import type { TemplateFormBody } from "#shared/schemas/templates.ts";
@@ -61,9 +62,9 @@ export default function TemplateDialog({ form, onClose }: { form: FormState; onC
         onClose();
         return;
       }
-      const fieldErrors = describeFieldFailures(language, body);
+      const fieldErrors = describeLibraryFieldFailures(language, body);
       setNameError(fieldErrors.name);
-      setFailure(fieldErrors.name ? null : describeFailure(language, body));
+      setFailure(fieldErrors.name ? null : describeLibraryFailure(language, body));
     } catch {
       setFailure(t("error.network"));
     } finally {

@@ -1,6 +1,10 @@
 import { useStore } from "@nanostores/react";
 import { useState, type FormEvent } from "react";
-import { describeFailure, describeFieldFailures } from "#i18n/wording.ts";
+import {
+  describeLibraryFailure,
+  describeLibraryFieldFailures,
+  libraryFailureWords,
+} from "#i18n/library-failures.ts";
 import { folderWords } from "#i18n/folders.ts";
 import { MAX_FOLDER_NAME_CHARS, MAX_FOLDERS } from "#shared/folders.ts";
 import { $folders, makeFolder } from "#generator/state/folders.ts";
@@ -43,9 +47,9 @@ export default function FolderManager({ onClose }: { onClose(): void }) {
         setFailure(null);
         return;
       }
-      const fields = describeFieldFailures(language, body);
+      const fields = describeLibraryFieldFailures(language, body);
       setNameError(fields.name);
-      setFailure(fields.name ? null : describeFailure(language, body));
+      setFailure(fields.name ? null : describeLibraryFailure(language, body));
     } catch {
       setFailure(t("error.network"));
     } finally {
@@ -100,7 +104,7 @@ export default function FolderManager({ onClose }: { onClose(): void }) {
         </div>
         {(failure || full) && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {full ? t("failure.folderLimit") : failure}
+            {full ? libraryFailureWords.translate(language, "failure.folderLimit") : failure}
           </p>
         )}
         <div className="flex justify-end">

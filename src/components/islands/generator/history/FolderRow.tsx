@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { describeFailure, describeFieldFailures } from "#i18n/wording.ts";
+import { describeLibraryFailure, describeLibraryFieldFailures } from "#i18n/library-failures.ts";
 import { folderWords } from "#i18n/folders.ts";
 import type { Folder } from "#shared/api/folders.ts";
 import type { Voice } from "#shared/api/voices.ts";
@@ -62,7 +62,9 @@ export function FolderRow({ folder, voices }: { folder: Folder; voices: Voice[] 
         showToast({ title: f("folders.saved"), variant: "success" });
         return true;
       }
-      setError(describeFieldFailures(language, body).name ?? describeFailure(language, body));
+      setError(
+        describeLibraryFieldFailures(language, body).name ?? describeLibraryFailure(language, body),
+      );
     } catch {
       setError(t("error.network"));
     } finally {
@@ -86,7 +88,7 @@ export function FolderRow({ folder, voices }: { folder: Folder; voices: Voice[] 
           ? { title: f("folders.deleted"), variant: "success" }
           : {
               title: t("common.error"),
-              description: describeFailure(language, body),
+              description: describeLibraryFailure(language, body),
               variant: "error",
             },
       );
