@@ -48,6 +48,33 @@ export function sourceStamp(root = ".") {
   return hash.digest("hex").slice(0, 16);
 }
 
+/**
+ * The addresses a build bakes into its pages (canonical links, the sitemap, the contact
+ * page): read at build time, so a start with other ones needs another build. Empty is unset.
+ */
+export function buildAddresses(env = process.env) {
+  // The defaults of astro.config.ts and src/lib/server/config.ts.
+  const given = (name, fallback) => env[name]?.trim() || fallback;
+  return {
+    PUBLIC_URL: given("PUBLIC_URL", "http://localhost:4321").replace(/\/+$/, ""),
+    SUPPORT_EMAIL: given("SUPPORT_EMAIL", "support@example.com"),
+  };
+}
+
+/** The first address that differs from the build's, as one line; null when none does. */
+export function addressChange(root = ".", env = process.env) {
+  let built;
+  try {
+    built = JSON.parse(readFileSync(join(root, STAMP_FILE), "utf8")).addresses;
+  } catch {
+    return null;
+  }
+  if (!built) return null;
+  const now = buildAddresses(env);
+  const name = Object.keys(now).find((key) => now[key] !== built[key]);
+  return name ? `${name} is ${now[name]} here but ${built[name]} in the build` : null;
+}
+
 /** The stamp the last build wrote, or null when it wrote none. */
 export function builtStamp(root = ".") {
   try {
@@ -66,7 +93,10 @@ export function buildNeeded(root = ".") {
   if (!existsSync(join(root, "dist/server/main.mjs"))) return "No build found: building first.";
   if (!existsSync(join(root, "astro.config.ts"))) return null;
   const built = builtStamp(root);
-  if (built === sourceStamp(root)) return null;
+  if (built === sourceStamp(root)) {
+    const change = addressChange(root);
+    return change ? `${change}: building again.` : null;
+  }
   return built === null
     ? "The build has no stamp (built by an older version): building again."
     : "The sources, migrations or lockfile changed since the last build: building again.";
@@ -76,7 +106,7 @@ export function buildNeeded(root = ".") {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   writeFileSync(
     STAMP_FILE,
-    `${JSON.stringify({ stamp: sourceStamp(), builtAt: new Date().toISOString() })}\n`,
+    `${JSON.stringify({ stamp: sourceStamp(), builtAt: new Date().toISOString(), addresses: buildAddresses() })}\n`,
   );
   console.log(`wrote ${STAMP_FILE}`);
 }

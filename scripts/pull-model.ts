@@ -14,7 +14,7 @@ import {
   downloadModel,
 } from "#server/generation/writers/local/download.ts";
 import { DEFAULT_MODEL, modelSource } from "#server/generation/writers/local/source.ts";
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 
 function count(name: string, value: string | undefined, fallback: number, min: number): number {
@@ -67,6 +67,14 @@ if (source.kind === "off") {
     midLine = false;
   };
   let tried = 1;
+  // What an earlier attempt left on disk: only then is the next one a resumption.
+  const partBytes = () => {
+    try {
+      return statSync(`${source.path}.part`).size;
+    } catch {
+      return 0;
+    }
+  };
   try {
     await downloadModel(source.url, source.path, {
       attempts,
@@ -88,8 +96,9 @@ if (source.kind === "off") {
         endLine();
         tried = attempt + 1;
         shown = -1;
+        const kept = partBytes();
         console.log(
-          `Attempt ${attempt} of ${attempts} failed: ${reason}; trying again in ${(delayMs / 1000).toFixed(1)} s, resuming.`,
+          `Attempt ${attempt} of ${attempts} failed: ${reason}; trying again in ${(delayMs / 1000).toFixed(1)} s${kept > 0 ? `, resuming after the ${kept} bytes on disk` : ""}.`,
         );
       },
     });
@@ -104,7 +113,7 @@ if (source.kind === "off") {
     console.error(
       error instanceof DownloadRefused
         ? `The download was refused: ${reason}. The file was deleted; check LOCAL_MODEL.`
-        : `The download failed after ${tried} ${tried === 1 ? "attempt" : "attempts"}: ${reason}. ${lasting ? "Check LOCAL_MODEL." : "Run `npm run model:pull` again to resume."}`,
+        : `The download failed after ${tried} ${tried === 1 ? "attempt" : "attempts"}: ${reason}. ${lasting ? "Check LOCAL_MODEL." : `Run \`npm run model:pull\` again${partBytes() > 0 ? " to resume" : ""}.`}`,
     );
     process.exitCode = 1;
   }

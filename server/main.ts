@@ -9,7 +9,7 @@ import type { AddressInfo, Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { resolve } from "node:path";
 import { handler as astroHandler } from "@astrojs/node/server.js";
-import { assertReadyToServe, getConfig } from "#server/config.ts";
+import { ConfigError, assertReadyToServe, getConfig, type Config } from "#server/config.ts";
 import { closeDatabase, getDatabaseHandle, getDb } from "#server/db/index.ts";
 import { databaseUnavailableError, isDatabaseUnavailable } from "#server/db/errors.ts";
 import { NewerDatabase } from "#server/db/migrations.ts";
@@ -59,8 +59,7 @@ type NodeHandler = (
   locals: RequestRecord["locals"],
 ) => void;
 
-const config = getConfig();
-assertReadyToServe(config);
+const config = configToServe();
 const log = getLogger();
 if (config.SMTP_URL && config.SENDGRID_API_KEY) {
   log.warn("SMTP_URL and SENDGRID_API_KEY are both set: mail goes by SMTP_URL (decision 091).");
@@ -386,3 +385,16 @@ async function shutdown(signal: string): Promise<void> {
 // signal that no other listener is left to handle, which would kill the drain half-way.
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
+
+/** The configuration, or one line naming what is wrong and exit 1: no stack for a typo. */
+function configToServe(): Config {
+  try {
+    const config = getConfig();
+    assertReadyToServe(config);
+    return config;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

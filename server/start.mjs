@@ -7,9 +7,17 @@
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildNeeded } from "../scripts/build-stamp.mjs";
+import { existsSync } from "node:fs";
+import { addressChange, buildNeeded } from "../scripts/build-stamp.mjs";
 
 const run = (args) => spawnSync(process.execPath, args, { stdio: "inherit" }).status;
+
+// A folder with only the build (an image) cannot build again: one line, and out.
+const change = existsSync("astro.config.ts") ? null : addressChange();
+if (change) {
+  console.error(`${change}; build again with it (a build argument in compose.yaml).`);
+  process.exit(1);
+}
 
 const why = buildNeeded();
 if (why) {

@@ -161,29 +161,19 @@ const en = {
   "writer.template.no-ai-writer":
     "Template draft, free: no AI writer is set up on this site. Fill in the [brackets].",
   "writer.template.downloading":
-    "Template draft, free: the local writer is still being downloaded. Fill in the [brackets].",
+    "Template draft, free: the AI writer is getting ready. Fill in the [brackets].",
   "writer.template.loading":
-    "Template draft, free: the local writer is still starting. Fill in the [brackets].",
+    "Template draft, free: the AI writer is getting ready. Fill in the [brackets].",
   "writer.template.failed":
-    "Template draft, free: the local writer could not start. Fill in the [brackets].",
+    "Template draft, free: the AI writer is unavailable. Fill in the [brackets].",
   "writer.template.context-too-small":
-    "Template draft, free: the configured local model's context is too small. Fill in the [brackets].",
-  "writer.status.downloading":
-    "Downloading the local writer: {percent} % ({received} of {total}). Until it is ready, texts are free template drafts.",
-  "writer.status.starting":
-    "The local writer's download is starting. Until it is ready, texts are free template drafts.",
-  "writer.status.timeLeft": "About {minutes} min left.",
-  "writer.status.progress": "Download of the local writer",
-  "writer.status.retrying":
-    "The local writer is not available yet: {reason}. Trying again at {time}; texts are free template drafts until then.",
-  "writer.status.failed":
-    "The local writer is not available: {reason}. Texts are free template drafts until an operator runs npm run model:pull.",
+    "Template draft, free: the AI writer is unavailable. Fill in the [brackets].",
+  "writer.status.progress": "Getting the AI writer ready",
+  "writer.status.preparing":
+    "The AI writer is getting ready. Until then, texts are free template drafts to fill in.",
+  "writer.status.unavailable":
+    "The AI writer is unavailable: texts are free template drafts to fill in.",
   "writer.status.ready": "Texts are written on this server by {model}.",
-  "writer.status.loading":
-    "The local writer is starting. Until then, texts are free template drafts.",
-  "writer.status.context-too-small":
-    "The configured local model's context is too small. Until another model is set up, texts are free template drafts.",
-  "writer.status.template": "No AI writer is set up: texts are free template drafts to fill in.",
   "notice.ai.title": "AI-generated content.",
   "notice.ai.body":
     "Texts are written by artificial intelligence and may contain mistakes or inaccurate information. Please review every text before you send, submit or publish it.",

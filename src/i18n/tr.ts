@@ -238,26 +238,17 @@ export const tr: Record<MessageKey, string> = {
   "writer.template.no-ai-writer":
     "Ücretsiz şablon taslak: bu sitede yapay zekâ yazarı kurulu değil. [Köşeli parantezleri] doldurun.",
   "writer.template.downloading":
-    "Ücretsiz şablon taslak: yerel yazar hâlâ indiriliyor. [Köşeli parantezleri] doldurun.",
+    "Ücretsiz şablon taslak: yapay zekâ yazarı hazırlanıyor. [Köşeli parantezleri] doldurun.",
   "writer.template.loading":
-    "Ücretsiz şablon taslak: yerel yazar hâlâ başlatılıyor. [Köşeli parantezleri] doldurun.",
+    "Ücretsiz şablon taslak: yapay zekâ yazarı hazırlanıyor. [Köşeli parantezleri] doldurun.",
   "writer.template.failed":
-    "Ücretsiz şablon taslak: yerel yazar başlatılamadı. [Köşeli parantezleri] doldurun.",
-  "writer.status.downloading":
-    "Yerel yazar indiriliyor: %{percent} ({received} / {total}). Hazır olana kadar metinler ücretsiz şablon taslaklardır.",
-  "writer.status.starting":
-    "Yerel yazarın indirmesi başlıyor. Hazır olana kadar metinler ücretsiz şablon taslaklardır.",
-  "writer.status.timeLeft": "Yaklaşık {minutes} dk kaldı.",
-  "writer.status.progress": "Yerel yazarın indirilmesi",
-  "writer.status.retrying":
-    "Yerel yazar henüz kullanılamıyor: {reason}. {time} saatinde yeniden denenecek; o zamana kadar metinler ücretsiz şablon taslaklardır.",
-  "writer.status.failed":
-    "Yerel yazar kullanılamıyor: {reason}. Bir yönetici npm run model:pull çalıştırana kadar metinler ücretsiz şablon taslaklardır.",
+    "Ücretsiz şablon taslak: yapay zekâ yazarı kullanılamıyor. [Köşeli parantezleri] doldurun.",
+  "writer.status.progress": "Yapay zekâ yazarı hazırlanıyor",
+  "writer.status.preparing":
+    "Yapay zekâ yazarı hazırlanıyor. O zamana kadar metinler doldurulacak ücretsiz şablon taslaklardır.",
+  "writer.status.unavailable":
+    "Yapay zekâ yazarı kullanılamıyor: metinler doldurulacak ücretsiz şablon taslaklardır.",
   "writer.status.ready": "Metinler bu sunucuda {model} tarafından yazılır.",
-  "writer.status.loading":
-    "Yerel yazar başlatılıyor. O zamana kadar metinler ücretsiz şablon taslaklardır.",
-  "writer.status.template":
-    "Yapay zekâ yazarı kurulu değil: metinler doldurulacak ücretsiz şablon taslaklardır.",
   "notice.ai.title": "Yapay zekâ ile üretilmiş içerik.",
   "notice.ai.body":
     "Metinler yapay zekâ tarafından yazılır ve hatalar ya da yanlış bilgiler içerebilir. Lütfen her metni göndermeden, teslim etmeden ya da yayımlamadan önce gözden geçirin.",
@@ -348,9 +339,7 @@ export const tr: Record<MessageKey, string> = {
   "version.passage.grammar": "Bir bölümün dilbilgisi düzeltildi",
 
   "writer.template.context-too-small":
-    "Ücretsiz şablon taslak: yapılandırılan yerel modelin bağlamı çok küçük. [Köşeli parantezleri] doldurun.",
-  "writer.status.context-too-small":
-    "Yapılandırılan yerel modelin bağlamı çok küçük. Başka bir model kurulana kadar metinler ücretsiz şablon taslaklardır.",
+    "Ücretsiz şablon taslak: yapay zekâ yazarı kullanılamıyor. [Köşeli parantezleri] doldurun.",
 
   ...accountTr,
 };

@@ -122,6 +122,38 @@ describe("the first start", () => {
     expect(createHash("sha256").update(file).digest("hex")).toBe(host.sha256);
   });
 
+  it("logs one line when the download starts failing and one when it works again, not one a retry", async () => {
+    // Two 503s: two retries (2 s, then 4 s), then the file.
+    const host = await startModelHost({ file: modelFile, name: NAME, unavailableFirst: 2 });
+    cleanups.push(host.close);
+    const { server } = await serverWith(host.modelUrl);
+    await waitFor("the local writer", () => engines(server), {
+      done: (status) => status.local.state === "ready",
+      timeoutMs: MODEL_TEST_TIMEOUT_MS,
+    });
+    const said = (start: string) =>
+      server.logs.filter((entry) => String(entry.msg).startsWith(start));
+    expect(
+      host.requests.filter((r) => r.path.startsWith("/cdn/") || r.method === "HEAD").length,
+    ).toBeGreaterThanOrEqual(3);
+    expect(said("The local writer's download is failing (HTTP 503")).toHaveLength(1);
+    expect(said("The local writer's download works again")).toHaveLength(1);
+  });
+
+  it("a stop during the download logs a clean stop, with no advice to pull the model", async () => {
+    const host = await startModelHost({ file: modelFile, name: NAME, unavailableFirst: 1_000 });
+    cleanups.push(host.close);
+    const { server } = await serverWith(host.modelUrl);
+    await waitFor("a failed attempt", () => engines(server), {
+      done: (status) => status.local.state === "downloading" && status.local.retry !== null,
+    });
+    // Ctrl-C.
+    server.process.kill("SIGINT");
+    expect(await server.stop()).toBe(0);
+    expect(server.logs.map((entry) => entry.msg)).toContain("stopped");
+    expect(JSON.stringify(server.logs)).not.toContain("model:pull");
+  });
+
   it("refuses a file whose size is not the announced one, and writes template drafts", async () => {
     const host = await startModelHost({
       file: modelFile,

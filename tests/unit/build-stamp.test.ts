@@ -46,12 +46,19 @@ afterEach(async () => {
  */
 const TIMEOUT = 120_000;
 
-function npmStart(): string[] {
-  const run = spawnSync(process.execPath, ["server/start.mjs"], {
+const ADDRESSES = { PUBLIC_URL: "https://a.example", SUPPORT_EMAIL: "help@a.example" };
+
+function startWith(addresses: Record<string, string>) {
+  return spawnSync(process.execPath, ["server/start.mjs"], {
     cwd: root,
     encoding: "utf8",
     timeout: TIMEOUT,
+    env: { ...process.env, ...ADDRESSES, ...addresses },
   });
+}
+
+function npmStart(addresses: Record<string, string> = {}): string[] {
+  const run = startWith(addresses);
   expect(run.status, run.stderr).toBe(0);
   return run.stdout.trim().split("\n");
 }
@@ -100,5 +107,29 @@ describe("npm start and the build's stamp", { timeout: TIMEOUT }, () => {
     await rm(join(root, "astro.config.ts"));
     await writeFile(join(root, "drizzle/migrations.sql"), "0000 0001\n");
     expect(npmStart()).toEqual(["serving the build with 0000"]);
+  });
+
+  it("rebuilds, saying so in one line, when PUBLIC_URL or SUPPORT_EMAIL is not the build's", () => {
+    npmStart();
+    expect(npmStart({ PUBLIC_URL: "https://b.example/" })).toEqual([
+      "PUBLIC_URL is https://b.example here but https://a.example in the build: building again.",
+      "wrote dist/build-stamp.json",
+      "serving the build with 0000",
+    ]);
+    expect(npmStart({ PUBLIC_URL: "https://b.example" })).toEqual(["serving the build with 0000"]);
+    expect(npmStart({ PUBLIC_URL: "https://b.example", SUPPORT_EMAIL: "" })[0]).toBe(
+      "SUPPORT_EMAIL is support@example.com here but help@a.example in the build: building again.",
+    );
+  });
+
+  it("refuses in one line to serve an image's build at another address", async () => {
+    npmStart();
+    await rm(join(root, "astro.config.ts"));
+    const run = startWith({ SUPPORT_EMAIL: "help@b.example" });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      "SUPPORT_EMAIL is help@b.example here but help@a.example in the build; build again with it (a build argument in compose.yaml).\n",
+    );
   });
 });

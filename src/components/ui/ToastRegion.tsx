@@ -13,24 +13,33 @@ const VARIANT_CLASS = {
     "border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50",
 } as const;
 
-/** Tailwind's `lg`: from here the result panel is the right-hand column. */
-const TWO_COLUMNS = "(min-width: 64rem)";
-
 /**
- * Where the toast stands below `lg`, where the result panel spans the page: at the bottom,
- * unless the panel's actions (`data-toast-avoid`) are there, then under the header. Kept
- * up to date while the page scrolls.
+ * Where the toast stands: at the bottom, unless an action button (`data-toast-avoid`: the
+ * result panel's actions, Generate) is in the band it would cover there, then under the
+ * header. From `lg` up the band is the form's column, where Generate is (issue 30). Kept up
+ * to date while the page scrolls.
  */
-function usePlacement(toast: RefObject<HTMLElement | null>, shown: boolean): "top" | "bottom" {
+function usePlacement(
+  toast: RefObject<HTMLElement | null>,
+  region: RefObject<HTMLOListElement | null>,
+  shown: boolean,
+): "top" | "bottom" {
   const [placement, setPlacement] = useState<"top" | "bottom">("bottom");
   useEffect(() => {
     if (!shown) return;
     const place = () => {
-      const avoid = document.querySelector("[data-toast-avoid]")?.getBoundingClientRect();
+      const column = region.current?.getBoundingClientRect();
       // The bottom band the toast takes: its height and the viewport's padding (1 rem).
       const band = (toast.current?.offsetHeight ?? 0) + 32;
-      const inBand = Boolean(avoid && avoid.bottom > innerHeight - band && avoid.top < innerHeight);
-      setPlacement(inBand && !matchMedia(TWO_COLUMNS).matches ? "top" : "bottom");
+      const inBand = [...document.querySelectorAll("[data-toast-avoid]")].some((element) => {
+        const avoid = element.getBoundingClientRect();
+        return (
+          avoid.bottom > innerHeight - band &&
+          avoid.top < innerHeight &&
+          (!column || (avoid.right > column.left && avoid.left < column.right))
+        );
+      });
+      setPlacement(inBand ? "top" : "bottom");
     };
     place();
     addEventListener("scroll", place, { passive: true });
@@ -39,22 +48,23 @@ function usePlacement(toast: RefObject<HTMLElement | null>, shown: boolean): "to
       removeEventListener("scroll", place);
       removeEventListener("resize", place);
     };
-  }, [shown, toast]);
+  }, [shown, toast, region]);
   return placement;
 }
 
 /**
  * The one toast on screen (spec §2, §9): Radix Toast with its defaults for swipe-right
  * (50 px) and the F8 hotkey, 3000 ms, 420 px wide from medium screens up. It never covers
- * the result panel's actions (decision 097): from `lg` up it stands at the bottom left,
- * under the form's column; below, where it goes is `usePlacement`'s. Loaded by Toaster
+ * the result panel's actions (decision 097) nor Generate: from `lg` up it stands under the
+ * form's column; where, top or bottom, is `usePlacement`'s. Loaded by Toaster
  * after the page has started.
  */
 export default function ToastRegion() {
   const toast = useStore($toast);
   const { t } = useMessages();
   const root = useRef<HTMLLIElement>(null);
-  const placement = usePlacement(root, Boolean(toast));
+  const region = useRef<HTMLOListElement>(null);
+  const placement = usePlacement(root, region, Boolean(toast));
 
   return (
     <Toast.Provider
@@ -91,9 +101,10 @@ export default function ToastRegion() {
         </Toast.Root>
       )}
       <Toast.Viewport
+        ref={region}
         label={t("common.notifications")}
         data-placement={placement}
-        className={`fixed right-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none md:max-w-[420px] lg:top-auto lg:right-auto lg:bottom-0 lg:left-0 ${placement === "top" ? "top-16" : "bottom-0"}`}
+        className={`fixed right-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none md:max-w-[420px] lg:right-auto lg:left-0 ${placement === "top" ? "top-16" : "bottom-0"}`}
       />
     </Toast.Provider>
   );

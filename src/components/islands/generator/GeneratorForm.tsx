@@ -235,6 +235,7 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
         {writers && <WriterStatus writers={writers} t={t} />}
         <button
           type="submit"
+          data-toast-avoid
           disabled={busy}
           // Looks disabled at zero credits, yet a press opens the credit dialog (decision 096).
           aria-disabled={outOfCredits || undefined}

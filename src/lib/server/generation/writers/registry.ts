@@ -1,5 +1,6 @@
 import { getConfig, type Config } from "#server/config.ts";
 import { failure, type AppError } from "#server/errors.ts";
+import { getLogger } from "#server/logger.ts";
 import {
   llamaProvider,
   localWriter,
@@ -69,9 +70,17 @@ function currentWriters(): Writers {
   return writers;
 }
 
-/** Starts the local writer (its download or load) without waiting for it. */
+/**
+ * Starts the local writer (its download or load) without waiting for it. Production with
+ * no AI writer at all says so once: every text will be a template draft.
+ */
 export function warmUpWriters(): void {
   currentWriters();
+  if (getConfig().isProduction && planWriting().kind === "template" && !currentWriters().local) {
+    getLogger().warn(
+      "No AI writer is configured (MISTRAL_API_KEY, OPENAI_COMPAT_BASE_URL or LOCAL_MODEL): every text will be a template draft.",
+    );
+  }
 }
 
 /**

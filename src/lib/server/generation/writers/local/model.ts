@@ -123,6 +123,9 @@ export async function modelFile(
       `Downloading the local writer's model ${source.name} from ${source.url} into ${source.path}`,
     );
     let lastTenth = -1;
+    // Failing since: one line when attempts start failing and one when bytes flow again
+    // (or the last gives up, unreadyStatus's), not one per retry of a day-long outage.
+    let failingSince: string | null = null;
     // This attempt's pace: from its first bytes, so that a resumed file's part counts not.
     let from: { at: number; received: number } | null = null;
     await downloadModel(source.url, source.path, {
@@ -134,6 +137,10 @@ export async function modelFile(
         const seconds = (now - from.at) / 1000;
         const bytesPerSecond =
           seconds >= 1 ? Math.round((received - from.received) / seconds) : null;
+        if (failingSince && received > from.received) {
+          log.info(`The local writer's download works again (failing since ${failingSince})`);
+          failingSince = null;
+        }
         progress = { received, total, bytesPerSecond, retry: null };
         options.onProgress(progress);
         const percent = total ? Math.floor((received / total) * 100) : null;
@@ -147,7 +154,11 @@ export async function modelFile(
         const at = new Date(Date.now() + delayMs).toISOString();
         progress = { ...progress, bytesPerSecond: null, retry: { reason, at } };
         options.onProgress(progress);
-        log.warn(`The local writer's download failed (${reason}); trying again at ${at}`);
+        if (failingSince) return;
+        failingSince = new Date().toISOString();
+        log.warn(
+          `The local writer's download is failing (${reason}); texts are template drafts while it is retried with a growing wait, up to 5 minutes. /api/email/engines shows the next attempt.`,
+        );
       },
     });
     log.info(`Downloaded ${source.name}`);

@@ -101,6 +101,8 @@ export class LocalWriter {
   /** Starts finding, downloading and loading the model; resolves when that is over. */
   prepare(): Promise<void> {
     this.#preparing ??= this.#prepare().catch((error: unknown) => {
+      // A stop (SIGINT, SIGTERM) cuts the download on purpose: no advice for that.
+      if (this.#stopping.signal.aborted) return;
       if (this.source.kind !== "off") this.#status = unreadyStatus(this.source, this.label, error);
     });
     return this.#preparing;
