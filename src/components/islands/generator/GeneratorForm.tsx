@@ -11,8 +11,7 @@ import { generate } from "#generator/state/attempt.ts";
 import { afterUnsavedEdits } from "#generator/state/text-edit.ts";
 import { showToast } from "#stores/toasts.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
-import { CostLine } from "./form/CostLine.tsx";
-import { WriterStatus } from "./form/WriterStatus.tsx";
+import { GenerateButton } from "./form/GenerateButton.tsx";
 import { GeneratorOptions } from "./form/GeneratorOptions.tsx";
 import { fieldElementId } from "./form/field-ids.ts";
 import { UseCaseOpener } from "./form/UseCasePicker.tsx";
@@ -231,21 +230,7 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
           )}
         </div>
       </div>
-      <div className="order-3 grid gap-1.5">
-        {writers && <WriterStatus writers={writers} t={t} />}
-        <button
-          type="submit"
-          data-toast-avoid
-          disabled={busy}
-          // Looks disabled at zero credits, yet a press opens the credit dialog (decision 096).
-          aria-disabled={outOfCredits || undefined}
-          aria-describedby="generator-cost"
-          className="inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:opacity-60 aria-disabled:hover:bg-brand-600"
-        >
-          {busy ? t("generator.busy") : t("generator.submit")}
-        </button>
-        <CostLine charged={charged} />
-      </div>
+      <GenerateButton busy={busy} charged={charged} writers={writers} />
     </form>
   );
 }
