@@ -120,21 +120,21 @@ describe("parseConfig", () => {
     expect(refused).not.toThrow(/hunter2/);
   });
 
-  it("is documented in the README, every variable with its default", () => {
-    const readme = readFileSync("README.md", "utf8");
-    for (const name of configVariables) expect(readme).toContain(`\`${name}\``);
+  it("is documented in docs/configuration.md, every variable with its default", () => {
+    const reference = readFileSync("docs/configuration.md", "utf8");
+    for (const name of configVariables) expect(reference).toContain(`\`${name}\``);
   });
 });
 
-describe("README", () => {
+describe("docs/operations.md", () => {
   it("lists every npm script", () => {
-    const readme = readFileSync("README.md", "utf8");
+    const reference = readFileSync("docs/operations.md", "utf8");
     const scripts = Object.keys(
       JSON.parse(readFileSync("package.json", "utf8")).scripts as Record<string, string>,
     );
     for (const name of scripts) {
       const command = name === "start" || name === "test" ? `npm ${name}` : `npm run ${name}`;
-      expect(readme, `README should mention ${command}`).toContain(command);
+      expect(reference, `docs/operations.md should mention ${command}`).toContain(command);
     }
   });
 });
