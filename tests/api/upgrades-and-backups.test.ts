@@ -180,7 +180,7 @@ describe("an old build against a database a newer version migrated", () => {
     const started = await run([...SERVER_NODE_FLAGS, "dist/server/main.mjs"], server.storage);
     expect(started.code).toBe(1);
     expect(started.stderr).toMatch(
-      /^This database was migrated by a newer version of the app \(a migration of 2100-01-01 00:00; this build's newest is \d{4}_\w+\)\. Start the newer version, or restore the backup taken before it \(README, "Upgrading"\)\.\n$/,
+      /^This database was migrated by a newer version of the app \(a migration of 2100-01-01 00:00; this build's newest is \d{4}_\w+\)\. Start the newer version, or restore the backup taken before it \(docs\/operations.md, "Upgrading and backups"\)\.\n$/,
     );
     // `npm run db:migrate` from the sources refuses the same way.
     const migrate = await run(["scripts/migrate.ts"], server.storage);

@@ -7,7 +7,7 @@ import { DEFAULT_IPV6_PREFIX_LENGTH } from "./network/client-network.ts";
  * Every environment variable the server reads, validated once. The defaults make
  * `npm start` work with nothing set: embedded database, the local writer (downloaded on
  * first start), dev outbox.
- * README.md lists the same variables; tests/unit/config.test.ts keeps the two in step.
+ * docs/configuration.md lists the same variables; tests/unit/config.test.ts keeps the two in step.
  */
 const optionalText = z
   .string()

@@ -50,7 +50,7 @@ export async function assertNotNewer(
   throw new NewerDatabase(
     `This database was migrated by a newer version of the app (a migration of ${isoDate(Number(applied))}; ` +
       `this build's newest is ${newest.tag}). Start the newer version, or restore the backup ` +
-      `taken before it (README, "Upgrading").`,
+      `taken before it (docs/operations.md, "Upgrading and backups").`,
   );
 }
 

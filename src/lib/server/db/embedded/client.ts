@@ -45,7 +45,7 @@ interface ThreadOptions {
 }
 
 /**
- * PGlite's WebAssembly runs on V8's baseline compiler only (README.md here). V8 would
+ * PGlite's WebAssembly runs on V8's baseline compiler only (decision 033). V8 would
  * otherwise recompile Postgres's hottest functions with its optimising compiler during the
  * first writes, a memory peak that alone passes DESIGN §11's budget. Set before the thread
  * compiles the module, and only when this process opens an embedded database.

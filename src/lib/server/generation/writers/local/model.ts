@@ -342,7 +342,7 @@ export function unreadyStatus(
   if (error instanceof ContextTooSmall) {
     const { contextTokens, neededTokens } = error;
     getLogger().warn(
-      `The configured local model's context is too small: ${source.name} holds ${contextTokens} tokens, and the longest instructions with the longest text need ${neededTokens}. Texts are template drafts; set LOCAL_MODEL to a model with a larger context (README, "Choosing a model").`,
+      `The configured local model's context is too small: ${source.name} holds ${contextTokens} tokens, and the longest instructions with the longest text need ${neededTokens}. Texts are template drafts; set LOCAL_MODEL to a model with a larger context (docs/configuration.md, "Choosing a model").`,
     );
     return { state: "too-small", model: label, contextTokens, neededTokens };
   }
