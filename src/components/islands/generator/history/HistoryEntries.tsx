@@ -212,7 +212,10 @@ function EntrySubject({
           {o("history.stopped", { words: item.stoppedWords })}
         </span>
       )}
-      <span dir={textDirection(item.language) === "rtl" ? "rtl" : "auto"}>{item.subject}</span>
+      {/* The subject's own words set its direction: an English subject of an Arabic text reads left to right. */}
+      <span dir="auto" data-testid="history-subject">
+        {item.subject}
+      </span>
     </>
   );
 }
