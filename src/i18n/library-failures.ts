@@ -1,4 +1,5 @@
 import type { FailedAnswer } from "#shared/api/failures.ts";
+import { failureMessages } from "#shared/failures.ts";
 import { LIBRARY_FAILURES, isLibraryFailureReason } from "#shared/library-failures.ts";
 import { catalog } from "./catalog.ts";
 import { describeFailure, describeFieldFailures } from "./wording.ts";
@@ -8,9 +9,7 @@ import { describeFailure, describeFieldFailures } from "./wording.ts";
  * and the wording of a failed answer there: a namespace of its own, loaded with the
  * dialogs, since no form of the home page can meet these (src/lib/shared/library-failures.ts).
  */
-const libraryFailuresEn = Object.fromEntries(
-  Object.entries(LIBRARY_FAILURES).map(([reason, text]) => [`failure.${reason}`, text]),
-) as { readonly [R in keyof typeof LIBRARY_FAILURES as `failure.${R}`]: string };
+const libraryFailuresEn = failureMessages(LIBRARY_FAILURES);
 
 const libraryFailuresTr: Record<keyof typeof libraryFailuresEn, string> = {
   "failure.folderNameMissing": "Lütfen klasöre bir ad verin.",

@@ -1,12 +1,10 @@
-import { FAILURES, type FailureReason } from "#shared/failures.ts";
+import { FAILURES, failureMessages as failureWordsOf } from "#shared/failures.ts";
 import { accountEn } from "./account-messages.ts";
 import { catalog } from "./catalog.ts";
 import { frameWords } from "./frame.ts";
 
 /** `failure.<reason>`: each shared failure's English, as the server answers it. */
-const failureMessages = Object.fromEntries(
-  Object.entries(FAILURES).map(([reason, text]) => [`failure.${reason}`, text]),
-) as { readonly [R in FailureReason as `failure.${R}`]: (typeof FAILURES)[R] };
+const failureMessages = failureWordsOf(FAILURES);
 
 /**
  * The message catalog (DESIGN §7): every string the interface shows, in English here (the

@@ -148,12 +148,36 @@ export const FAILURES = {
 /** The stable key of a failure: the `reason` of an answer, a shared schema's rule message. */
 export type FailureReason = keyof typeof FAILURES;
 
-/** Each reason by name, for the shared schemas' messages: `REASON.passwordTooShort`. */
-export const REASON = Object.fromEntries(
-  Object.keys(FAILURES).map((reason) => [reason, reason]),
-) as { readonly [R in FailureReason]: R };
+/** A failures map's reasons by name, for its schemas' messages: `REASON.passwordTooShort`. */
+export function reasonsOf<M extends Record<string, string>>(
+  failures: M,
+): { readonly [R in keyof M]: R } {
+  return Object.fromEntries(Object.keys(failures).map((reason) => [reason, reason])) as {
+    readonly [R in keyof M]: R;
+  };
+}
 
-/** Whether a message (a schema's, a field's, an answer's `reason`) is a failure's key. */
+/** Each catalog key `failure.<reason>` of a failures map, with its English. */
+export function failureMessages<M extends Record<string, string>>(
+  failures: M,
+): { readonly [R in keyof M & string as `failure.${R}`]: M[R] } {
+  return Object.fromEntries(
+    Object.entries(failures).map(([reason, text]) => [`failure.${reason}`, text]),
+  ) as { readonly [R in keyof M & string as `failure.${R}`]: M[R] };
+}
+
+/** Whether a message (a schema's, a field's, an answer's `reason`) is a key of `failures`. */
+export function isReasonOf<M extends Record<string, string>>(
+  failures: M,
+  message: unknown,
+): message is keyof M & string {
+  return typeof message === "string" && Object.hasOwn(failures, message);
+}
+
+/** Each reason by name, for the shared schemas' messages. */
+export const REASON = reasonsOf(FAILURES);
+
+/** Whether a message is a shared failure's key. */
 export function isFailureReason(message: unknown): message is FailureReason {
-  return typeof message === "string" && Object.hasOwn(FAILURES, message);
+  return isReasonOf(FAILURES, message);
 }

@@ -1,3 +1,4 @@
+import { isReasonOf, reasonsOf } from "./failures.ts";
 import { MAX_FOLDER_NAME_CHARS, MAX_FOLDERS } from "./folders.ts";
 import { MAX_PLACEHOLDERS, MAX_TEMPLATE_NAME_CHARS, MAX_TEMPLATES } from "./template-limits.ts";
 
@@ -23,10 +24,8 @@ export const LIBRARY_FAILURES = {
 export type LibraryFailureReason = keyof typeof LIBRARY_FAILURES;
 
 /** Each reason by name, for the library's schemas' messages. */
-export const LIBRARY_REASON = Object.fromEntries(
-  Object.keys(LIBRARY_FAILURES).map((reason) => [reason, reason]),
-) as { readonly [R in LibraryFailureReason]: R };
+export const LIBRARY_REASON = reasonsOf(LIBRARY_FAILURES);
 
 export function isLibraryFailureReason(message: unknown): message is LibraryFailureReason {
-  return typeof message === "string" && Object.hasOwn(LIBRARY_FAILURES, message);
+  return isReasonOf(LIBRARY_FAILURES, message);
 }
