@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy } from "react";
 import { useMessages } from "#components/ui/use-messages.ts";
-import { useCaseLink } from "../form/UseCasePicker.tsx";
+import { DialogLink } from "../form/DialogLink.tsx";
 
 /** The dialog, its text box and the file reader load when the button is first pressed. */
 const OwnTextDialog = lazy(() => import("./OwnTextDialog.tsx"));
@@ -11,22 +11,7 @@ const OwnTextDialog = lazy(() => import("./OwnTextDialog.tsx"));
  */
 export function OwnTextOpener() {
   const { t } = useMessages();
-  const [open, setOpen] = useState(false);
   return (
-    <p className="text-sm">
-      <button
-        type="button"
-        aria-haspopup="dialog"
-        className={useCaseLink}
-        onClick={() => setOpen(true)}
-      >
-        {t("ownText.open")}
-      </button>
-      {open && (
-        <Suspense fallback={null}>
-          <OwnTextDialog onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
-    </p>
+    <DialogLink label={t("ownText.open")} dialog={(close) => <OwnTextDialog onClose={close} />} />
   );
 }
