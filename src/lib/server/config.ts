@@ -189,6 +189,8 @@ const configSchema = z.object({
    * process; past it 429 with Retry-After (decision 085).
    */
   API_READS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000_000).default(1200),
+  /** Requests one API key may make a minute, on all instances together; past it 429. */
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "TEXTS_IN_FLIGHT_PER_ADDRESS"> & {

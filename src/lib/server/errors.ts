@@ -1,4 +1,9 @@
 import type { FailureBody } from "#shared/api/failures.ts";
+import {
+  API_KEY_FAILURES,
+  isApiKeyFailureReason,
+  type ApiKeyFailureReason,
+} from "#shared/api-keys.ts";
 import { FAILURES, isFailureReason, type FailureReason } from "#shared/failures.ts";
 import {
   LIBRARY_FAILURES,
@@ -6,13 +11,22 @@ import {
   type LibraryFailureReason,
 } from "#shared/library-failures.ts";
 
-/** A failure's reason: a shared one, or one of the library's dialogs (library-failures.ts). */
-export type AnswerReason = FailureReason | LibraryFailureReason;
+/**
+ * A failure's reason: a shared one, one of the library's dialogs (library-failures.ts) or
+ * of the profile's API keys (api-keys.ts).
+ */
+export type AnswerReason = FailureReason | LibraryFailureReason | ApiKeyFailureReason;
 
-const ENGLISH: Readonly<Record<AnswerReason, string>> = { ...FAILURES, ...LIBRARY_FAILURES };
+const ENGLISH: Readonly<Record<AnswerReason, string>> = {
+  ...FAILURES,
+  ...LIBRARY_FAILURES,
+  ...API_KEY_FAILURES,
+};
 
 export function isAnswerReason(message: unknown): message is AnswerReason {
-  return isFailureReason(message) || isLibraryFailureReason(message);
+  return (
+    isFailureReason(message) || isLibraryFailureReason(message) || isApiKeyFailureReason(message)
+  );
 }
 
 /** The one way a request fails on purpose (STYLE §3): a code, its HTTP status, a message. */

@@ -8,11 +8,12 @@ import { makePrivateDir } from "#server/data-dir.ts";
 import { getLogger } from "#server/logger.ts";
 import { assertNotNewer, migrationsFolder } from "./migrations.ts";
 import { countingLogger } from "./query-count.ts";
+import * as keys from "./key-tables.ts";
 import * as library from "./library-tables.ts";
 import * as core from "./schema.ts";
 
-/** Every table: the core's and what an account keeps around its texts (issue 28). */
-const schema = { ...core, ...library };
+/** Every table: the core's, what an account keeps around its texts (issue 28), its API keys. */
+const schema = { ...core, ...library, ...keys };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle a `db.transaction` callback receives. */

@@ -21,6 +21,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { guests, users } from "./account-tables.ts";
+import { apiKeys } from "./key-tables.ts";
 
 export * from "./account-tables.ts";
 
@@ -88,6 +89,8 @@ export const generations = pgTable(
      */
     useCase: text("use_case"),
     fields: jsonb("fields").$type<Record<string, string>>(),
+    /** The API key that asked for the text (issue 29); null for the web's. */
+    apiKeyId: uuid("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },

@@ -1,4 +1,5 @@
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
+import { getConfig } from "#server/config.ts";
 import { getDb } from "#server/db/index.ts";
 import { rateLimits } from "#server/db/schema.ts";
 import { databaseUnavailableError } from "#server/db/errors.ts";
@@ -53,25 +54,40 @@ export const RATE_LIMITS = {
   exportByAccount: { points: 5, duration: 60 * 60 },
   // Making share links: a person shares a few texts a day, not a page a minute.
   sharesByAccount: { points: 30, duration: 60 * 60 },
+  // Making and revoking API keys: ten kept, replaced now and then.
+  apiKeysByAccount: { points: 30, duration: 60 * 60 },
 } as const satisfies Record<string, { points: number; duration: number }>;
 
-export type RateLimitName = keyof typeof RATE_LIMITS;
+/**
+ * Each API key's own limit (issue 29): its requests a minute on every instance together,
+ * whoever's network sends them, besides the limits of the account and the address.
+ */
+const API_KEY_LIMIT = "apiKeyRequests";
+
+export type RateLimitName = keyof typeof RATE_LIMITS | typeof API_KEY_LIMIT;
+
+function settingsOf(name: RateLimitName): { points: number; duration: number } {
+  if (name === API_KEY_LIMIT)
+    return { points: getConfig().API_KEY_REQUESTS_PER_MINUTE, duration: 60 };
+  return RATE_LIMITS[name];
+}
 
 const limiters = new Map<RateLimitName, Promise<RateLimiterDrizzle>>();
 
 function limiterFor(name: RateLimitName): Promise<RateLimiterDrizzle> {
   let limiter = limiters.get(name);
   if (!limiter) {
+    const settings = settingsOf(name);
     limiter = getDb().then(
       (db) =>
         new RateLimiterDrizzle({
           storeClient: db,
           schema: rateLimits,
           keyPrefix: name,
-          ...RATE_LIMITS[name],
+          ...settings,
           // A key past its limit is refused from memory until its window ends, so a flood
           // costs no database write per request; the database still decides the limit.
-          inMemoryBlockOnConsumed: RATE_LIMITS[name].points + 1,
+          inMemoryBlockOnConsumed: settings.points + 1,
         }),
     );
     limiters.set(name, limiter);
