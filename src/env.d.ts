@@ -18,7 +18,12 @@ declare namespace App {
     clientNetwork: import("./lib/server/network/client-network.ts").ClientNetwork;
     user: import("./lib/server/auth/sessions.ts").SessionUser | null;
     session: import("./lib/server/auth/sessions.ts").Session | null;
-    /** How the session arrived: the web app's cookie or an API client's bearer token. */
-    authSource: "bearer" | "cookie" | null;
+    /**
+     * How the caller arrived: the web app's cookie, an API client's session token, or an
+     * API key (which has no session).
+     */
+    authSource: "bearer" | "cookie" | "apiKey" | null;
+    /** The API key the request came with (issue 29); null otherwise. */
+    apiKeyId: string | null;
   }
 }

@@ -12,6 +12,8 @@ import { getDb } from "./lib/server/db/index.ts";
 import { AppError } from "./lib/server/errors.ts";
 import { isConsoleApiPath, isOperator } from "./lib/server/console/operators.ts";
 import { errorResponse, isJsonContentType, noApiEndpoint } from "./lib/server/http/api.ts";
+import { looksLikeApiKey } from "./lib/server/api-keys/api-keys.ts";
+import { apiKeyCaller } from "./lib/server/http/api-key-access.ts";
 import {
   assertApiBodyHeaders,
   assertSameOrigin,
@@ -67,11 +69,20 @@ type Context = Parameters<Parameters<typeof defineMiddleware>[0]>[0];
  * Puts the session's user on locals; a stale cookie is removed, a used one extended. On the
  * API a bearer token that is no live session (forged, revoked, expired) is refused with 401,
  * as `/me` refuses it: its sender meant to be someone, and is not served as a guest. The
- * moderation API's bearer is its own token, checked there.
+ * moderation API's bearer is its own token, checked there. An API key (`atg_…`) acts for
+ * its account on its own paths only (http/api-key-access.ts).
  */
 async function authenticate(context: Context, api: boolean): Promise<void> {
   const source = readSessionToken(context.request, context.cookies, context.url);
   if (!source) return;
+  if (source.kind === "bearer" && looksLikeApiKey(source.token)) {
+    if (isModerationApiPath(context.url.pathname)) return;
+    const caller = await apiKeyCaller(context.url.pathname, source.token);
+    context.locals.user = caller.user;
+    context.locals.apiKeyId = caller.keyId;
+    context.locals.authSource = "apiKey";
+    return;
+  }
   const now = systemNow();
   const result = source.token ? await validateSessionToken(await getDb(), source.token, now) : null;
   if (!result) {
@@ -105,6 +116,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.user = null;
   context.locals.session = null;
   context.locals.authSource = null;
+  context.locals.apiKeyId = null;
   const api = isApiPath(context.url.pathname);
 
   let response: Response;

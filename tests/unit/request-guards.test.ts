@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "#server/errors.ts";
 import { parseQuery, readJsonBody } from "#server/http/api.ts";
+import { isApiKeyPath } from "#server/http/api-key-access.ts";
 import { assertApiBodyHeaders, assertSameOrigin, isApiPath } from "#server/http/request-guards.ts";
 
 const own = "http://localhost:4321";
@@ -103,6 +104,37 @@ describe("assertSameOrigin", () => {
     const bearer = request("POST", { cookie: "session=abc.def", authorization: "Bearer x.y" });
     expect(statusOf(() => assertSameOrigin(bearer, own))).toBeUndefined();
   });
+
+  it("asks an API key nowhere it comes from, and a session's cross-site write still", () => {
+    const crossSite = { origin: "https://evil.example", "sec-fetch-site": "cross-site" };
+    const key = request("POST", { ...crossSite, authorization: `Bearer atg_${"a".repeat(52)}` });
+    expect(statusOf(() => assertSameOrigin(key, own))).toBeUndefined();
+    const session = request("POST", { ...crossSite, authorization: "Bearer abc.def" });
+    expect(statusOf(() => assertSameOrigin(session, own))).toBe(403);
+    const cookie = request("POST", { ...crossSite, cookie: "session=abc.def" });
+    expect(statusOf(() => assertSameOrigin(cookie, own))).toBe(403);
+    const notAKey = request("POST", { ...crossSite, authorization: "Basic atg_abc" });
+    expect(statusOf(() => assertSameOrigin(notAKey, own))).toBe(403);
+  });
+});
+
+describe("isApiKeyPath", () => {
+  it.each([
+    ["/api/email/generate", true],
+    ["/api/email/my", true],
+    ["/API/Email/text/1", true],
+    ["/api/templates", true],
+    ["/api/templates/1", true],
+    ["/api/v1/use-cases/cover-letter", true],
+    ["/api/templatesx", false],
+    ["/api/auth/me", false],
+    ["/api/keys", false],
+    ["/api/keys/1", false],
+    ["/api/credits/watch-ad", false],
+    ["/api/console/overview", false],
+    ["/api/v1", false],
+    ["/profile", false],
+  ])("%s → %s", (path, expected) => expect(isApiKeyPath(path)).toBe(expected));
 });
 
 describe("assertApiBodyHeaders", () => {

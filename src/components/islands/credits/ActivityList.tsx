@@ -94,6 +94,11 @@ export function ActivityList({ version }: { version: number }) {
                       <bdi>{entry.subject}</bdi> •{" "}
                     </>
                   )}
+                  {entry.apiKey && (
+                    <>
+                      <bdi>{t("activity.byApiKey", { name: entry.apiKey })}</bdi> •{" "}
+                    </>
+                  )}
                   <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, locale)}</time>
                 </p>
               </div>

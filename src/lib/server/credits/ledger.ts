@@ -8,7 +8,7 @@ import { creditLedger, guests, users } from "#server/db/schema.ts";
  * unverified, whose texts count with its address's guests'.
  */
 export type CreditOwner =
-  | { kind: "user"; userId: string; addressHash?: string }
+  | { kind: "user"; userId: string; addressHash?: string; apiKeyId?: string }
   | { kind: "guest"; guestId: string; addressHash: string };
 
 export type CreditReason = (typeof creditLedger.reason.enumValues)[number];

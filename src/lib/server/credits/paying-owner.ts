@@ -18,6 +18,8 @@ export interface Asker {
   guestId: string | undefined;
   /** Whose trial an unverified account or a guest draws on (decision 085). */
   clientNetwork: ClientNetwork;
+  /** The API key the account asks with (issue 29), kept on its texts for the activity. */
+  apiKeyId?: string | null;
 }
 
 /**
@@ -34,7 +36,10 @@ export async function payingOwner(
   needsTrial = true,
 ): Promise<{ owner: CreditOwner; guestCreated: boolean }> {
   const { user } = asker;
-  if (user?.emailVerified) return { owner: { kind: "user", userId: user.id }, guestCreated: false };
+  const apiKeyId = asker.apiKeyId ?? undefined;
+  if (user?.emailVerified) {
+    return { owner: { kind: "user", userId: user.id, apiKeyId }, guestCreated: false };
+  }
   const addressHash = await hashAddress(db, asker.clientNetwork);
   if (user) return { owner: { kind: "user", userId: user.id, addressHash }, guestCreated: false };
   const found = await findOrCreateGuest(db, asker.guestId, addressHash, now, needsTrial);

@@ -8,6 +8,7 @@ import {
   type CreditStatus,
 } from "#shared/credits.ts";
 import type { Database } from "#server/db/index.ts";
+import { apiKeys } from "#server/db/key-tables.ts";
 import { WRITER_STOPPED, creditLedger, generations, users } from "#server/db/schema.ts";
 import { applyWeeklyGrant, nextWeeklyReset, startOfUtcDay, weeklyGrantDue } from "./allowances.ts";
 import type { Guest } from "./guests.ts";
@@ -125,10 +126,12 @@ export async function listCreditActivity(
       passageEnd: generations.passageEnd,
       variant: generations.variant,
       language: generations.language,
+      apiKey: apiKeys.name,
       createdAt: creditLedger.createdAt,
     })
     .from(creditLedger)
     .leftJoin(generations, eq(generations.id, creditLedger.generationId))
+    .leftJoin(apiKeys, eq(apiKeys.id, generations.apiKeyId))
     .where(eq(creditLedger.userId, userId))
     .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
     .limit(pageSize + 1)

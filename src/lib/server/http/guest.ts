@@ -61,6 +61,7 @@ export async function payingOwnerOf(
     user: locals.user,
     guestId: readGuestCookie(cookies, requestUrl),
     clientNetwork: locals.clientNetwork,
+    apiKeyId: locals.apiKeyId,
   };
   const { owner, guestCreated } = await payingOwner(db, asker, now, needsTrial);
   if (guestCreated && owner.kind === "guest") {
@@ -82,7 +83,9 @@ export async function existingOwner(
   cookies: AstroCookies,
   requestUrl: URL,
 ): Promise<CreditOwner | null> {
-  if (locals.user) return { kind: "user", userId: locals.user.id };
+  if (locals.user) {
+    return { kind: "user", userId: locals.user.id, apiKeyId: locals.apiKeyId ?? undefined };
+  }
   const guest = await findGuest(db, readGuestCookie(cookies, requestUrl));
   return guest ? { kind: "guest", guestId: guest.id, addressHash: guest.addressHash } : null;
 }

@@ -1,3 +1,4 @@
+import { looksLikeApiKey } from "#server/api-keys/api-keys.ts";
 import { AppError } from "#server/errors.ts";
 import { isLoopbackHostname } from "./addresses.ts";
 import { apiBodyLimit, isJsonContentType, payloadTooLarge } from "./api.ts";
@@ -29,9 +30,12 @@ export function isApiPath(pathname: string): boolean {
  * sends Origin or Sec-Fetch-Site on a state-changing request, so one with neither is not
  * a browser of ours, and its cookies are not to be trusted as its credentials. Clients
  * without cookies (curl, server-to-server with a bearer token) carry no ambient authority.
+ * An API key is no ambient authority either: no browser adds one by itself (a page would
+ * need a CORS preflight, which this site never grants), and a request with one is judged by
+ * the key alone, never by a cookie, so it is not asked where it comes from.
  */
 export function assertSameOrigin(request: Request, publicOrigin: string): void {
-  if (isSafeMethod(request.method)) return;
+  if (isSafeMethod(request.method) || carriesApiKey(request)) return;
   const fetchSite = request.headers.get("sec-fetch-site");
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") {
     throw crossSite();
@@ -45,6 +49,11 @@ export function assertSameOrigin(request: Request, publicOrigin: string): void {
   }
   const rideOnCookies = request.headers.has("cookie") && !request.headers.has("authorization");
   if (fetchSite === null && rideOnCookies) throw crossSite();
+}
+
+function carriesApiKey(request: Request): boolean {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "");
+  return bearer !== null && looksLikeApiKey(bearer[1]!);
 }
 
 /** `http://127.0.0.1:4321` sent to Host `127.0.0.1:4321`, and the like for localhost and [::1]. */

@@ -21,5 +21,7 @@ export interface CreditActivityEntry {
   passage: { start: number; end: number } | null;
   variant: number | null;
   language: string | null;
+  /** The name of the API key that asked for the text (issue 29); null for the web's. */
+  apiKey: string | null;
   createdAt: string;
 }
