@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { apiKeyWords } from "#i18n/api-keys.ts";
 import { catalog, type Catalog } from "#i18n/catalog.ts";
 import { changeWords } from "#i18n/changes.ts";
 import { consoleWords } from "#i18n/console.ts";
@@ -36,6 +37,7 @@ const NAMESPACES: Record<string, Catalog<string>> = {
   shareWords,
   templateWords,
   libraryFailureWords,
+  apiKeyWords,
 };
 
 await Promise.all(Object.values(NAMESPACES).map((namespace) => namespace.load()));
