@@ -9,10 +9,14 @@ import { getLogger } from "#server/logger.ts";
 import { assertNotNewer, migrationsFolder } from "./migrations.ts";
 import { countingLogger } from "./query-count.ts";
 import * as library from "./library-tables.ts";
+import * as plans from "./plan-tables.ts";
 import * as core from "./schema.ts";
 
-/** Every table: the core's and what an account keeps around its texts (issue 28). */
-const schema = { ...core, ...library };
+/**
+ * Every table: the core's, what an account keeps around its texts (issue 28) and the
+ * operator's plans (issue 29).
+ */
+const schema = { ...core, ...library, ...plans };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle a `db.transaction` callback receives. */
