@@ -7,6 +7,7 @@ export default defineConfig({
     "./src/lib/server/db/schema.ts",
     "./src/lib/server/db/library-tables.ts",
     "./src/lib/server/db/key-tables.ts",
+    "./src/lib/server/db/plan-tables.ts",
   ],
   out: "./drizzle",
 });

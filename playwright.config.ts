@@ -77,6 +77,8 @@ export default defineConfig({
         "operator-names-phone@example.com",
         "operator-shares-desktop@example.com",
         "operator-shares-phone@example.com",
+        "operator-plans-desktop@example.com",
+        "operator-plans-phone@example.com",
       ].join(","),
     },
   },

@@ -181,6 +181,10 @@ const consoleEn = {
   "action.approve_testimonial": "Approved a testimonial",
   "action.reject_testimonial": "Rejected a testimonial",
   "action.take_down_share": "Took down a share link",
+  "action.change_plan": "Changed the plan's numbers",
+  "action.create_plan": "Made a named plan",
+  "action.set_account_plan": "Set an account's plan",
+  "action.set_domain_plan": "Set a domain's plan",
   "shares.heading": "Share links",
 } as const;
 
@@ -362,6 +366,10 @@ const consoleTr: Record<ConsoleTextKey, string> = {
   "action.approve_testimonial": "Bir yorumu onayladı",
   "action.reject_testimonial": "Bir yorumu reddetti",
   "action.take_down_share": "Bir paylaşım bağlantısını kaldırdı",
+  "action.change_plan": "Planın sayılarını değiştirdi",
+  "action.create_plan": "Adlı bir plan oluşturdu",
+  "action.set_account_plan": "Bir hesabın planını belirledi",
+  "action.set_domain_plan": "Bir alan adının planını belirledi",
   "shares.heading": "Paylaşım bağlantıları",
 };
 

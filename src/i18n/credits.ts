@@ -14,7 +14,7 @@ const creditsEn = {
   "credits.balance.one": "{credits} credits • {rights} usage right",
   "credits.balance.other": "{credits} credits • {rights} usage rights",
   "credits.verifyBody":
-    "Verify your email address to earn credits by watching ads and to receive 1000 credits every week.",
+    "Verify your email address to earn credits by watching ads and to receive {allowance} credits every week.",
   "credits.comingSoon": "Coming Soon",
   "credits.ad.heading": "Watch Ad",
   "credits.ad.reward": "+{credits} credits",
@@ -35,10 +35,17 @@ const creditsEn = {
   "credits.refer.reward": "+500 credits/invite",
   "credits.refer.body": "Invite friends and earn credits when they join.",
   "credits.how.heading": "How it works",
-  "credits.how.cost": "Every text costs 100 credits.",
+  "credits.how.cost": "Every text costs {cost} credits.",
   "credits.how.weekly":
-    "Verified accounts receive 1000 credits every Monday at 00:00 UTC; credits you earned above that are kept.",
-  "credits.how.ads": "Watch a short ad to earn 100 credits, up to {count} times per day.",
+    "Verified accounts receive {allowance} credits every {day} at 00:00 UTC; credits you earned above that are kept.",
+  "credits.how.ads": "Watch a short ad to earn {credits} credits, up to {count} times per day.",
+  "credits.day.0": "Sunday",
+  "credits.day.1": "Monday",
+  "credits.day.2": "Tuesday",
+  "credits.day.3": "Wednesday",
+  "credits.day.4": "Thursday",
+  "credits.day.5": "Friday",
+  "credits.day.6": "Saturday",
   "credits.how.refund": "If a text fails to generate, its credits are refunded automatically.",
   "activity.heading": "Credit activity",
   "activity.loading": "Loading activity...",
@@ -63,7 +70,7 @@ const creditsEn = {
   "ad.untitled": "Sponsored video",
   "ad.default.title": "Thank you for keeping AI Text Generator free",
   "ad.default.body":
-    "The 100 credits you earn here pay for one more text: an email, a letter, an essay or a story, in any of ten languages.",
+    "The {credits} credits you earn here pay for one more text: an email, a letter, an essay or a story, in any of ten languages.",
 } as const;
 
 const creditsTr: Record<keyof typeof creditsEn, string> = {
@@ -73,7 +80,7 @@ const creditsTr: Record<keyof typeof creditsEn, string> = {
   "credits.balance.one": "{credits} kredi • {rights} kullanım hakkı",
   "credits.balance.other": "{credits} kredi • {rights} kullanım hakkı",
   "credits.verifyBody":
-    "Reklam izleyerek kredi kazanmak ve her hafta 1.000 kredi almak için e-posta adresinizi doğrulayın.",
+    "Reklam izleyerek kredi kazanmak ve her hafta {allowance} kredi almak için e-posta adresinizi doğrulayın.",
   "credits.comingSoon": "Yakında",
   "credits.ad.heading": "Reklam İzle",
   "credits.ad.reward": "+{credits} kredi",
@@ -94,10 +101,18 @@ const creditsTr: Record<keyof typeof creditsEn, string> = {
   "credits.refer.reward": "Davet başına +500 kredi",
   "credits.refer.body": "Arkadaşlarınızı davet edin, katıldıklarında kredi kazanın.",
   "credits.how.heading": "Nasıl çalışır",
-  "credits.how.cost": "Her metin 100 kredi tutar.",
+  "credits.how.cost": "Her metin {cost} kredi tutar.",
   "credits.how.weekly":
-    "Doğrulanmış hesaplar her pazartesi 00:00 UTC'de 1.000 kredi alır; bunun üzerinde kazandığınız krediler korunur.",
-  "credits.how.ads": "Günde en fazla {count} kez kısa bir reklam izleyerek 100 kredi kazanın.",
+    "Doğrulanmış hesaplar her {day} 00:00 UTC'de {allowance} kredi alır; bunun üzerinde kazandığınız krediler korunur.",
+  "credits.how.ads":
+    "Günde en fazla {count} kez kısa bir reklam izleyerek {credits} kredi kazanın.",
+  "credits.day.0": "pazar",
+  "credits.day.1": "pazartesi",
+  "credits.day.2": "salı",
+  "credits.day.3": "çarşamba",
+  "credits.day.4": "perşembe",
+  "credits.day.5": "cuma",
+  "credits.day.6": "cumartesi",
   "credits.how.refund": "Bir metin oluşturulamazsa kredileri otomatik olarak iade edilir.",
   "activity.heading": "Kredi hareketleri",
   "activity.loading": "Hareketler yükleniyor...",
@@ -122,7 +137,7 @@ const creditsTr: Record<keyof typeof creditsEn, string> = {
   "ad.untitled": "Sponsorlu video",
   "ad.default.title": "Yapay Zekâ Metin Oluşturucu'yu ücretsiz tuttuğunuz için teşekkürler",
   "ad.default.body":
-    "Burada kazandığınız 100 kredi bir metin daha yazdırır: on dilden birinde bir e-posta, bir mektup, bir deneme ya da bir hikâye.",
+    "Burada kazandığınız {credits} kredi bir metin daha yazdırır: on dilden birinde bir e-posta, bir mektup, bir deneme ya da bir hikâye.",
 };
 
 export const creditsWords = catalog(creditsEn, creditsTr);

@@ -25,19 +25,19 @@ const en = {
 
   "creditDialog.guest.title": "Your free trial has ended",
   "creditDialog.guest.body":
-    "You have used your free trial. Create an account to keep writing: registered users get 1000 credits every week.",
+    "You have used your free trial. Create an account to keep writing: registered users get {allowance} credits every week.",
   "creditDialog.guest.register": "Create Account",
   "creditDialog.guest.login": "Log In",
   "creditDialog.user.title": "Weekly limit reached",
   "creditDialog.user.body":
-    "You have used this week's credits. They renew every Monday morning. You can also earn extra credits by watching short ads.",
+    "You have used this week's credits. They renew every {day} morning. You can also earn extra credits by watching short ads.",
   "creditDialog.user.bodyNoAds":
-    "You have used this week's credits and today's ads. Your credits renew every Monday morning.",
+    "You have used this week's credits and today's ads. Your credits renew every {day} morning.",
   "creditDialog.user.ok": "OK",
   "creditDialog.user.earn": "Earn credits",
   "creditDialog.unverified.title": "Verify your email to keep writing",
   "creditDialog.unverified.body":
-    "You have used the credits of an unverified account. Verify your email to unlock 1000 weekly credits: follow the link we sent you, or ask for a new one.",
+    "You have used the credits of an unverified account. Verify your email to unlock {allowance} weekly credits: follow the link we sent you, or ask for a new one.",
 
   "generator.section": "Text generator",
   "generator.language": "Language",

@@ -18,19 +18,19 @@ export const tr: Record<MessageKey, string> = {
 
   "creditDialog.guest.title": "Ücretsiz deneme sona erdi",
   "creditDialog.guest.body":
-    "Ücretsiz deneme hakkınızı kullandınız. Yazmaya devam etmek için bir hesap oluşturun: kayıtlı kullanıcılar her hafta 1.000 kredi alır.",
+    "Ücretsiz deneme hakkınızı kullandınız. Yazmaya devam etmek için bir hesap oluşturun: kayıtlı kullanıcılar her hafta {allowance} kredi alır.",
   "creditDialog.guest.register": "Kayıt Ol",
   "creditDialog.guest.login": "Giriş Yap",
   "creditDialog.user.title": "Haftalık limitinize ulaştınız",
   "creditDialog.user.body":
-    "Bu haftaki kredilerinizi kullandınız. Krediler her pazartesi sabahı yenilenir. Kısa reklamlar izleyerek ek kredi de kazanabilirsiniz.",
+    "Bu haftaki kredilerinizi kullandınız. Krediler her {day} sabahı yenilenir. Kısa reklamlar izleyerek ek kredi de kazanabilirsiniz.",
   "creditDialog.user.bodyNoAds":
-    "Bu haftaki kredilerinizi ve bugünkü reklamlarınızı kullandınız. Krediler her pazartesi sabahı yenilenir.",
+    "Bu haftaki kredilerinizi ve bugünkü reklamlarınızı kullandınız. Krediler her {day} sabahı yenilenir.",
   "creditDialog.user.ok": "Tamam",
   "creditDialog.user.earn": "Kredi kazan",
   "creditDialog.unverified.title": "Yazmaya devam etmek için e-postanızı doğrulayın",
   "creditDialog.unverified.body":
-    "Doğrulanmamış hesabın kredilerini kullandınız. Haftalık 1.000 krediyi açmak için e-posta adresinizi doğrulayın: size gönderdiğimiz bağlantıyı açın veya yenisini isteyin.",
+    "Doğrulanmamış hesabın kredilerini kullandınız. Haftalık {allowance} krediyi açmak için e-posta adresinizi doğrulayın: size gönderdiğimiz bağlantıyı açın veya yenisini isteyin.",
 
   "generator.section": "Metin oluşturucu",
   "generator.language": "Dil",

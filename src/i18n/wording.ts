@@ -254,9 +254,9 @@ export function resetNotice(language: string, nextResetTime: string | null, now:
     : messages.plural(language, "card.resetsIn", days);
 }
 
-/** The credit card's count: "1 text left", otherwise "N texts left". */
-export function textsLeft(language: string, credits: number): string {
-  return messages.plural(language, "card.textsLeft", usageRights(credits));
+/** The credit card's count: "1 text left", otherwise "N texts left" (at the plan's cost). */
+export function textsLeft(language: string, credits: number, cost?: number): string {
+  return messages.plural(language, "card.textsLeft", usageRights(credits, cost));
 }
 
 /** The name of a credit package as the status sends it ("Guest Trial", "Free"). */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_PLAN } from "#shared/plan.ts";
 import { ApiClient, signUp } from "../support/client.ts";
 import { useServer } from "../support/use-server.ts";
 
@@ -49,6 +50,12 @@ function consoleCalls(userId: string, email: string): [string, string, unknown?]
     ["POST", "/api/console/testimonials", { id: UUID, action: "approve" }],
     ["GET", "/api/console/audit"],
     ["GET", "/api/console/audit?page=abc"],
+    // Plans (issue 29): reading and every change are the operator's alone.
+    ["GET", "/api/console/plan"],
+    ["POST", "/api/console/plan", { ...DEFAULT_PLAN, weeklyAllowance: 5000 }],
+    ["POST", "/api/console/named-plans", { name: "Team", weeklyAllowance: 5000 }],
+    ["POST", "/api/console/account-plan", { userId, planId: null }],
+    ["POST", "/api/console/domain-plan", { domain: "example.edu", planId: null }],
     // Other methods and addresses under /api/console say no more than these.
     ["DELETE", "/api/console/overview"],
     ["POST", "/api/console/overview", {}],

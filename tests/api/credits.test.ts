@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_PLAN } from "#shared/plan.ts";
 import { ApiClient, outboxLink, pathOf } from "../support/client.ts";
 import { useServer } from "../support/use-server.ts";
 import { untilTime } from "../support/wait.ts";
@@ -32,6 +33,8 @@ describe("GET /api/credits/status", () => {
       packageName: "Guest Trial",
       packageBonus: 0,
       costPerUse: 100,
+      // The plan in force (issue 29): the spec's numbers until an operator changes them.
+      plan: DEFAULT_PLAN,
       nextResetTime: null,
       adsWatchedToday: 0,
       adsPerDay: 0,

@@ -32,7 +32,7 @@ async function queriesOf(
 const request = { content: "A note to my neighbour.", language: "english", contentType: "letter" };
 
 describe("statements per request", () => {
-  it("signed-in reads: the session 1 every time; status and a history page 1 more; anonymous reads none", async () => {
+  it("signed-in reads: the session 1 every time; status 2 more (the plan), a history page 1 more; anonymous reads none", async () => {
     const { client } = await signUp(server.url, true);
     const guest = new ApiClient(server.url);
     expect(await queriesOf("/api/auth/me", () => guest.get("/api/auth/me"))).toBe(0);
@@ -40,15 +40,16 @@ describe("statements per request", () => {
     expect(await queriesOf("/api/auth/me", () => client.get("/api/auth/me"))).toBe(1);
     await client.get("/api/credits/status"); // this week's grant, once
     expect(await queriesOf("/api/auth/me", () => client.get("/api/auth/me"))).toBe(1);
-    expect(await queriesOf("/api/credits/status", () => client.get("/api/credits/status"))).toBe(2);
+    // The session, the plan in force (issue 29), the balance with today's ads.
+    expect(await queriesOf("/api/credits/status", () => client.get("/api/credits/status"))).toBe(3);
     expect(await queriesOf("/api/email/my", () => client.get("/api/email/my"))).toBe(2);
     expect(await queriesOf("/api/email/engines", () => guest.get("/api/email/engines"))).toBe(0);
   });
 
-  it("a guest's status reads its trial and its address's use: 2", async () => {
+  it("a guest's status reads its trial, the plan and its address's use: 3", async () => {
     const guest = new ApiClient(server.url);
     await guest.post("/api/email/generate", request); // the guest now exists
-    expect(await queriesOf("/api/credits/status", () => guest.get("/api/credits/status"))).toBe(2);
+    expect(await queriesOf("/api/credits/status", () => guest.get("/api/credits/status"))).toBe(3);
   });
 
   it("a paid generation: limits, session, reservation, settlement", async () => {
@@ -70,25 +71,27 @@ describe("statements per request", () => {
 });
 
 /**
- * The session, two rate limits (one statement each), the weekly-grant read, the
- * reservation's transaction (begin, the owner's lock, its count of texts in flight, pending
- * row, the debit with its ledger row, commit) and the settlement: 11.
+ * The session, two rate limits (one statement each), the plan in force with the account's
+ * named plan (issue 29), the weekly-grant read, the reservation's transaction (begin, the
+ * owner's lock, its count of texts in flight, pending row, the debit with its ledger row,
+ * commit) and the settlement: 12.
  */
-const GENERATE_STATEMENTS = 11;
+const GENERATE_STATEMENTS = 12;
 
 /**
- * Two rate limits, the address's trial texts today (no guest is made past its cap), the new
- * guest with its trial and ledger row (one statement), the reservation's transaction
- * (begin, the owner's lock, its count of texts in flight, the address's lock, its count of
- * today's texts, pending row, debit with ledger row, commit) and the settlement: 13.
+ * Two rate limits, the plan (its trial and cap), the address's trial texts today (no guest
+ * is made past its cap), the new guest with its trial and ledger row (one statement), the
+ * plan again for the reservation's price, the reservation's transaction (begin, the
+ * owner's lock, its count of texts in flight, the address's lock, its count of today's
+ * texts, pending row, debit with ledger row, commit) and the settlement: 15.
  */
-const NEW_GUEST_GENERATE_STATEMENTS = 13;
+const NEW_GUEST_GENERATE_STATEMENTS = 15;
 
 /**
- * Two rate limits, the address's trial texts today, the new guest with its trial and
- * ledger row, the draft with the balance: 5.
+ * Two rate limits, the plan, the address's trial texts today, the new guest with its trial
+ * and ledger row, the draft with the balance: 6.
  */
-const NEW_GUEST_DRAFT_STATEMENTS = 5;
+const NEW_GUEST_DRAFT_STATEMENTS = 6;
 
 describe("statements per template draft (no AI writer)", () => {
   const drafts = useServer({ env: { TRUSTED_PROXY: "1", LOG_LEVEL: "debug" } });

@@ -115,7 +115,8 @@ export interface ActivityRow {
 }
 
 export interface AccountDetail {
-  account: AccountSummary & { verifiedAt: string | null };
+  /** `planId`: the named plan it is on (issue 29); null: the plan in force. */
+  account: AccountSummary & { verifiedAt: string | null; planId: string | null };
   /** The ledger's sum beside the balance: the two are equal (DESIGN §4). */
   ledgerSum: number;
   /** How many saved voices the account keeps: the number, never their text. */

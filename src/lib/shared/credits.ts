@@ -1,4 +1,5 @@
 import type { RefineAction } from "./generation.ts";
+import type { PlanNumbers } from "./plan.ts";
 
 /** Credit figures both sides show (DESIGN §4, spec §9). */
 export const COST_PER_USE = 100;
@@ -29,13 +30,14 @@ export function countCharacters(text: string): number {
 /**
  * What a text that ended early costs (DESIGN §4, decision 056): its delivered characters'
  * share of CHARACTERS_PER_TEXT, rounded up to the next 10 credits, at most a whole text's
- * cost; nothing delivered costs nothing. A finished text costs COST_PER_USE.
+ * cost; nothing delivered costs nothing. A finished text costs `cost`, the plan's cost of a
+ * text (COST_PER_USE unless an operator changed it, issue 29).
  */
-export function partialTextCost(deliveredCharacters: number): number {
+export function partialTextCost(deliveredCharacters: number, cost = COST_PER_USE): number {
   if (deliveredCharacters <= 0) return 0;
   // Whole numbers on both sides, so an exact share is not rounded up by a float's tail.
-  const tens = Math.ceil((deliveredCharacters * COST_PER_USE) / (CHARACTERS_PER_TEXT * 10));
-  return Math.min(COST_PER_USE, tens * 10);
+  const tens = Math.ceil((deliveredCharacters * cost) / (CHARACTERS_PER_TEXT * 10));
+  return Math.min(cost, tens * 10);
 }
 
 /**
@@ -44,13 +46,18 @@ export function partialTextCost(deliveredCharacters: number): number {
  * (the replaced characters' share of the text they stood in), rounded up to the next 10
  * credits, from 10 to a whole text's cost. A passage that is the whole text costs a whole
  * text; a continuation replaces nothing and costs what it writes. Counts are code points
- * (`countCharacters`).
+ * (`countCharacters`). `cost` is the plan's cost of a whole text.
  */
-export function passageChangeCost(written: number, replaced: number, textChars: number): number {
+export function passageChangeCost(
+  written: number,
+  replaced: number,
+  textChars: number,
+  cost = COST_PER_USE,
+): number {
   // Whole numbers on both sides, so an exact share is not rounded up by a float's tail.
-  const byWriting = Math.ceil((written * COST_PER_USE) / (CHARACTERS_PER_TEXT * 10));
-  const byShare = textChars > 0 ? Math.ceil((replaced * COST_PER_USE) / (textChars * 10)) : 0;
-  return Math.min(COST_PER_USE, Math.max(1, byWriting, byShare) * 10);
+  const byWriting = Math.ceil((written * cost) / (CHARACTERS_PER_TEXT * 10));
+  const byShare = textChars > 0 ? Math.ceil((replaced * cost) / (textChars * 10)) : 0;
+  return Math.min(cost, Math.max(1, byWriting, byShare) * 10);
 }
 
 /**
@@ -91,21 +98,22 @@ export function passagePriceRange(
   text: string,
   passage: { start: number; end: number } | null,
   action: RefineAction,
+  cost = COST_PER_USE,
 ): PriceRange {
   const textChars = countCharacters(text);
   if (action === "continue") {
     const [fewest, most] = CONTINUATION_CHARS;
     return {
-      low: passageChangeCost(fewest, 0, textChars),
-      high: passageChangeCost(most, 0, textChars),
+      low: passageChangeCost(fewest, 0, textChars, cost),
+      high: passageChangeCost(most, 0, textChars, cost),
     };
   }
-  if (!passage || action === "translate") return { low: COST_PER_USE, high: COST_PER_USE };
+  if (!passage || action === "translate") return { low: cost, high: cost };
   const replaced = countCharacters(text.slice(passage.start, passage.end).trim());
   const [fewest, most] = WRITTEN_SHARE[action];
   return {
-    low: passageChangeCost(Math.floor(replaced * fewest), replaced, textChars),
-    high: passageChangeCost(Math.ceil(replaced * most), replaced, textChars),
+    low: passageChangeCost(Math.floor(replaced * fewest), replaced, textChars, cost),
+    high: passageChangeCost(Math.ceil(replaced * most), replaced, textChars, cost),
   };
 }
 
@@ -117,6 +125,8 @@ export interface CreditStatus {
   packageName: "Guest Trial" | "Free";
   packageBonus: number;
   costPerUse: number;
+  /** The plan in force (issue 29): the numbers the card, the dialogs and prices state. */
+  plan: PlanNumbers;
   /** ISO time of the next weekly reset, or null where none applies (guests, unverified). */
   nextResetTime: string | null;
   adsWatchedToday: number;
@@ -150,7 +160,7 @@ export function daysUntilReset(nextResetTime: string | null, now: Date): number 
   return Math.max(0, days);
 }
 
-/** Spec §2: floor(N/100) usage rights. */
-export function usageRights(credits: number): number {
-  return Math.floor(credits / COST_PER_USE);
+/** Spec §2: floor(N/100) usage rights (N over the plan's cost of a text). */
+export function usageRights(credits: number, cost = COST_PER_USE): number {
+  return Math.floor(credits / cost);
 }

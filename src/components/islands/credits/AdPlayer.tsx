@@ -50,7 +50,7 @@ function shownAd(creative: AdCreative, language: string): Shown | null {
 }
 
 /** The ad the "Watch Ad" card plays: a network's video, a house ad, or what credits are for. */
-export default function AdPlayer() {
+export default function AdPlayer({ reward }: { reward: number }) {
   const { creative } = useStore($adWatch);
   const { language, t } = useMessages(creditsWords);
   if (!creative) return null;
@@ -74,7 +74,9 @@ export default function AdPlayer() {
         <p id="ad-default-heading" className="font-semibold text-slate-900 dark:text-white">
           {t("ad.default.title")}
         </p>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("ad.default.body")}</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          {t("ad.default.body", { credits: reward })}
+        </p>
       </section>
     );
   }

@@ -39,7 +39,7 @@ export default function CreditCard() {
           {fillNodes(t("card.balance"), { count: balance })}
           <span className="text-slate-600 dark:text-slate-300">
             {" "}
-            • {textsLeft(language, data.noTextReason ? 0 : data.credits)}
+            • {textsLeft(language, data.noTextReason ? 0 : data.credits, data.costPerUse)}
           </span>
         </p>
         <p className="text-xs font-medium text-slate-600 dark:text-slate-300">

@@ -5,11 +5,31 @@ import { $currentUser } from "#stores/user.ts";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 import { ResendVerificationButton } from "#components/ui/ResendVerificationButton.tsx";
 import { useMessages } from "#components/ui/use-messages.ts";
+import { messages } from "#i18n/messages.ts";
+import { DEFAULT_PLAN, type PlanNumbers } from "#shared/plan.ts";
 
 const primary =
   "inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700";
 const secondary =
   "inline-flex items-center justify-center rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:text-white dark:hover:bg-slate-800";
+
+/**
+ * The plan's numbers the dialog states (issue 29): the weekly allowance (as the spec writes
+ * it in English, "1000"; grouped in Turkish, "1.000"), and the reset day named in the
+ * interface's language (lower case in Turkish, as inside a sentence there). Until the
+ * status is read, the defaults.
+ */
+function planWords(plan: PlanNumbers | undefined, language: string) {
+  const { weeklyAllowance, resetDay } = plan ?? DEFAULT_PLAN;
+  const tag = messages.locale(language);
+  const day = new Intl.DateTimeFormat(tag, { weekday: "long", timeZone: "UTC" }).format(
+    // 1 January 2023 was a Sunday: day 0.
+    new Date(Date.UTC(2023, 0, 1 + resetDay)),
+  );
+  return tag === "tr"
+    ? { allowance: weeklyAllowance, day: day.toLocaleLowerCase("tr") }
+    : { allowance: String(weeklyAllowance), day };
+}
 
 /**
  * Spec §8: the credit-limit dialog, Turkish when Turkish is selected. An unverified user has
@@ -18,7 +38,7 @@ const secondary =
 export default function CreditLimitDialogBody() {
   const { open, isGuest } = useStore($creditDialog);
   const user = useStore($currentUser).data?.user;
-  const { t } = useMessages();
+  const { t, language } = useMessages();
   const unverifiedEmail = !isGuest && user && !user.isVerified ? user.email : null;
   const variant = isGuest ? "guest" : unverifiedEmail ? "unverified" : "user";
   // Ads are offered only while today's are not all watched (issue 22).
@@ -34,7 +54,7 @@ export default function CreditLimitDialogBody() {
       open={open}
       onClose={closeCreditDialog}
       title={t(`creditDialog.${variant}.title`)}
-      description={<p>{t(body)}</p>}
+      description={<p>{t(body, planWords(status?.plan, language))}</p>}
     >
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         {isGuest ? (

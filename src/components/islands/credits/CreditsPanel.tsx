@@ -1,11 +1,11 @@
 import { useStore } from "@nanostores/react";
 import type { ReactNode } from "react";
-import { AD_REWARD, ADS_PER_DAY, usageRights } from "#shared/credits.ts";
+import { usageRights } from "#shared/credits.ts";
 import { $adWatch, watchAd } from "#stores/ads.ts";
 import { $creditStatus } from "#stores/credits.ts";
 import { ActivityList } from "./ActivityList.tsx";
 import AdPlayer from "./AdPlayer.tsx";
-import { creditsWords } from "#i18n/credits.ts";
+import { creditsWords, type CreditsKey } from "#i18n/credits.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 
 const card =
@@ -52,6 +52,9 @@ export default function CreditsPanel() {
   if (!data) return <p className="text-slate-600 dark:text-slate-400">{t("credits.loading")}</p>;
 
   const verified = data.isVerified;
+  // The plan in force (issue 29): every number below is the server's, not a constant.
+  const { plan } = data;
+  const rights = usageRights(data.credits, data.costPerUse);
   const watching = ad.phase === "watching" || ad.phase === "claiming";
   const pending = ad.phase === "starting";
   const secondsLeft = ad.secondsLeft;
@@ -70,10 +73,7 @@ export default function CreditsPanel() {
   return (
     <div>
       <p className="text-2xl font-bold text-slate-900 dark:text-white" aria-live="polite">
-        {plural("credits.balance", usageRights(data.credits), {
-          credits: data.credits,
-          rights: usageRights(data.credits),
-        })}
+        {plural("credits.balance", rights, { credits: data.credits, rights })}
       </p>
       {!verified && (
         <div
@@ -81,7 +81,7 @@ export default function CreditsPanel() {
           className="mt-4 rounded-lg border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-950 dark:border-yellow-700 dark:bg-yellow-950 dark:text-yellow-50"
         >
           <p className="font-semibold">{tMain("verify.required")}</p>
-          <p className="mt-1">{t("credits.verifyBody")}</p>
+          <p className="mt-1">{t("credits.verifyBody", { allowance: plan.weeklyAllowance })}</p>
         </div>
       )}
 
@@ -89,15 +89,15 @@ export default function CreditsPanel() {
         <EarnCard
           id="watch-ad"
           heading={t("credits.ad.heading")}
-          reward={t("credits.ad.reward", { credits: AD_REWARD })}
+          reward={t("credits.ad.reward", { credits: plan.adReward })}
           description={t("credits.ad.body", {
             seconds: data.adWatchSeconds,
-            count: ADS_PER_DAY,
+            count: plan.adsPerDay,
             watched: data.adsWatchedToday,
             perDay: data.adsPerDay,
           })}
         >
-          <AdPlayer />
+          <AdPlayer reward={plan.adReward} />
           {watching && (
             <progress
               className="mt-4 h-2 w-full accent-brand-600"
@@ -138,9 +138,14 @@ export default function CreditsPanel() {
           {t("credits.how.heading")}
         </h2>
         <ul className="mt-3 list-disc space-y-1 pl-6 text-sm text-slate-700 dark:text-slate-300">
-          <li>{t("credits.how.cost")}</li>
-          <li>{t("credits.how.weekly")}</li>
-          <li>{t("credits.how.ads", { count: ADS_PER_DAY })}</li>
+          <li>{t("credits.how.cost", { cost: data.costPerUse })}</li>
+          <li>
+            {t("credits.how.weekly", {
+              allowance: plan.weeklyAllowance,
+              day: t(`credits.day.${plan.resetDay}` as CreditsKey),
+            })}
+          </li>
+          <li>{t("credits.how.ads", { count: plan.adsPerDay, credits: plan.adReward })}</li>
           <li>{t("credits.how.refund")}</li>
         </ul>
       </section>

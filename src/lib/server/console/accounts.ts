@@ -66,6 +66,9 @@ export async function accountDetail(
         verifiedAt: users.verifiedAt,
         credits: users.credits,
         createdAt: users.createdAt,
+        planId: sql<
+          string | null
+        >`(select a.plan_id from account_plans a where a.user_id = ${users.id})`,
       })
       .from(users)
       .where(eq(users.id, userId)),

@@ -14,7 +14,11 @@ export type OperatorAction =
   | "open_text"
   | "take_down_share"
   | "approve_testimonial"
-  | "reject_testimonial";
+  | "reject_testimonial"
+  | "change_plan"
+  | "create_plan"
+  | "set_account_plan"
+  | "set_domain_plan";
 
 export interface OperatorActionRecord {
   operator: Pick<SessionUser, "id" | "email">;

@@ -1,15 +1,20 @@
 import { and, desc, eq, gt, gte, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { DAY_MS, MINUTE_MS } from "#server/clock.ts";
-import { AD_REWARD, ADS_PER_DAY } from "#shared/credits.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { adSessions, users } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { startOfUtcDay } from "./allowances.ts";
 import { postCredit } from "./ledger.ts";
+import { readPlan } from "./plan.ts";
 import type { SignedInAccount } from "./paying-owner.ts";
 
 export const NOT_VERIFIED = "Email verification is required to earn credits.";
-export const DAILY_LIMIT = `You have watched ${ADS_PER_DAY} ads today. Come back tomorrow for more.`;
+export function dailyLimit(adsPerDay: number): AppError {
+  return new AppError(
+    "AD_DAILY_LIMIT",
+    `You have watched ${adsPerDay} ads today. Come back tomorrow for more.`,
+  );
+}
 
 function assertVerified(user: Pick<SignedInAccount, "emailVerified">): void {
   if (!user.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED", NOT_VERIFIED);
@@ -65,9 +70,8 @@ export async function startAdSession(
       .orderBy(desc(adSessions.readyAt))
       .limit(1);
     if (open) return { adSessionId: open.id, readyAt: open.readyAt.toISOString(), created: false };
-    if ((await adsWatchedToday(tx, user.id, now)) >= ADS_PER_DAY) {
-      throw new AppError("AD_DAILY_LIMIT", DAILY_LIMIT);
-    }
+    const { adsPerDay } = await readPlan(tx);
+    if ((await adsWatchedToday(tx, user.id, now)) >= adsPerDay) throw dailyLimit(adsPerDay);
     const readyAt = new Date(now.getTime() + watchSeconds * 1000);
     const [row] = await tx
       .insert(adSessions)
@@ -150,15 +154,14 @@ export async function claimAdReward(
         },
       );
     }
-    if ((await adsWatchedToday(tx, user.id, now)) >= ADS_PER_DAY) {
-      throw new AppError("AD_DAILY_LIMIT", DAILY_LIMIT);
-    }
+    const { adsPerDay, adReward } = await readPlan(tx);
+    if ((await adsWatchedToday(tx, user.id, now)) >= adsPerDay) throw dailyLimit(adsPerDay);
     await tx.update(adSessions).set({ claimedAt: now }).where(eq(adSessions.id, adSessionId));
     const credits = await postCredit(
       tx,
       { kind: "user", userId: user.id },
-      { delta: AD_REWARD, reason: "ad_reward", key: `ad:${adSessionId}`, now },
+      { delta: adReward, reason: "ad_reward", key: `ad:${adSessionId}`, now },
     );
-    return { creditsEarned: AD_REWARD, credits: credits! };
+    return { creditsEarned: adReward, credits: credits! };
   });
 }

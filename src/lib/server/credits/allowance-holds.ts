@@ -62,23 +62,32 @@ export function holdAfterDeletion(
   };
 }
 
-/** A new account's signup credits: the usual, or what the deleted one had left if less. */
-export function signupCredits(hold: AllowanceHold | null, week: string): number {
+/**
+ * A new account's signup credits: the usual (`usual`, the plan's trial), or what the
+ * deleted one had left if less.
+ */
+export function signupCredits(
+  hold: AllowanceHold | null,
+  week: string,
+  usual = UNVERIFIED_CREDITS,
+): number {
   const held = thisWeeks(hold, week);
-  return held ? Math.min(UNVERIFIED_CREDITS, Math.max(0, held.credits)) : UNVERIFIED_CREDITS;
+  return held ? Math.min(usual, Math.max(0, held.credits)) : usual;
 }
 
 /**
- * The balance a verification raises an account to: the weekly allowance, or under a hold
- * of this week with a cap, the cap less what the account spent since it registered.
+ * The balance a verification raises an account to: the weekly allowance (`allowance`, the
+ * account's plan's), or under a hold of this week with a cap, the cap less what the
+ * account spent since it registered.
  */
 export function verificationTarget(
   hold: AllowanceHold | null,
   spent: number,
   week: string,
+  allowance = WEEKLY_ALLOWANCE,
 ): number {
   const cap = thisWeeks(hold, week)?.weekCap ?? null;
-  return cap === null ? WEEKLY_ALLOWANCE : Math.min(WEEKLY_ALLOWANCE, Math.max(0, cap - spent));
+  return cap === null ? allowance : Math.min(allowance, Math.max(0, cap - spent));
 }
 
 /**

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { WEEKLY_ALLOWANCE } from "#shared/credits.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { users } from "#server/db/schema.ts";
 import {
@@ -13,24 +12,31 @@ import {
   type EmailHasher,
 } from "./allowance-holds.ts";
 import { postCredit } from "./ledger.ts";
+import { applyDomainPlan, readPlan, type Plan } from "./plan.ts";
 
-/** Monday 00:00 UTC of the week that holds `now`. */
-function mondayOf(now: Date): Date {
-  const day = (now.getUTCDay() + 6) % 7; // Monday = 0
+/**
+ * 00:00 UTC of the last reset day (the plan's `resetDay`, 0 Sunday … 6 Saturday; Monday
+ * by default) at or before `now`.
+ */
+function weekStartOf(now: Date, resetDay: number): Date {
+  const day = (now.getUTCDay() - resetDay + 7) % 7;
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - day));
 }
 
-/** The week's Monday as YYYY-MM-DD: the weekly grant's key. */
-export function weekKey(now: Date): string {
-  return mondayOf(now).toISOString().slice(0, 10);
+/**
+ * The week's first day as YYYY-MM-DD: the weekly grant's key. A changed reset day starts a
+ * new week at its next occurrence, or at once when that day is already past this week.
+ */
+export function weekKey(now: Date, resetDay = 1): string {
+  return weekStartOf(now, resetDay).toISOString().slice(0, 10);
 }
 
 /**
- * Monday 00:00 UTC after `now`: the dialog promises a reset "every Monday morning", and
- * UTC keeps one answer for every instance and every visitor.
+ * The reset day's 00:00 UTC after `now` (Monday by default: the dialog promises a reset
+ * "every Monday morning"); UTC keeps one answer for every instance and every visitor.
  */
-export function nextWeeklyReset(now: Date): Date {
-  return new Date(mondayOf(now).getTime() + 7 * 86_400_000);
+export function nextWeeklyReset(now: Date, resetDay = 1): Date {
+  return new Date(weekStartOf(now, resetDay).getTime() + 7 * 86_400_000);
 }
 
 /** 00:00 UTC of the day that holds `now`: the ad limit counts per UTC day. */
@@ -49,7 +55,7 @@ async function raiseToAllowance(
   reason: "weekly_grant" | "verification_top_up",
   key: string,
   now: Date,
-  target = WEEKLY_ALLOWANCE,
+  target: number,
 ): Promise<number> {
   const delta = Math.max(0, target - user.credits);
   if (delta === 0) return user.credits;
@@ -60,25 +66,30 @@ async function raiseToAllowance(
 export function weeklyGrantDue(
   user: { emailVerified: boolean; lastWeeklyGrant: string | null },
   now: Date,
+  resetDay: number,
 ): boolean {
-  const week = weekKey(now);
+  const week = weekKey(now, resetDay);
   return user.emailVerified && (user.lastWeeklyGrant === null || user.lastWeeklyGrant < week);
 }
 
 /**
- * The weekly allowance: a verified account's balance becomes max(balance, 1000) once per
- * week. Called on every read and debit; the row lock and the week-keyed ledger row make it
- * happen once however many calls race. Returns the account's balance and verification
- * after it, so a reader needs no second query (null for an unknown account).
+ * The weekly allowance: a verified account's balance becomes max(balance, allowance) once
+ * per week (the plan's allowance, or its named plan's). Called on every read and debit; the
+ * row lock and the week-keyed ledger row make it happen once however many calls race.
+ * Returns the account's balance and verification after it, so a reader needs no second
+ * query (null for an unknown account). `plan` is the caller's read of the account's plan,
+ * read here when not given.
  */
 export async function applyWeeklyGrant(
   db: Database,
   userId: string,
   now: Date,
+  plan?: Plan,
 ): Promise<{ credits: number; emailVerified: boolean } | null> {
-  const week = weekKey(now);
+  const { resetDay, weeklyAllowance } = plan ?? (await readPlan(db, userId));
+  const week = weekKey(now, resetDay);
   const due = (u: { emailVerified: boolean; lastWeeklyGrant: string | null }) =>
-    weeklyGrantDue(u, now);
+    weeklyGrantDue(u, now, resetDay);
   const columns = {
     id: users.id,
     credits: users.credits,
@@ -100,6 +111,7 @@ export async function applyWeeklyGrant(
       "weekly_grant",
       `weekly:${userId}:${week}`,
       now,
+      weeklyAllowance,
     );
     return { credits, emailVerified: true };
   });
@@ -116,8 +128,9 @@ export async function grantSignupCredits(
   now: Date,
   hashEmail: EmailHasher,
 ): Promise<void> {
+  const plan = await readPlan(tx);
   const hold = await findAllowanceHold(tx, hashEmail(user.email), now);
-  const delta = signupCredits(hold, weekKey(now));
+  const delta = signupCredits(hold, weekKey(now, plan.resetDay), plan.trialCredits);
   if (delta === 0) return;
   await postCredit(
     tx,
@@ -155,14 +168,17 @@ export async function verifyAccountIn(
     .for("update");
   if (!user) return false;
   if (user.emailVerified) return true;
-  const week = weekKey(now);
+  // An address of a domain with a named plan is put on it now (issue 29).
+  await applyDomainPlan(tx, userId, user.email, now);
+  const plan = await readPlan(tx, userId);
+  const week = weekKey(now, plan.resetDay);
   await tx
     .update(users)
     .set({ emailVerified: true, verifiedAt: now, lastWeeklyGrant: week })
     .where(eq(users.id, userId));
   const hold = await findAllowanceHold(tx, hashEmail(user.email), now);
   const spent = hold ? await creditsSpent(tx, userId) : 0;
-  const target = verificationTarget(hold, spent, week);
+  const target = verificationTarget(hold, spent, week, plan.weeklyAllowance);
   await raiseToAllowance(tx, user, "verification_top_up", `verify:${userId}`, now, target);
   return true;
 }
@@ -186,7 +202,8 @@ export async function holdAllowanceOf(
   const keys = hashEmail(account.email);
   const previous = await findAllowanceHold(tx, keys, now);
   const spent = await creditsSpent(tx, userId);
-  const hold = holdAfterDeletion({ ...account, spent }, previous, weekKey(now));
+  const { resetDay } = await readPlan(tx);
+  const hold = holdAfterDeletion({ ...account, spent }, previous, weekKey(now, resetDay));
   await saveAllowanceHold(tx, keys, hold, now);
   return true;
 }

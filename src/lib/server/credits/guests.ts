@@ -4,7 +4,8 @@ import { generateRandomToken, isWellFormedToken } from "#server/tokens.ts";
 import { DAY_MS } from "#server/clock.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { generations, guests } from "#server/db/schema.ts";
-import { GUEST_GENERATIONS_PER_ADDRESS, guestGenerationsFromAddress } from "./trial.ts";
+import { guestGenerationsFromAddress } from "./trial.ts";
+import { readPlan } from "./plan.ts";
 import { openGuest } from "./ledger.ts";
 
 /**
@@ -40,12 +41,13 @@ export async function createGuest(
   db: Database | Transaction,
   addressHash: string,
   now: Date,
+  trialCredits = GUEST_TRIAL_CREDITS,
 ): Promise<Guest> {
   const id = generateRandomToken(20);
   const credits = await openGuest(
     db,
     { id, addressHash },
-    { delta: GUEST_TRIAL_CREDITS, reason: "guest_trial", key: `guest:${id}`, now },
+    { delta: trialCredits, reason: "guest_trial", key: `guest:${id}`, now },
   );
   return { id, credits, addressHash };
 }
@@ -65,13 +67,14 @@ export async function findOrCreateGuest(
 ): Promise<{ guest: Guest; created: boolean } | null> {
   const found = await findGuest(db, guestId);
   if (found) return { guest: found, created: false };
+  const plan = await readPlan(db);
   if (
     needsTrial &&
-    (await guestGenerationsFromAddress(db, addressHash, now)) >= GUEST_GENERATIONS_PER_ADDRESS
+    (await guestGenerationsFromAddress(db, addressHash, now)) >= plan.trialTextsPerNetwork
   ) {
     return null;
   }
-  return { guest: await createGuest(db, addressHash, now), created: true };
+  return { guest: await createGuest(db, addressHash, now, plan.trialCredits), created: true };
 }
 
 /**

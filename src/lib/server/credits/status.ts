@@ -1,17 +1,12 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { CreditActivityEntry } from "#shared/api/credits.ts";
-import {
-  ADS_PER_DAY,
-  COST_PER_USE,
-  GUEST_TRIAL_CREDITS,
-  WEEKLY_ALLOWANCE,
-  type CreditStatus,
-} from "#shared/credits.ts";
+import type { CreditStatus } from "#shared/credits.ts";
 import type { Database } from "#server/db/index.ts";
 import { apiKeys } from "#server/db/key-tables.ts";
 import { WRITER_STOPPED, creditLedger, generations, users } from "#server/db/schema.ts";
 import { applyWeeklyGrant, nextWeeklyReset, startOfUtcDay, weeklyGrantDue } from "./allowances.ts";
 import type { Guest } from "./guests.ts";
+import { readPlan } from "./plan.ts";
 import { guestGenerationsFromAddress, trialTextsLeft } from "./trial.ts";
 
 /** The status is read on every page a signed-in user opens. */
@@ -30,8 +25,9 @@ function statusRead(db: Database, userId: string, dayStart: Date) {
 }
 
 /**
- * One statement in the usual case (issue 11): the balance, the verification and today's
- * ads together. Only when this week's grant is due does it take the grant's transaction.
+ * Two statements in the usual case (issue 11): the plan in force (issue 29), then the
+ * balance, the verification and today's ads together. Only when this week's grant is due
+ * does it take the grant's transaction.
  * An unverified account writes trial texts (decision 057): with `trialAddress` (its
  * address hash) the status also says whether its network has any left today, so that
  * the card tells the truth before the first attempt (decision 084).
@@ -43,27 +39,32 @@ export async function creditStatusForUser(
   adWatchSeconds: number,
   trialAddress?: string,
 ): Promise<CreditStatus> {
+  const plan = await readPlan(db, userId);
   const [row] = await statusRead(db, userId, startOfUtcDay(now));
   let credits = row?.credits ?? 0;
-  if (row && weeklyGrantDue(row, now)) {
-    credits = (await applyWeeklyGrant(db, userId, now))?.credits ?? credits;
+  if (row && weeklyGrantDue(row, now, plan.resetDay)) {
+    credits = (await applyWeeklyGrant(db, userId, now, plan))?.credits ?? credits;
   }
   const verified = row?.emailVerified ?? false;
   const trialLeftOnNetwork =
     verified || trialAddress === undefined
       ? null
-      : trialTextsLeft(await guestGenerationsFromAddress(db, trialAddress, now));
+      : trialTextsLeft(
+          await guestGenerationsFromAddress(db, trialAddress, now),
+          plan.trialTextsPerNetwork,
+        );
   const noTextReason = trialLeftOnNetwork === 0 ? "networkTrialUsedUp" : null;
   return {
     credits,
-    hasCredits: credits >= COST_PER_USE && noTextReason === null,
+    hasCredits: credits >= plan.costPerText && noTextReason === null,
     isGuest: false,
     packageName: "Free",
-    packageBonus: verified ? WEEKLY_ALLOWANCE : 0,
-    costPerUse: COST_PER_USE,
-    nextResetTime: verified ? nextWeeklyReset(now).toISOString() : null,
+    packageBonus: verified ? plan.weeklyAllowance : 0,
+    costPerUse: plan.costPerText,
+    plan,
+    nextResetTime: verified ? nextWeeklyReset(now, plan.resetDay).toISOString() : null,
     adsWatchedToday: verified ? (row?.adsToday ?? 0) : 0,
-    adsPerDay: ADS_PER_DAY,
+    adsPerDay: plan.adsPerDay,
     adWatchSeconds,
     isVerified: verified,
     trialLeftOnNetwork,
@@ -80,18 +81,21 @@ export async function creditStatusForGuest(
   addressHash: string,
   now: Date,
 ): Promise<CreditStatus> {
+  const plan = await readPlan(db);
   const trialLeftOnNetwork = trialTextsLeft(
     await guestGenerationsFromAddress(db, addressHash, now),
+    plan.trialTextsPerNetwork,
   );
   const capped = trialLeftOnNetwork === 0;
-  const credits = capped ? 0 : (guest?.credits ?? GUEST_TRIAL_CREDITS);
+  const credits = capped ? 0 : (guest?.credits ?? plan.trialCredits);
   return {
     credits,
-    hasCredits: credits >= COST_PER_USE,
+    hasCredits: credits >= plan.costPerText,
     isGuest: true,
     packageName: "Guest Trial",
     packageBonus: 0,
-    costPerUse: COST_PER_USE,
+    costPerUse: plan.costPerText,
+    plan,
     nextResetTime: null,
     adsWatchedToday: 0,
     adsPerDay: 0,

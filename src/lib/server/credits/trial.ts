@@ -1,4 +1,5 @@
 import { and, eq, lt, sql } from "drizzle-orm";
+import { DEFAULT_PLAN } from "#shared/plan.ts";
 import { DAY_MS } from "#server/clock.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { textRecords } from "#server/db/schema.ts";
@@ -8,11 +9,8 @@ import { textRecords } from "#server/db/schema.ts";
  * unverified accounts of one network may write in 24 hours, counted from what was written.
  */
 
-/**
- * DESIGN §4: at most 10 trial texts per client address per 24 h, across guest ids and the
- * address's unverified accounts.
- */
-export const GUEST_GENERATIONS_PER_ADDRESS = 10;
+/** DESIGN §4: the default per-network cap, 10 trial texts per 24 h (the plan may differ). */
+export const GUEST_GENERATIONS_PER_ADDRESS = DEFAULT_PLAN.trialTextsPerNetwork;
 
 /** Advisory-lock namespace for the per-address guest cap. */
 const GUEST_ADDRESS_LOCK = 7_240_003;
@@ -42,9 +40,16 @@ export async function guestGenerationsFromAddress(
   return row?.count ?? 0;
 }
 
-/** Trial texts an address may still start today (DESIGN §4), never below 0. */
-export function trialTextsLeft(writtenToday: number): number {
-  return Math.max(0, GUEST_GENERATIONS_PER_ADDRESS - writtenToday);
+/**
+ * Trial texts an address may still start today (DESIGN §4: at most the plan's
+ * `trialTextsPerNetwork`, 10 by default, across guest ids and the address's unverified
+ * accounts), never below 0.
+ */
+export function trialTextsLeft(
+  writtenToday: number,
+  perNetwork = GUEST_GENERATIONS_PER_ADDRESS,
+): number {
+  return Math.max(0, perNetwork - writtenToday);
 }
 
 /**
@@ -73,9 +78,10 @@ export async function guestAddressHasRoom(
   tx: Transaction,
   addressHash: string,
   now: Date,
+  perNetwork: number,
 ): Promise<boolean> {
   await tx.execute(
     sql`select pg_advisory_xact_lock(${GUEST_ADDRESS_LOCK}, hashtext(${addressHash}))`,
   );
-  return trialTextsLeft(await guestGenerationsFromAddress(tx, addressHash, now)) > 0;
+  return trialTextsLeft(await guestGenerationsFromAddress(tx, addressHash, now), perNetwork) > 0;
 }

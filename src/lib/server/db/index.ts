@@ -10,10 +10,14 @@ import { assertNotNewer, migrationsFolder } from "./migrations.ts";
 import { countingLogger } from "./query-count.ts";
 import * as keys from "./key-tables.ts";
 import * as library from "./library-tables.ts";
+import * as plans from "./plan-tables.ts";
 import * as core from "./schema.ts";
 
-/** Every table: the core's, what an account keeps around its texts (issue 28), its API keys. */
-const schema = { ...core, ...library, ...keys };
+/**
+ * Every table: the core's, what an account keeps around its texts (issue 28), the
+ * operator's plans and the API keys (issue 29).
+ */
+const schema = { ...core, ...library, ...plans, ...keys };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle a `db.transaction` callback receives. */

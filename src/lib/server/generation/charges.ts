@@ -1,16 +1,12 @@
 import { TransactionRollbackError } from "drizzle-orm";
-import {
-  COST_PER_USE,
-  countCharacters,
-  partialTextCost,
-  passageChangeCost,
-} from "#shared/credits.ts";
+import { countCharacters, partialTextCost, passageChangeCost } from "#shared/credits.ts";
 import { countWords } from "#shared/generation.ts";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
 import { textFieldOf, type UseCase } from "#shared/use-cases.ts";
 import { applyWeeklyGrant } from "#server/credits/allowances.ts";
 import { postCredit, type CreditOwner } from "#server/credits/ledger.ts";
 import { exhausted } from "#server/credits/paying-owner.ts";
+import { readPlan } from "#server/credits/plan.ts";
 import { guestAddressHasRoom } from "#server/credits/trial.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { creditsCharged, creditsRefunded } from "#server/metrics.ts";
@@ -64,9 +60,10 @@ export async function reconcileExpiredReservations(db: Database, now: Date): Pro
 }
 
 /**
- * Takes the cost and opens a pending, leased generation in one transaction; null when the
- * balance (or, for a trial text, the address's daily cap) does not allow it. With
- * `inFlight`, an owner who already has that many texts being written gets the 429.
+ * Takes the cost (the plan's cost of a text, read now: issue 29) and opens a pending,
+ * leased generation in one transaction; null when the balance (or, for a trial text, the
+ * address's daily cap) does not allow it. With `inFlight`, an owner who already has that
+ * many texts being written gets the 429.
  */
 export async function reserveGeneration(
   db: Database,
@@ -76,8 +73,10 @@ export async function reserveGeneration(
   leaseMs: number,
   lineage: Lineage | null = null,
   inFlight: number | null = null,
-): Promise<{ generationId: string; credits: number } | null> {
-  if (owner.kind === "user") await applyWeeklyGrant(db, owner.userId, now);
+): Promise<{ generationId: string; credits: number; cost: number } | null> {
+  const plan = await readPlan(db, owner.kind === "user" ? owner.userId : undefined);
+  const cost = plan.costPerText;
+  if (owner.kind === "user") await applyWeeklyGrant(db, owner.userId, now, plan);
   try {
     const reserved = await db.transaction(async (tx) => {
       if (inFlight !== null && (await ownerTextsInFlight(tx, owner, now)) >= inFlight) {
@@ -85,7 +84,11 @@ export async function reserveGeneration(
       }
       // A guest's or an unverified account's text is one of its address's trial texts.
       const trialAddress = owner.addressHash;
-      if (trialAddress !== undefined && !(await guestAddressHasRoom(tx, trialAddress, now))) {
+      const perNetwork = plan.trialTextsPerNetwork;
+      if (
+        trialAddress !== undefined &&
+        !(await guestAddressHasRoom(tx, trialAddress, now, perNetwork))
+      ) {
         return null;
       }
       const lease = new Date(now.getTime() + leaseMs);
@@ -94,16 +97,16 @@ export async function reserveGeneration(
         owner,
         request,
         lineage,
-        COST_PER_USE,
+        cost,
         now,
         lease,
       );
-      const credits = await chargeGeneration(tx, owner, generationId, COST_PER_USE, now);
+      const credits = await chargeGeneration(tx, owner, generationId, cost, now);
       // Too few credits: the pending row goes with the rolled-back transaction.
       if (credits === null) tx.rollback();
-      return { generationId, credits: credits! };
+      return { generationId, credits: credits!, cost };
     });
-    if (reserved) creditsCharged.inc(COST_PER_USE);
+    if (reserved) creditsCharged.inc(cost);
     return reserved;
   } catch (error) {
     // The rollback above, for too few credits: an answer, not a failure.
@@ -123,7 +126,7 @@ export async function reserveText(
   request: GenerationRequest,
   options: GenerationOptions,
   lineage: Lineage | null,
-): Promise<{ generationId: string; credits: number; releaseAddress: () => void }> {
+): Promise<{ generationId: string; credits: number; cost: number; releaseAddress: () => void }> {
   const releaseAddress =
     options.address !== undefined && options.addressInFlight !== undefined
       ? admitAddressText(options.address, options.addressInFlight)
@@ -161,9 +164,10 @@ export async function settleStopped(
   byWriter: boolean,
   now: Date,
   content: string = delivered,
+  cost?: number,
 ): Promise<{ words: number; charged: number; credits: number | null } | null> {
   const words = countWords(delivered);
-  const charged = partialTextCost(countCharacters(delivered));
+  const charged = partialTextCost(countCharacters(delivered), cost);
   if (charged === 0) {
     await refundReservation(db, generationId, "stopped before any text", now);
     return null;
@@ -183,7 +187,7 @@ export async function settleStopped(
 }
 
 /**
- * How a finished text is priced when not as a whole text (COST_PER_USE): a passage change
+ * How a finished text is priced when not as a whole text (the plan's cost): a passage change
  * (decision 089) by what it wrote and the share of its parent's text it replaced; a text
  * tool's text (issue 26, decision 088) by what it wrote alone, as a change that replaced
  * nothing: `passageChangeCost(written, 0, 0)`, 10 to 100. Null for any other text. A
@@ -222,11 +226,13 @@ export async function settleWritten(
     modelUsed: string;
   },
   now: Date,
+  cost?: number,
 ): Promise<{ charged: number; credits: number | null } | null> {
   const charged = passageChangeCost(
     countCharacters(written.written),
     countCharacters(written.replaced),
     countCharacters(written.parentText),
+    cost,
   );
   const settled = await settleAtPrice(
     db,

@@ -16,6 +16,8 @@ export interface Run {
   db: Database;
   generationId: string;
   credits: number;
+  /** What it reserved: the plan's cost of a whole text when it started (issue 29). */
+  cost: number;
   request: GenerationRequest;
   lineage: Lineage | null;
   options: GenerationOptions;
@@ -40,6 +42,7 @@ export interface Run {
 interface Reservation {
   generationId: string;
   credits: number;
+  cost: number;
   releaseAddress: () => void;
 }
 
@@ -55,12 +58,13 @@ export function openRun(
   options: GenerationOptions,
   refinement?: RefinementPlan,
 ): Run {
-  const { generationId, credits } = reserved;
+  const { generationId, credits, cost } = reserved;
   const splice = refinement?.splice;
   const run: Run = {
     db,
     generationId,
     credits,
+    cost,
     request,
     lineage,
     options,

@@ -73,7 +73,7 @@ export async function startGeneration(
   const lineage = refinement?.lineage ?? variant;
   let reserved: Awaited<ReturnType<typeof reserveText>>;
   try {
-    // Reserved as a whole text (COST_PER_USE, the rule's most); a passage change gives the
+    // Reserved as a whole text (the plan's cost, the rule's most); a passage change gives the
     // rest back when it is settled (decision 089).
     reserved = await reserveText(db, owner, asked, options, lineage);
   } catch (error) {
@@ -198,7 +198,7 @@ async function settleFinished(run: Run, written: WrittenText, useCase?: UseCase)
   const byWriting = pricedByWriting(run.refinement, useCase);
   if (byWriting) {
     const price = { written: text, ...byWriting, content, modelUsed };
-    priced = await settleWritten(run.db, run.generationId, price, now);
+    priced = await settleWritten(run.db, run.generationId, price, now, run.cost);
     settled = priced ? "settled" : "gone";
   } else {
     settled = await settleGeneration(run.db, run.generationId, { content, modelUsed }, now);
@@ -232,6 +232,7 @@ async function settleEarly(run: Run, byWriter: boolean): Promise<void> {
       byWriter,
       run.options.now(),
       versionOf(run, delivered).content,
+      run.cost,
     );
     const outcome = ended ? (byWriter ? "ended_by_writer" : "stopped") : null;
     countGeneration(run.writer, outcome ?? (byWriter ? "failed" : "cancelled"));

@@ -8,6 +8,7 @@ import { $consoleChanges, noteConsoleChange } from "#stores/console.ts";
 import LoadFailed from "../LoadFailed.tsx";
 import { AccountActivity } from "./AccountActivity.tsx";
 import { secondaryButton, when } from "./account-look.ts";
+import { AccountPlanForm } from "../plans/AccountPlanForm.tsx";
 import { CreditsForm } from "./CreditsForm.tsx";
 import { DeleteAccountForm } from "./DeleteAccountForm.tsx";
 import { OutcomeLine, postAction, type Outcome } from "./outcome.tsx";
@@ -99,6 +100,7 @@ export function AccountPanel({
       </dl>
 
       <CreditsForm account={account} onDone={noteConsoleChange} />
+      <AccountPlanForm account={account} />
 
       {!account.emailVerified && (
         <div className="mt-4">

@@ -1,9 +1,11 @@
+import { useStore } from "@nanostores/react";
 import { useState } from "react";
 import { passageWords } from "#i18n/passages.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
 import { COST_PER_USE } from "#shared/credits.ts";
 import { MAX_INSTRUCTION_CHARS } from "#shared/generation.ts";
 import { openCreditDialogForStatus } from "#stores/credit-dialog.ts";
+import { $creditStatus } from "#stores/credits.ts";
 import { askForChange } from "#generator/state/text-changes.ts";
 import { actionButton } from "./action-button.ts";
 
@@ -14,6 +16,8 @@ import { actionButton } from "./action-button.ts";
 export function AskBox({ outOfCredits }: { outOfCredits: boolean }) {
   const { t: m } = useMessages(passageWords);
   const [instruction, setInstruction] = useState("");
+  // The plan's cost of a text (issue 29), the spec's until the status is read.
+  const cost = useStore($creditStatus).data?.costPerUse ?? COST_PER_USE;
   const words = instruction.trim();
   const send = () => {
     if (!words) return;
@@ -65,7 +69,7 @@ export function AskBox({ outOfCredits }: { outOfCredits: boolean }) {
         </button>
       </div>
       <p className="mt-1 flex justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
-        <span id="ask-change-price">{m("ask.price", { credits: COST_PER_USE })}</span>
+        <span id="ask-change-price">{m("ask.price", { credits: cost })}</span>
         <span aria-hidden="true">
           {instruction.length}/{MAX_INSTRUCTION_CHARS}
         </span>

@@ -31,6 +31,7 @@ export function PassageTools({
   text,
   enabled,
   outOfCredits,
+  cost,
 }: {
   textRef: RefObject<HTMLDivElement | null>;
   /** The shown version's Markdown. */
@@ -38,6 +39,8 @@ export function PassageTools({
   /** A finished AI text, not being edited or reviewed. */
   enabled: boolean;
   outOfCredits: boolean;
+  /** The plan's cost of a whole text (the credit status's `costPerUse`). */
+  cost?: number;
 }) {
   const { chosen, byKeyboard, asking, setAsking, close, move, toolbar, press } = usePassageChoice(
     textRef,
@@ -56,7 +59,7 @@ export function PassageTools({
     getSelection()?.removeAllRanges();
     changePassage(action, passage, words);
   };
-  const price = passagePriceRange(text, passage, asking ? "instruction" : "rephrase");
+  const price = passagePriceRange(text, passage, asking ? "instruction" : "rephrase", cost);
 
   return (
     <div

@@ -145,6 +145,7 @@ export function ShownText({
         text={text}
         enabled={canRefine && !editing && !reviewing && !comparing}
         outOfCredits={outOfCredits}
+        cost={credits?.costPerUse}
       />
       {reviewing && version && <PassageReview version={version} outOfCredits={outOfCredits} />}
       {!streaming && version?.modelUsed === "local" && (
