@@ -28,7 +28,11 @@ RUN mkdir -p models && if [ "$LOCAL_MODEL" != "off" ]; then \
 
 FROM node:24-bookworm-slim AS runtime
 ARG LOCAL_MODEL=off
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=4321 DATA_DIR=/data LOCAL_MODEL=$LOCAL_MODEL
+# The build's addresses are the container's unless it is given others (then refused below).
+ARG PUBLIC_URL=http://localhost:4321
+ARG SUPPORT_EMAIL=support@example.com
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=4321 DATA_DIR=/data LOCAL_MODEL=$LOCAL_MODEL \
+    PUBLIC_URL=$PUBLIC_URL SUPPORT_EMAIL=$SUPPORT_EMAIL
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
@@ -47,4 +51,6 @@ EXPOSE 4321
 HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:4321/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=1536", "dist/server/main.mjs"]
+# Through server/start.mjs, as `npm start`: an image cannot build again, so a PUBLIC_URL or
+# SUPPORT_EMAIL other than its build's is refused in one line, never served with the old one.
+CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=1536", "server/start.mjs"]

@@ -86,6 +86,11 @@ describe("the local writer", () => {
     expect(sample(after, "aitext_local_writer_text_tokens_per_second")).toBeGreaterThan(0);
     const finished = { writer: "llama", outcome: "finished" };
     expect(growth(before, after, "aitext_generations_total", finished)).toBe(1);
+    // Its wait for a sequence, its first words and its end, each observed once.
+    expect(growth(before, after, "aitext_local_writer_queue_wait_seconds_count")).toBe(1);
+    for (const name of ["aitext_text_first_token_seconds", "aitext_text_duration_seconds"]) {
+      expect(growth(before, after, `${name}_count`, { writer: "llama" }), name).toBe(1);
+    }
   });
 
   it("reads only what differs from the prompt its sequence read last (decision 069)", async () => {

@@ -149,7 +149,7 @@ describe("the server's Node flags", () => {
     const flags = SERVER_NODE_FLAGS.join(" ");
     expect(scripts.start).toContain(`node ${flags} server/start.mjs`);
     expect(scripts.serve).toBe(`node ${flags} dist/server/main.mjs`);
-    const cmd = ["node", ...SERVER_NODE_FLAGS, "dist/server/main.mjs"].map((part) => `"${part}"`);
+    const cmd = ["node", ...SERVER_NODE_FLAGS, "server/start.mjs"].map((part) => `"${part}"`);
     expect(dockerfile).toContain(`CMD [${cmd.join(", ")}]`);
     const browserTests = readFileSync("playwright.config.ts", "utf8");
     expect(browserTests).toContain(`command: "node ${flags} tests/e2e/serve.ts"`);

@@ -48,6 +48,79 @@ export function countGeneration(writer: string, outcome: GenerationOutcome): voi
 }
 
 /**
+ * A text's time from its request to its first words, and to its end (finished, stopped or
+ * ended by its writer), by the writer that wrote it: a writer id of the registry
+ * (`mistral-ai`, `localai`, `llama`) or `template` for a template draft, whose words come
+ * all at once. Texts no writer wrote are counted by `aitext_generations_total` alone.
+ */
+export const firstTokenSeconds = new Histogram({
+  name: "aitext_text_first_token_seconds",
+  help: "Time from a text's request to its first words, by writer",
+  labelNames: ["writer"] as const,
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 20, 30],
+  registers: [metricsRegistry],
+});
+
+export const textSeconds = new Histogram({
+  name: "aitext_text_duration_seconds",
+  help: "Time from a text's request to its end, by writer",
+  labelNames: ["writer"] as const,
+  buckets: [0.5, 1, 2.5, 5, 10, 15, 20, 30, 45, 60, 90, 120],
+  registers: [metricsRegistry],
+});
+
+/** Times a text's first words or its end; `askedAt` is its request's `performance.now()`. */
+export function timeText(moment: "first-words" | "end", writer: string, askedAt: number): void {
+  const seconds = (performance.now() - askedAt) / 1000;
+  (moment === "first-words" ? firstTokenSeconds : textSeconds).observe({ writer }, seconds);
+}
+
+/**
+ * The local writer's line: from a text taking its place to a sequence starting to write
+ * it (the gathering of texts let in together included, decision 069).
+ */
+export const localWriterQueueSeconds = new Histogram({
+  name: "aitext_local_writer_queue_wait_seconds",
+  help: "Time from a text asking the local writer to a sequence starting to write it",
+  buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+  registers: [metricsRegistry],
+});
+
+/**
+ * Why a hosted writer failed a text: its deadline passed, its address refused the
+ * connection, the connection failed otherwise, it answered a 4xx or a 5xx status, its
+ * stream was cut off before its end, it wrote nothing, or anything else.
+ */
+export type WriterErrorReason =
+  "timeout" | "refused" | "network" | "http_4xx" | "http_5xx" | "cut" | "empty" | "other";
+
+export const writerErrors = new Counter({
+  name: "aitext_writer_errors_total",
+  help: "Texts a hosted writer failed, by writer and reason",
+  labelNames: ["writer", "reason"] as const,
+  registers: [metricsRegistry],
+});
+
+/**
+ * Credits given, counted once their transaction has committed: `weekly` (the weekly
+ * allowance), `operator` (an operator's grant); and credits earned by watching ads.
+ */
+export type CreditGrant = "weekly" | "operator";
+
+export const creditsGranted = new Counter({
+  name: "aitext_credits_granted_total",
+  help: "Credits given by the weekly allowance and by operators, by kind",
+  labelNames: ["kind"] as const,
+  registers: [metricsRegistry],
+});
+
+export const creditsEarnedByAds = new Counter({
+  name: "aitext_credits_earned_by_ads_total",
+  help: "Credits earned by watching ads",
+  registers: [metricsRegistry],
+});
+
+/**
  * Credits taken for texts (each reservation's whole cost) and given back (a failed text's
  * cost, the unused rest of a stopped text or a passage change), counted once their
  * transaction has committed. What texts earned is the one minus the other.

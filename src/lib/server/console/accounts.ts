@@ -7,6 +7,7 @@ import { getConfig } from "#server/config.ts";
 import { applyWeeklyGrant, verifyAccountIn } from "#server/credits/allowances.ts";
 import { emailHasher } from "#server/credits/allowance-holds.ts";
 import { postCredit } from "#server/credits/ledger.ts";
+import { creditsGranted } from "#server/metrics.ts";
 import { listCreditActivity } from "#server/credits/status.ts";
 import type { Database, Transaction } from "#server/db/index.ts";
 import { UNIQUE_VIOLATION, sqlState } from "#server/db/errors.ts";
@@ -152,7 +153,7 @@ export async function adjustCredits(
   const { userId, delta, reason, requestId } = adjustment;
   if (!(await applyWeeklyGrant(db, userId, now))) throw noAccount();
   try {
-    return await db.transaction(async (tx) => {
+    const adjusted = await db.transaction(async (tx) => {
       const account = await lockAccount(tx, userId);
       const credits = await postCredit(
         tx,
@@ -180,6 +181,8 @@ export async function adjustCredits(
       });
       return { credits };
     });
+    if (delta > 0) creditsGranted.inc({ kind: "operator" }, delta);
+    return adjusted;
   } catch (error) {
     if (sqlState(error) === UNIQUE_VIOLATION) {
       throw new AppError("CONFLICT", "This change was made already (the same request twice).");

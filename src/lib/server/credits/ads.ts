@@ -4,6 +4,7 @@ import type { Database, Transaction } from "#server/db/index.ts";
 import { adSessions, users } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { startOfUtcDay } from "./allowances.ts";
+import { creditsEarnedByAds } from "#server/metrics.ts";
 import { postCredit } from "./ledger.ts";
 import { readPlan } from "./plan.ts";
 import type { SignedInAccount } from "./paying-owner.ts";
@@ -135,7 +136,7 @@ export async function claimAdReward(
   now: Date,
 ): Promise<{ creditsEarned: number; credits: number }> {
   assertVerified(user);
-  return db.transaction(async (tx) => {
+  const claimed = await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
     const [session] = await tx
       .select()
@@ -164,4 +165,7 @@ export async function claimAdReward(
     );
     return { creditsEarned: adReward, credits: credits! };
   });
+  // Counted once the claim has committed (decision 093).
+  creditsEarnedByAds.inc(claimed.creditsEarned);
+  return claimed;
 }

@@ -11,6 +11,7 @@ import {
   verificationTarget,
   type EmailHasher,
 } from "./allowance-holds.ts";
+import { creditsGranted } from "#server/metrics.ts";
 import { postCredit } from "./ledger.ts";
 import { applyDomainPlan, readPlan, type Plan } from "./plan.ts";
 
@@ -100,10 +101,10 @@ export async function applyWeeklyGrant(
   const [current] = await db.select(columns).from(users).where(eq(users.id, userId));
   if (!current) return null;
   if (!due(current)) return { credits: current.credits, emailVerified: current.emailVerified };
-  return db.transaction(async (tx) => {
+  const granted = await db.transaction(async (tx) => {
     const [user] = await tx.select(columns).from(users).where(eq(users.id, userId)).for("update");
     if (!user) return null;
-    if (!due(user)) return { credits: user.credits, emailVerified: user.emailVerified };
+    if (!due(user)) return { credits: user.credits, emailVerified: user.emailVerified, given: 0 };
     await tx.update(users).set({ lastWeeklyGrant: week }).where(eq(users.id, userId));
     const credits = await raiseToAllowance(
       tx,
@@ -113,8 +114,12 @@ export async function applyWeeklyGrant(
       now,
       weeklyAllowance,
     );
-    return { credits, emailVerified: true };
+    return { credits, emailVerified: true, given: credits - user.credits };
   });
+  if (!granted) return null;
+  // Counted once the grant has committed (decision 093).
+  if (granted.given > 0) creditsGranted.inc({ kind: "weekly" }, granted.given);
+  return { credits: granted.credits, emailVerified: granted.emailVerified };
 }
 
 /**

@@ -5,7 +5,7 @@ import { databaseUnavailableError, isDatabaseUnavailable } from "#server/db/erro
 import type { Database } from "#server/db/index.ts";
 import { AppError, failure } from "#server/errors.ts";
 import { getLogger } from "#server/logger.ts";
-import { countGeneration } from "#server/metrics.ts";
+import { countGeneration, timeText } from "#server/metrics.ts";
 import {
   pricedByWriting,
   refundReservation,
@@ -49,6 +49,7 @@ export async function startGeneration(
   options: GenerationOptions,
   useCase?: UseCase,
 ): Promise<Generation> {
+  const askedAt = performance.now();
   const plan = planWriting();
   const refinement = request.refine ? await refinementOf(db, owner, request) : undefined;
   const variant = refinement ? null : await variantOf(db, owner, request);
@@ -81,7 +82,8 @@ export async function startGeneration(
     throw error;
   }
   const run = openRun(db, asked, reserved, lineage, options, refinement);
-  void write(run, plan.providers, { refinement, voice, useCase, place }).catch((error: unknown) =>
+  const writing = { refinement, voice, useCase, place, askedAt };
+  void write(run, plan.providers, writing).catch((error: unknown) =>
     getLogger().error({ err: error, generationId: run.generationId }, "generation task failed"),
   );
   return {
@@ -105,17 +107,19 @@ async function variantOf(
   return lineage;
 }
 
+/** `askedAt`: when the text was asked for (performance.now()), for its timings on /metrics. */
+interface Writing {
+  refinement?: RefinementPlan;
+  voice?: WriterVoice;
+  useCase?: UseCase;
+  place?: LinePlace;
+  askedAt: number;
+}
+
 /** Writes the text into the run's events, then settles it however it ended. */
-async function write(
-  run: Run,
-  providers: TextProvider[],
-  {
-    refinement,
-    voice,
-    useCase,
-    place,
-  }: { refinement?: RefinementPlan; voice?: WriterVoice; useCase?: UseCase; place?: LinePlace },
-) {
+async function write(run: Run, providers: TextProvider[], writing: Writing) {
+  const { refinement, voice, useCase, place, askedAt } = writing;
+  let firstWords = true;
   try {
     const writer = writeText(run.request, providers, {
       signal: run.controller.signal,
@@ -132,8 +136,16 @@ async function write(
     });
     for (;;) {
       const step = await writer.next();
-      if (step.done) return await settleFinished(run, step.value, useCase);
+      if (step.done) {
+        await settleFinished(run, step.value, useCase);
+        timeText("end", step.value.modelUsed, askedAt);
+        return;
+      }
       const event = step.value;
+      if (event.type === "delta" && firstWords) {
+        firstWords = false;
+        timeText("first-words", run.writer, askedAt);
+      }
       if (run.shaper && event.type === "delta") {
         // A passage's answer, as it is kept: the whitespace around it stays the parent's.
         const text = run.shaper.shape(event.text);
@@ -147,8 +159,10 @@ async function write(
     const endedEarly =
       (error instanceof GenerationCancelled && run.stopped) || error instanceof WriterStoppedEarly;
     // A writer failing in a Stop's grace ends a text the person stopped.
-    if (endedEarly) await settleEarly(run, error instanceof WriterStoppedEarly && !run.stopped);
-    else await settleFailure(run, error);
+    if (endedEarly) {
+      const ended = await settleEarly(run, error instanceof WriterStoppedEarly && !run.stopped);
+      if (ended) timeText("end", run.writer, askedAt);
+    } else await settleFailure(run, error);
   } finally {
     // A place the writer never reached (a text cancelled in line) goes to the next.
     place?.leave();
@@ -219,8 +233,11 @@ async function settleFinished(run: Run, written: WrittenText, useCase?: UseCase)
   }
 }
 
-/** Ended early (a Stop, or its writer after text went out): what was delivered, priced. */
-async function settleEarly(run: Run, byWriter: boolean): Promise<void> {
+/**
+ * Ended early (a Stop, or its writer after text went out): what was delivered, priced.
+ * Whether it was kept (false when nothing had reached the client, or settling failed).
+ */
+async function settleEarly(run: Run, byWriter: boolean): Promise<boolean> {
   const { channel } = run;
   channel.dropUndelivered();
   const delivered = channel.delivered;
@@ -242,7 +259,7 @@ async function settleEarly(run: Run, byWriter: boolean): Promise<void> {
         ? failure("SERVICE_UNAVAILABLE", "allProvidersFailed")
         : failure("CANCELLED", "cancelled");
       channel.push({ type: "error", error });
-      return;
+      return false;
     }
     const result: GenerationResult = {
       ...resultOf(run, delivered, "stopped"),
@@ -252,6 +269,7 @@ async function settleEarly(run: Run, byWriter: boolean): Promise<void> {
       stoppedBy: byWriter ? "writer" : "client",
     };
     channel.push({ type: "done", result });
+    return true;
   } catch (error) {
     countGeneration(run.writer, "error");
     // The reconciler refunds it once the lease lapses.
@@ -260,6 +278,7 @@ async function settleEarly(run: Run, byWriter: boolean): Promise<void> {
       "settling a stopped text failed",
     );
     channel.push({ type: "error", error: clientError(error, run.generationId) });
+    return false;
   }
 }
 

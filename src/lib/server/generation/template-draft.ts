@@ -3,7 +3,7 @@ import { fillPlaceholders } from "#shared/templates.ts";
 import type { UseCase } from "#shared/use-cases.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database } from "#server/db/index.ts";
-import { countGeneration } from "#server/metrics.ts";
+import { countGeneration, timeText } from "#server/metrics.ts";
 import { eventChannel } from "./event-channel.ts";
 import { saveTemplateDraft, type Lineage } from "./generations.ts";
 import { composeOfflineDraft } from "./offline/compose.ts";
@@ -23,6 +23,7 @@ export async function templateDraft(
   useCase?: UseCase,
   lineage: Lineage | null = null,
 ): Promise<Generation> {
+  const askedAt = performance.now();
   // A template's description (issue 28) is quoted as filled in, never with its {{names}}.
   const filled =
     !useCase && request.fields
@@ -33,6 +34,9 @@ export async function templateDraft(
   const saved = await saveTemplateDraft(db, owner, request, content, now, lineage);
   const { generationId, credits } = saved;
   countGeneration("template", "finished");
+  // Its words come all at once: its first are its last.
+  timeText("first-words", "template", askedAt);
+  timeText("end", "template", askedAt);
   const { subject } = request;
   const channel = eventChannel();
   channel.push({ type: "start", generationId, subject });

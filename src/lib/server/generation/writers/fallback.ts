@@ -4,8 +4,10 @@ import { countCharacters } from "#shared/credits.ts";
 import { getConfig } from "#server/config.ts";
 import { failure } from "#server/errors.ts";
 import { getLogger } from "#server/logger.ts";
+import { writerErrors } from "#server/metrics.ts";
 import type { WriterVoice } from "#server/voices/voices.ts";
 import { buildPrompt, type PromptUseCase, type RefinementSource } from "../prompts.ts";
+import { WriterEmptyAnswer, WriterTimeout, writerErrorReason } from "./failure-reason.ts";
 import { QueueFull } from "./local/writer.ts";
 import { busyError } from "./registry.ts";
 import type { LinePlace, TextProvider } from "./types.ts";
@@ -79,7 +81,7 @@ function writerDeadlines(controller: AbortController, hosted: boolean) {
   let silence: NodeJS.Timeout | undefined;
   const ceiling = hosted
     ? setTimeout(
-        () => controller.abort(new Error("provider took too long for the whole text")),
+        () => controller.abort(new WriterTimeout("provider took too long for the whole text")),
         config.PROVIDER_TEXT_TIMEOUT_MS,
       )
     : undefined;
@@ -87,7 +89,7 @@ function writerDeadlines(controller: AbortController, hosted: boolean) {
     heard() {
       clearTimeout(silence);
       silence = setTimeout(
-        () => controller.abort(new Error("provider timed out")),
+        () => controller.abort(new WriterTimeout("provider timed out")),
         config.PROVIDER_TIMEOUT_MS,
       );
     },
@@ -220,10 +222,13 @@ async function* writeWith(
         break;
       }
     }
-    if (!text.trim()) throw new Error("empty answer");
+    if (!text.trim()) throw new WriterEmptyAnswer("empty answer");
     return text;
   } catch (error) {
     if (options.signal.aborted) throw new GenerationCancelled();
+    if (provider.id !== "llama") {
+      writerErrors.inc({ writer: provider.id, reason: writerErrorReason(error) });
+    }
     getLogger().warn(
       { provider: provider.id, reason: (error as Error).message?.slice(0, 200) },
       "provider failed",

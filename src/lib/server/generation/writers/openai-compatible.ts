@@ -1,5 +1,6 @@
 import { readServerSentEvents } from "#shared/sse.ts";
 import { promptMessages } from "../prompts.ts";
+import { WriterCutOff, WriterHttpError } from "./failure-reason.ts";
 import type { TextProvider } from "./types.ts";
 
 /**
@@ -35,7 +36,8 @@ export function openAiCompatibleProvider(options: {
         }),
       });
       if (!response.ok || !response.body) {
-        throw new Error(`OpenAI-compatible server answered ${response.status}`);
+        const message = `OpenAI-compatible server answered ${response.status}`;
+        throw new WriterHttpError(message, response.status);
       }
       let finished = false;
       for await (const event of readServerSentEvents(response.body)) {
@@ -50,7 +52,7 @@ export function openAiCompatibleProvider(options: {
         if (text) yield text;
       }
       // A stream that ends without [DONE] was cut off: the text is incomplete.
-      if (!finished) throw new Error("OpenAI-compatible stream ended before [DONE]");
+      if (!finished) throw new WriterCutOff("OpenAI-compatible stream ended before [DONE]");
     },
   };
 }

@@ -10,6 +10,8 @@ export interface QueuedNotice {
 /** A place in a writer's line: 0 while writing, else the place (1 = next). */
 export interface LinePlace {
   readonly position: number;
+  /** When the place was taken (performance.now()). */
+  readonly joinedAt: number;
   moved(signal: AbortSignal): Promise<void>;
   leave(): void;
 }

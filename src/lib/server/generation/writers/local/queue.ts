@@ -68,6 +68,8 @@ export class Ticket {
   #position: number;
   #left = false;
   #listeners: (() => void)[] = [];
+  /** When it was taken (performance.now()): the start of the text's wait on /metrics. */
+  readonly joinedAt = performance.now();
 
   constructor(queue: FairQueue, position: number) {
     this.#queue = queue;

@@ -5,6 +5,7 @@ import {
   localWriterStepTexts,
   localWriterStepTokens,
   localWriterSteps,
+  localWriterQueueSeconds,
   localWriterTokens,
 } from "#server/metrics.ts";
 import type { Prompt } from "#server/generation/prompts.ts";
@@ -25,6 +26,14 @@ import { keepCommonStart, takeSlot } from "./slots.ts";
 import { modelLabel, modelSource, type ModelSource } from "./source.ts";
 
 export type { LocalWriterStatus };
+
+/** `askedAt`: when the text took its place in line (performance.now()), for /metrics. */
+type WriteOptions = {
+  maxTokens: number;
+  signal: AbortSignal;
+  onText: (text: string) => void;
+  askedAt?: number;
+};
 
 /** How fast one of the last texts was written, for the console. */
 export interface WritingSpeed {
@@ -151,10 +160,7 @@ export class LocalWriter {
    * visitor's request as the user message. Resolves when done; `onText` gets each piece.
    * An aborted `signal` stops the native generation at its next token.
    */
-  async write(
-    prompt: Prompt,
-    options: { maxTokens: number; signal: AbortSignal; onText: (text: string) => void },
-  ): Promise<void> {
+  async write(prompt: Prompt, options: WriteOptions): Promise<void> {
     const loaded = this.#loaded;
     if (!loaded) throw new Error("the local writer is not ready");
     this.#entered++;
@@ -191,11 +197,7 @@ export class LocalWriter {
     }
   }
 
-  async #write(
-    loaded: LoadedModel,
-    prompt: Prompt,
-    options: { maxTokens: number; signal: AbortSignal; onText: (text: string) => void },
-  ): Promise<void> {
+  async #write(loaded: LoadedModel, prompt: Prompt, options: WriteOptions): Promise<void> {
     const { LlamaChatSession } = await import("node-llama-cpp");
     const { model, chatWrapper } = loaded;
     const plain = promptTokens(model, chatWrapper, prompt);
@@ -211,6 +213,9 @@ export class LocalWriter {
       asHeld.set(slot, earlier);
       return promptTokens(model, chatWrapper, { ...prompt, earlier });
     });
+    if (options.askedAt !== undefined) {
+      localWriterQueueSeconds.observe((performance.now() - options.askedAt) / 1000);
+    }
     const room = loaded.context.contextSize - tokens.length;
     const { sequence } = slot;
     const index = loaded.slots.indexOf(slot);
@@ -344,6 +349,7 @@ export function llamaProvider(writer: LocalWriter): TextProvider {
           .write(prompt, {
             maxTokens: prompt.maxTokens,
             signal,
+            askedAt: ticket.joinedAt,
             onText: (text) => {
               pieces.push(text);
               wake?.();
