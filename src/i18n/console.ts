@@ -181,6 +181,10 @@ const consoleEn = {
   "action.approve_testimonial": "Approved a testimonial",
   "action.reject_testimonial": "Rejected a testimonial",
   "action.take_down_share": "Took down a share link",
+  "signup.heading": "Sign-up",
+  "action.set_signup_rules": "Set the sign-up rule",
+  "action.create_invite": "Made an invite",
+  "action.revoke_invite": "Revoked an invite",
   "shares.heading": "Share links",
 } as const;
 
@@ -362,6 +366,10 @@ const consoleTr: Record<ConsoleTextKey, string> = {
   "action.approve_testimonial": "Bir yorumu onayladı",
   "action.reject_testimonial": "Bir yorumu reddetti",
   "action.take_down_share": "Bir paylaşım bağlantısını kaldırdı",
+  "signup.heading": "Kayıt",
+  "action.set_signup_rules": "Kayıt kuralını belirledi",
+  "action.create_invite": "Bir davet oluşturdu",
+  "action.revoke_invite": "Bir daveti iptal etti",
   "shares.heading": "Paylaşım bağlantıları",
 };
 

@@ -11,6 +11,7 @@ import { pageWords } from "#i18n/pages.ts";
 import { passageWords } from "#i18n/passages.ts";
 import { shareCardWords } from "#i18n/share-card.ts";
 import { shareWords } from "#i18n/shares.ts";
+import { signupWords } from "#i18n/signup.ts";
 import { templateWords } from "#i18n/templates.ts";
 import { libraryFailureWords } from "#i18n/library-failures.ts";
 import { useCaseWords } from "#i18n/use-cases.ts";
@@ -36,6 +37,7 @@ const NAMESPACES: Record<string, Catalog<string>> = {
   shareWords,
   templateWords,
   libraryFailureWords,
+  signupWords,
 };
 
 await Promise.all(Object.values(NAMESPACES).map((namespace) => namespace.load()));

@@ -5,14 +5,28 @@ import {
   isLibraryFailureReason,
   type LibraryFailureReason,
 } from "#shared/library-failures.ts";
+import {
+  SIGNUP_FAILURES,
+  isSignupFailureReason,
+  type SignupFailureReason,
+} from "#shared/signup-failures.ts";
 
-/** A failure's reason: a shared one, or one of the library's dialogs (library-failures.ts). */
-export type AnswerReason = FailureReason | LibraryFailureReason;
+/**
+ * A failure's reason: a shared one, one of the library's dialogs (library-failures.ts) or
+ * of sign-up rules (signup-failures.ts).
+ */
+export type AnswerReason = FailureReason | LibraryFailureReason | SignupFailureReason;
 
-const ENGLISH: Readonly<Record<AnswerReason, string>> = { ...FAILURES, ...LIBRARY_FAILURES };
+const ENGLISH: Readonly<Record<AnswerReason, string>> = {
+  ...FAILURES,
+  ...LIBRARY_FAILURES,
+  ...SIGNUP_FAILURES,
+};
 
 export function isAnswerReason(message: unknown): message is AnswerReason {
-  return isFailureReason(message) || isLibraryFailureReason(message);
+  return (
+    isFailureReason(message) || isLibraryFailureReason(message) || isSignupFailureReason(message)
+  );
 }
 
 /** The one way a request fails on purpose (STYLE §3): a code, its HTTP status, a message. */

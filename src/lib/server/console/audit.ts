@@ -14,7 +14,10 @@ export type OperatorAction =
   | "open_text"
   | "take_down_share"
   | "approve_testimonial"
-  | "reject_testimonial";
+  | "reject_testimonial"
+  | "set_signup_rules"
+  | "create_invite"
+  | "revoke_invite";
 
 export interface OperatorActionRecord {
   operator: Pick<SessionUser, "id" | "email">;

@@ -10,9 +10,10 @@ import { assertNotNewer, migrationsFolder } from "./migrations.ts";
 import { countingLogger } from "./query-count.ts";
 import * as library from "./library-tables.ts";
 import * as core from "./schema.ts";
+import * as signup from "./signup-tables.ts";
 
-/** Every table: the core's and what an account keeps around its texts (issue 28). */
-const schema = { ...core, ...library };
+/** Every table: the core's, what an account keeps around its texts (issue 28), sign-up rules. */
+const schema = { ...core, ...library, ...signup };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle a `db.transaction` callback receives. */

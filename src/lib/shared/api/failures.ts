@@ -1,5 +1,8 @@
 import type { FailureReason } from "#shared/failures.ts";
 import type { LibraryFailureReason } from "#shared/library-failures.ts";
+import type { SignupFailureReason } from "#shared/signup-failures.ts";
+
+type Reason = FailureReason | LibraryFailureReason | SignupFailureReason;
 
 /**
  * Every failed /api answer (DESIGN §8), written by the server's `failureBody`. `message`
@@ -12,11 +15,11 @@ export interface FailureBody<Code extends string = string> {
   message: string;
   code: Code;
   /** Which shared failure this is, when its code alone does not say. */
-  reason?: FailureReason | LibraryFailureReason;
+  reason?: Reason;
   /** Each field's problems, in English. */
   fieldErrors?: Record<string, string[]>;
   /** The reasons of a field's problems, one for each of its `fieldErrors`, when all have one. */
-  fieldReasons?: Record<string, (FailureReason | LibraryFailureReason)[]>;
+  fieldReasons?: Record<string, Reason[]>;
   /** A 429's wait in seconds, as its `Retry-After` header. */
   retryAfter?: number;
 }
