@@ -77,6 +77,8 @@ export default defineConfig({
         "operator-names-phone@example.com",
         "operator-shares-desktop@example.com",
         "operator-shares-phone@example.com",
+        "operator-signup-desktop@example.com",
+        "operator-signup-phone@example.com",
       ].join(","),
     },
   },
