@@ -8,6 +8,7 @@ export default defineConfig({
     "./src/lib/server/db/library-tables.ts",
     "./src/lib/server/db/key-tables.ts",
     "./src/lib/server/db/plan-tables.ts",
+    "./src/lib/server/db/signup-tables.ts",
   ],
   out: "./drizzle",
 });

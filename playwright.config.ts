@@ -79,6 +79,8 @@ export default defineConfig({
         "operator-shares-phone@example.com",
         "operator-plans-desktop@example.com",
         "operator-plans-phone@example.com",
+        "operator-signup-desktop@example.com",
+        "operator-signup-phone@example.com",
       ].join(","),
     },
   },

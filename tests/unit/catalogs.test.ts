@@ -12,6 +12,7 @@ import { pageWords } from "#i18n/pages.ts";
 import { passageWords } from "#i18n/passages.ts";
 import { shareCardWords } from "#i18n/share-card.ts";
 import { shareWords } from "#i18n/shares.ts";
+import { signupWords } from "#i18n/signup.ts";
 import { templateWords } from "#i18n/templates.ts";
 import { libraryFailureWords } from "#i18n/library-failures.ts";
 import { useCaseWords } from "#i18n/use-cases.ts";
@@ -38,6 +39,7 @@ const NAMESPACES: Record<string, Catalog<string>> = {
   templateWords,
   libraryFailureWords,
   apiKeyWords,
+  signupWords,
 };
 
 await Promise.all(Object.values(NAMESPACES).map((namespace) => namespace.load()));

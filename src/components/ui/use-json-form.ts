@@ -20,6 +20,8 @@ export interface JsonFormOptions<Schema extends z.ZodType, Answer> {
   errorTitle: MessageKey;
   fallbackMessage: MessageKey;
   onSuccess(answer: ApiResult<Answer>["body"], input: z.infer<Schema>): void;
+  /** Words the failures of a namespace of the form's own (null: worded as usual). */
+  describe?(language: string, body: FailedAnswer): string | null;
 }
 
 /**
@@ -54,7 +56,10 @@ export function useJsonForm<Schema extends z.ZodType, Answer = Record<string, un
       });
       if (!ok || !body.success) {
         setErrors(describeFieldFailures(language, body));
-        fail(describeFailure(language, body, options.fallbackMessage));
+        fail(
+          options.describe?.(language, body) ??
+            describeFailure(language, body, options.fallbackMessage),
+        );
         return;
       }
       options.onSuccess(body, parsed.data);

@@ -10,22 +10,32 @@ import {
   isLibraryFailureReason,
   type LibraryFailureReason,
 } from "#shared/library-failures.ts";
+import {
+  SIGNUP_FAILURES,
+  isSignupFailureReason,
+  type SignupFailureReason,
+} from "#shared/signup-failures.ts";
 
 /**
  * A failure's reason: a shared one, one of the library's dialogs (library-failures.ts) or
- * of the profile's API keys (api-keys.ts).
+ * of the profile's API keys (api-keys.ts), of sign-up rules (signup-failures.ts).
  */
-export type AnswerReason = FailureReason | LibraryFailureReason | ApiKeyFailureReason;
+export type AnswerReason =
+  FailureReason | LibraryFailureReason | ApiKeyFailureReason | SignupFailureReason;
 
 const ENGLISH: Readonly<Record<AnswerReason, string>> = {
   ...FAILURES,
   ...LIBRARY_FAILURES,
   ...API_KEY_FAILURES,
+  ...SIGNUP_FAILURES,
 };
 
 export function isAnswerReason(message: unknown): message is AnswerReason {
   return (
-    isFailureReason(message) || isLibraryFailureReason(message) || isApiKeyFailureReason(message)
+    isFailureReason(message) ||
+    isLibraryFailureReason(message) ||
+    isApiKeyFailureReason(message) ||
+    isSignupFailureReason(message)
   );
 }
 

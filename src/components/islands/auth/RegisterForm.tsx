@@ -5,9 +5,12 @@ import { EmailField, NewPasswordFields, SubmitButton } from "#components/ui/auth
 import { Field } from "#components/ui/Field.tsx";
 import { useJsonForm } from "#components/ui/use-json-form.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
+import { describeSignupFailure, signupWords } from "#i18n/signup.ts";
 
-export default function RegisterForm() {
+/** `invite`: the token of the invite link the page was opened with, sent with the form. */
+export default function RegisterForm({ invite }: { invite?: string }) {
   const { t, words } = useMessages();
+  const signup = useMessages(signupWords);
   const form = useJsonForm<typeof registerSchema, { token?: string }>({
     schema: registerSchema,
     read: (form) => ({
@@ -15,8 +18,10 @@ export default function RegisterForm() {
       name: form.get("name"),
       password: form.get("password"),
       confirmPassword: form.get("confirmPassword"),
+      invite,
     }),
     path: "/api/auth/register",
+    describe: describeSignupFailure,
     errorTitle: "auth.registerError",
     fallbackMessage: "auth.registerUnexpected",
     onSuccess(answer) {
@@ -36,6 +41,9 @@ export default function RegisterForm() {
 
   return (
     <form {...form.formProps} data-ui-words={words}>
+      {invite ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">{signup.t("register.invited")}</p>
+      ) : null}
       <EmailField error={form.errors.email} />
       <Field
         label={t("auth.name")}

@@ -18,7 +18,10 @@ export type OperatorAction =
   | "change_plan"
   | "create_plan"
   | "set_account_plan"
-  | "set_domain_plan";
+  | "set_domain_plan"
+  | "set_signup_rules"
+  | "create_invite"
+  | "revoke_invite";
 
 export interface OperatorActionRecord {
   operator: Pick<SessionUser, "id" | "email">;

@@ -12,12 +12,13 @@ import * as keys from "./key-tables.ts";
 import * as library from "./library-tables.ts";
 import * as plans from "./plan-tables.ts";
 import * as core from "./schema.ts";
+import * as signup from "./signup-tables.ts";
 
 /**
  * Every table: the core's, what an account keeps around its texts (issue 28), the
- * operator's plans and the API keys (issue 29).
+ * operator's plans, sign-up rules and the API keys (issue 29).
  */
-const schema = { ...core, ...library, ...plans, ...keys };
+const schema = { ...core, ...library, ...plans, ...signup, ...keys };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle a `db.transaction` callback receives. */

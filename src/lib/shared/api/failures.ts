@@ -1,6 +1,9 @@
 import type { ApiKeyFailureReason } from "#shared/api-keys.ts";
 import type { FailureReason } from "#shared/failures.ts";
 import type { LibraryFailureReason } from "#shared/library-failures.ts";
+import type { SignupFailureReason } from "#shared/signup-failures.ts";
+
+type Reason = FailureReason | LibraryFailureReason | SignupFailureReason;
 
 type Reason = FailureReason | LibraryFailureReason | ApiKeyFailureReason;
 

@@ -60,6 +60,16 @@ export const registerSchema = z
       .string({ error: MESSAGES.passwordTooShort })
       .min(6, MESSAGES.passwordTooShort),
     name,
+    /**
+     * The token of an invite link (`/register?invite=`), read when the sign-up rules ask for
+     * one; a malformed one is answered as an invalid invite then, not as a form error.
+     */
+    invite: z
+      .string()
+      .trim()
+      .nullable()
+      .transform((value) => value || undefined)
+      .optional(),
   })
   .refine((body) => samePassword(body.password, body.confirmPassword), {
     message: MESSAGES.passwordMismatch,

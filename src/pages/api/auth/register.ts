@@ -12,7 +12,8 @@ export const prerender = false;
 
 /**
  * The same answer whether or not the address has an account (DESIGN §3, decision 058):
- * only a new account is signed in; an existing one's owner is told by e-mail.
+ * only a new account is signed in; an existing one's owner is told by e-mail. The sign-up
+ * rules are judged before that, from the address and the invite alone (403 with a reason).
  */
 export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
   const body = await readJsonBody(request, registerSchema);
