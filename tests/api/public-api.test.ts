@@ -1,10 +1,13 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { ApiClient, signUp } from "../support/client.ts";
+import type { Json } from "../support/json.ts";
 import { readSse } from "../support/sse.ts";
 import { useServer } from "../support/use-server.ts";
 
 /**
- * Issue 29, item 4: `POST /api/v1/use-cases/{slug}` takes one use case's fields, typed by
+ * Issue 29, item 4: the OpenAPI document lists every public endpoint, and `POST /api/v1/use-cases/{slug}` takes one use case's fields, typed by
  * its own schema, and answers as the web's generate does (JSON, or SSE with
  * `Accept: text/event-stream`), priced and refused alike: a missing field is a 400 with
  * `fieldErrors` before any charge, an unknown use case a 404. Tests use the committed
@@ -143,5 +146,91 @@ describe("POST /api/v1/use-cases/{slug}", () => {
     expect((await client.post(PATH, { fields: FIELDS })).body.credits).toBe(900);
     expect((await client.post("/api/email/generate", WEB_REQUEST)).body.credits).toBe(800);
     expect(await balance(client)).toBe(800);
+  });
+});
+
+/**
+ * The public endpoints as the route files under src/pages/api/ declare them, `METHOD
+ * /api/path` with `{name}` for `[name]`: all but the operator's console and moderation
+ * API and the catch-all 404 (src/lib/server/openapi/endpoints.ts says why).
+ */
+function routeOperations(): string[] {
+  const root = "src/pages/api";
+  const files = (readdirSync(root, { recursive: true }) as string[])
+    .map((file) => file.replaceAll("\\", "/"))
+    .filter((file) => /\.(ts|js)$/.test(file))
+    .filter((file) => !/^(console|moderation)\//.test(file) && file !== "[...path].ts");
+  return files.flatMap((file) => {
+    const path = `/api/${file}`
+      .replace(/\.(ts|js)$/, "")
+      .replace(/\/index$/, "")
+      .replace(/\[(\w+)\]/g, "{$1}");
+    const source = readFileSync(`${root}/${file}`, "utf8");
+    const methods = [
+      ...source.matchAll(
+        /export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE|ALL)\b/g,
+      ),
+    ].map(([, method]) => method!);
+    expect(methods.length, `${file} exports a method`).toBeGreaterThan(0);
+    return methods.map((method) => `${method} ${path}`);
+  });
+}
+
+const USE_CASE_PATH = /^\/api\/v1\/use-cases\/([a-z0-9-]+)$/;
+
+describe("GET /api/openapi.json", () => {
+  async function document() {
+    const response = await fetch(`${server.url}/api/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    return (await response.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, Json>>;
+      components: Record<string, Record<string, Json>>;
+    };
+  }
+
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const doc = await document();
+    expect(doc.openapi).toBe("3.1.0");
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(Object.keys(doc.components.securitySchemes!).sort()).toEqual(["bearer", "session"]);
+    expect(doc.components.schemas!.Failure.required).toEqual(["success", "message"]);
+  });
+
+  it("lists every public endpoint of src/pages/api, and no other", async () => {
+    const doc = await document();
+    const listed = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map(
+        (method) =>
+          `${method.toUpperCase()} ${path.replace(USE_CASE_PATH, "/api/v1/use-cases/{slug}")}`,
+      ),
+    );
+    expect([...new Set(listed)].sort()).toEqual(routeOperations().sort());
+  });
+
+  it("has one path per use case, typed by its fields", async () => {
+    const doc = await document();
+    const slugs = Object.keys(doc.paths).flatMap((path) => USE_CASE_PATH.exec(path)?.[1] ?? []);
+    const files = readdirSync("src/content/use-cases").map((file) => file.replace(/\.ya?ml$/, ""));
+    expect(slugs.sort()).toEqual(files.sort());
+    const operation = doc.paths["/api/v1/use-cases/cold-outreach-email"]!.post;
+    const body = operation.requestBody.content["application/json"].schema;
+    expect(body.required).toEqual(["fields"]);
+    expect(body.properties.fields).toMatchObject({
+      required: ["recipient", "offer"],
+      additionalProperties: false,
+      properties: {
+        recipient: { type: "string", maxLength: 200 },
+        offer: { type: "string", maxLength: 1000 },
+        ask: { enum: ["call", "demo", "referral"] },
+      },
+    });
+    expect(Object.keys(operation.responses["200"].content).sort()).toEqual([
+      "application/json",
+      "text/event-stream",
+    ]);
   });
 });
