@@ -70,6 +70,8 @@ const TEXT_ANSWER = "`{ success, content, modelUsed, credits, subject, generatio
 // A table: one endpoint a line.
 // prettier-ignore
 export const API_ENDPOINTS: readonly ApiEndpoint[] = [
+  // One typed path a use case (listed first: what a script calls)
+  { method: "POST", path: "/api/v1/use-cases/{slug}", tag: "Use cases", access: "anyone", streams: true, perUseCase: true, summary: "Write a use case's text", answer: `${TEXT_ANSWER}; 402 \`INSUFFICIENT_CREDITS\` with \`isGuest\`.` },
   // Accounts
   { method: "GET", path: "/api/auth/me", tag: "Account", access: "anyone", summary: "Who is signed in", answer: "`{ success, user }`: `user` null without credentials; 401 for a bad token." },
   { method: "POST", path: "/api/auth/register", tag: "Account", access: "anyone", body: registerSchema, status: 201, summary: "Register", answer: "`{ success, token, isVerified, message }`, signed in; an address that has an account gets the same answer, with a token that signs nobody in." },
@@ -88,7 +90,6 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   { method: "POST", path: "/api/credits/watch-ad", tag: "Credits", access: "verified", body: adSessionIdSchema, summary: "Collect an ad's credits", answer: "`{ creditsEarned, credits }` once the ad has run; 5 a day." },
   // Texts
   { method: "POST", path: "/api/email/generate", tag: "Texts", access: "anyone", body: generationRequestSchema, streams: true, summary: "Write a text (the web's form)", answer: `${TEXT_ANSWER}; 402 \`INSUFFICIENT_CREDITS\` with \`isGuest\`.` },
-  { method: "POST", path: "/api/v1/use-cases/{slug}", tag: "Use cases", access: "anyone", streams: true, perUseCase: true, summary: "Write a use case's text", answer: `${TEXT_ANSWER}; 402 \`INSUFFICIENT_CREDITS\` with \`isGuest\`.` },
   { method: "POST", path: "/api/email/cancel", tag: "Texts", access: "anyone", body: generationIdSchema, summary: "Stop a text being written", answer: '`{ success, cancelled }`; the stream ends with `done` (`modelUsed: "stopped"`).' },
   { method: "POST", path: "/api/email/edit", tag: "Texts", access: "anyone", body: editedTextSchema, summary: "Keep a text changed by hand as a new version", answer: "`{ success, generationId, created }`." },
   { method: "POST", path: "/api/email/own", tag: "Texts", access: "anyone", body: ownTextSchema, summary: "Keep one's own text to work on", answer: "`{ success, generationId, created, item }`." },
