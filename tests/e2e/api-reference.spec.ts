@@ -24,7 +24,11 @@ test("the API reference renders and its headings are reached from its contents",
   await expect(page).toHaveURL(/#tag-use-cases$/);
   await expect(page.getByRole("heading", { level: 2, name: "Use cases" })).toBeInViewport();
 
-  // A use case's typed path, with its fields in the body's table.
+  // The settings every use case takes, once; then each use case's typed path and fields.
+  const shared = page.getByRole("table", {
+    name: "Every use case's body also takes these settings",
+  });
+  await expect(shared.getByRole("row", { name: /language/ })).toContainText("english");
   const useCase = page.getByRole("region", { name: /Cold outreach email/ });
   await expect(
     useCase.getByRole("heading", { name: /POST \/api\/v1\/use-cases\/cold-outreach-email/ }),

@@ -27,7 +27,30 @@ export interface ReferenceOperation {
 
 export interface ReferenceSection {
   tag: string;
+  /**
+   * The body rows every operation of the section has alike (the use cases' settings),
+   * shown once before them and left out of each.
+   */
+  shared: ReferenceRow[];
   operations: ReferenceOperation[];
+}
+
+const sameRow = (a: ReferenceRow, b: ReferenceRow) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A section whose operations all take the same rows says them once (48 use cases). */
+function sectionOf(tag: string, operations: ReferenceOperation[]): ReferenceSection {
+  const [first, ...others] = operations;
+  const shared =
+    others.length === 0
+      ? []
+      : first!.body.filter((row) =>
+          others.every((operation) => operation.body.some((other) => sameRow(row, other))),
+        );
+  const own = (operation: ReferenceOperation) => ({
+    ...operation,
+    body: operation.body.filter((row) => !shared.some((common) => sameRow(row, common))),
+  });
+  return { tag, shared, operations: operations.map(own) };
 }
 
 function typeOf(schema: Schema): string {
@@ -98,7 +121,7 @@ export function referenceOf(document: Record<string, unknown>): ReferenceSection
       });
     }
   }
-  return [...byTag].map(([tag, operations]) => ({ tag, operations }));
+  return [...byTag].map(([tag, operations]) => sectionOf(tag, operations));
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
