@@ -24,7 +24,10 @@ const LARGER_BODIES: Readonly<Record<string, number>> = {
 
 /** The most bytes the endpoint at this path reads (the path as the router sees it). */
 export function apiBodyLimit(pathname: string): number {
-  return LARGER_BODIES[pathname.toLowerCase().replace(/\/+$/, "")] ?? MAX_API_BODY_BYTES;
+  const path = pathname.toLowerCase().replace(/\/+$/, "");
+  // The API's per-use-case endpoint (issue 29) carries a text tool's text too.
+  if (path.startsWith("/api/v1/use-cases/")) return OWN_TEXT_BODY_BYTES;
+  return LARGER_BODIES[path] ?? MAX_API_BODY_BYTES;
 }
 
 const JSON_HEADERS = {
