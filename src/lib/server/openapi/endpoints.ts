@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { adEventSchema } from "#shared/schemas/ads.ts";
+import { newApiKeySchema } from "#shared/schemas/api-keys.ts";
 import {
   deleteAccountSchema,
   emailOnlySchema,
@@ -116,6 +117,10 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   { method: "GET", path: "/api/shares", tag: "Shares", access: "account", summary: "The caller's share links", answer: "`{ success, shares }`, newest first." },
   { method: "POST", path: "/api/shares", tag: "Shares", access: "verified", body: newShareSchema, status: 201, summary: "Share a text by link", answer: "`{ success, share, created }` (200 with the link made before)." },
   { method: "DELETE", path: "/api/shares/{id}", tag: "Shares", access: "account", summary: "Revoke a share link", answer: "`{ success, message }`; 404 for another's." },
+  // API keys (a session only: a key is refused here with 403)
+  { method: "GET", path: "/api/keys", tag: "API keys", access: "account", summary: "The caller's API keys", answer: "`{ success, keys, limit }`: name, prefix, created and last used; never a key itself." },
+  { method: "POST", path: "/api/keys", tag: "API keys", access: "verified", body: newApiKeySchema, status: 201, summary: "Make an API key", answer: "`{ success, key, secret }`: `secret` is the key in full, this once; 400 past 10 keys." },
+  { method: "DELETE", path: "/api/keys/{id}", tag: "API keys", access: "account", summary: "Revoke an API key", answer: "`{ success, message }`: refused on every instance at once; 404 for another's." },
   // Testimonials, and this document
   { method: "POST", path: "/api/testimonial/submit", tag: "Site", access: "anyone", body: testimonialSubmissionSchema, status: 201, summary: "Send a testimonial for review", answer: "`{ success, message }`; 3 an hour per address." },
   { method: "GET", path: "/api/testimonials", tag: "Site", access: "anyone", summary: "Approved testimonials", answer: "`{ success, testimonials }`, newest first." },
