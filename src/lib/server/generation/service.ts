@@ -232,6 +232,7 @@ async function settleEarly(run: Run, byWriter: boolean): Promise<void> {
       byWriter,
       run.options.now(),
       versionOf(run, delivered).content,
+      run.refinement?.ceiling,
     );
     const outcome = ended ? (byWriter ? "ended_by_writer" : "stopped") : null;
     countGeneration(run.writer, outcome ?? (byWriter ? "failed" : "cancelled"));
