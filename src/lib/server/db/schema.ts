@@ -88,6 +88,13 @@ export const generations = pgTable(
      */
     useCase: text("use_case"),
     fields: jsonb("fields").$type<Record<string, string>>(),
+    /**
+     * The saved voice it was written in (decision 087), for "Use this prompt again" and the
+     * desk. No foreign key: a voice deleted while a text is written in it must not fail the
+     * text; it is read through the voices that still exist (history.ts), so a deleted one
+     * reads as none.
+     */
+    voiceId: uuid("voice_id"),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },

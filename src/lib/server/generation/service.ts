@@ -69,7 +69,8 @@ export async function startGeneration(
   if (refinement?.ofTemplateDraft) throw failure("CONFLICT", "refineTemplateDraft");
   // A full line is a 503 now, before anything is reserved or streamed.
   const place = takePlaceInLine(plan);
-  const asked = refinement?.request ?? request;
+  // The text remembers the voice it is written in, a folder's too (decision 087).
+  const asked = { ...(refinement?.request ?? request), voiceId: voice ? voiceId! : undefined };
   const lineage = refinement?.lineage ?? variant;
   let reserved: Awaited<ReturnType<typeof reserveText>>;
   try {
