@@ -23,6 +23,8 @@ const voicesEn = {
   "voice.remove": "Delete",
   "voice.saved": "Voice saved",
   "voice.deleted": "Voice deleted",
+  "voice.confirmRemove": "Delete {name}? Texts written in it keep their words.",
+  "voice.confirmYes": "Yes, delete",
   "voice.loadFailed": "Your voices could not be loaded.",
 } as const;
 
@@ -44,6 +46,8 @@ const voicesTr: Record<keyof typeof voicesEn, string> = {
   "voice.remove": "Sil",
   "voice.saved": "Ses kaydedildi",
   "voice.deleted": "Ses silindi",
+  "voice.confirmRemove": "{name} silinsin mi? Bu sesle yazılan metinler olduğu gibi kalır.",
+  "voice.confirmYes": "Evet, sil",
   "voice.loadFailed": "Sesleriniz yüklenemedi.",
 };
 

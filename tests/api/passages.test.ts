@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { countCharacters, partialTextCost, passageChangeCost } from "#shared/credits.ts";
+import {
+  countCharacters,
+  partialTextCost,
+  passageChangeCost,
+  passageQuote,
+} from "#shared/credits.ts";
 import { MAX_EDITED_TEXT_CHARS, MAX_PASSAGE_CHARS } from "#shared/generation.ts";
 import type { ChatRequest } from "../fakes/chat-completions.ts";
 import { ApiClient, signUp } from "../support/client.ts";
@@ -32,12 +37,24 @@ const INSTRUCTED = "Größe 😀 — the whole text, rewritten as asked.\n\nP.S.
  * whole sends the text around the passage.
  */
 function answer(body: ChatRequest["body"]): string {
-  if (body.messages.length > 2) return `${NEW_PASSAGE}  \n`;
+  if (body.messages.length > 2) return passageAnswer(body);
   const data = JSON.parse(body.messages.at(-1)!.content) as Record<string, string>;
-  if ("before" in data || "passage" in data) return `${NEW_PASSAGE}  \n`;
+  if ("before" in data || "passage" in data) return passageAnswer(body);
   if (data.instruction) return INSTRUCTED;
   if (data.text !== undefined) return "A shorter text.";
   return PARENT;
+}
+
+/** The writer rambles: a passage's answer runs to its budget, a word a token, as a model's does. */
+let rambling = false;
+const RAMBLE = "The heating, which has not worked since Monday, leaves the whole flat very cold.";
+
+function passageAnswer(body: ChatRequest["body"]): string {
+  if (!rambling) return `${NEW_PASSAGE}  \n`;
+  const words = Array.from({ length: 500 }, () => RAMBLE)
+    .join(" ")
+    .split(" ");
+  return words.slice(0, body.max_tokens).join(" ");
 }
 
 /** The fake writer is on; `aiWriter = false` restarts the server with template drafts only. */
@@ -375,6 +392,37 @@ describe("a passage change", () => {
     // What it wrote alone would be 10.
     expect(response.body).toMatchObject({ charged: 100, credits: 800 });
     expect(await balanceOf(client)).toBe(800);
+  });
+
+  it("never costs more than the price said before it, however the writer rambles", async () => {
+    const { client, parentId } = await ownText();
+    // What the toolbar says over the passage before any of its changes.
+    const said = passageQuote(PARENT, range, "rephrase");
+    rambling = true;
+    try {
+      const response = await client.post("/api/email/generate", {
+        ...request,
+        refine: { parentId, action: "rephrase", passage: range },
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      // The writer's budget follows the 35-character passage, not a whole text's 400 tokens.
+      const budget = server.writer.requests.at(-1)!.body.max_tokens!;
+      expect(budget).toBeLessThanOrEqual(100);
+      const { passage, content } = response.body as Record<string, never>;
+      const written = (content as string).slice(passage["start"], passage["end"]);
+      expect(written.split(" ")).toHaveLength(budget);
+      // It wrote more than the estimate: by what it wrote it would cost more than was said.
+      const byWriting = passageChangeCost(
+        countCharacters(written),
+        countCharacters(PASSAGE),
+        countCharacters(PARENT),
+      );
+      expect(byWriting).toBeGreaterThan(said.high);
+      expect(response.body).toMatchObject({ charged: said.high, credits: 900 - said.high });
+      expect(await balanceOf(client)).toBe(900 - said.high);
+    } finally {
+      rambling = false;
+    }
   });
 });
 

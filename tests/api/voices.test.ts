@@ -245,6 +245,42 @@ describe("a chosen voice", () => {
     expect(refused.status).toBe(404);
   });
 
+  it("is remembered with the text and its versions, and reads as none once deleted", async () => {
+    const { client } = await signUp(server.url, true);
+    const saved = await saveVoice(client);
+    const written = await client.post("/api/email/generate", { ...request, voiceId: saved.id });
+    expect(written.status).toBe(200);
+    const refined = await client.post("/api/email/generate", {
+      ...request,
+      voiceId: saved.id,
+      refine: { parentId: written.body.generationId, action: "shorter" },
+    });
+    expect(refined.status).toBe(200);
+    const plain = await client.post("/api/email/generate", request);
+    expect(plain.status).toBe(200);
+    const listed = async () => {
+      const items = (await client.get("/api/email/my")).body.generations as {
+        id: string;
+        voiceId: string | null;
+        refinements: { voiceId: string | null }[];
+      }[];
+      return Object.fromEntries(items.map((item) => [item.id, item]));
+    };
+    let items = await listed();
+    expect(items[written.body.generationId]).toMatchObject({
+      voiceId: saved.id,
+      refinements: [{ voiceId: saved.id }],
+    });
+    expect(items[plain.body.generationId]!.voiceId).toBeNull();
+
+    expect((await client.request("DELETE", `/api/voices/${saved.id}`)).status).toBe(200);
+    items = await listed();
+    expect(items[written.body.generationId]).toMatchObject({
+      voiceId: null,
+      refinements: [{ voiceId: null }],
+    });
+  });
+
   it("must be a voice id", async () => {
     const { client } = await signUp(server.url, true);
     const response = await client.post("/api/email/generate", { ...request, voiceId: "mine" });

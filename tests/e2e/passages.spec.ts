@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { SAME_ORIGIN } from "./auth-helpers.ts";
-import { expect, seriousAxeViolations, test, writeText } from "./fixtures.ts";
+import { expect, generatorSelect, seriousAxeViolations, test, writeText } from "./fixtures.ts";
 
 /**
  * Issue 43: a passage of the shown text, chosen with the mouse or the keyboard, rewritten in
@@ -201,4 +201,21 @@ test("a text from the history opens in the writer, and a discarded change leaves
   // What it wrote stays paid: Discard is no refund.
   expect(charged).toBeGreaterThanOrEqual(10);
   expect(await balance()).toBe(before);
+});
+
+test("the review bar comes into view after a change at the text's top, Keep focused", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await (await generatorSelect(page, "Length")).selectOption("long");
+  await writeText(page, "An email to my team about Friday.");
+  const result = page.getByTestId("result-text");
+  // The heading of a long text: the text below it runs far past the screen's bottom.
+  await result.locator("h3").first().selectText();
+  const tools = page.getByRole("toolbar", { name: "Change the selected passage" });
+  await tools.getByRole("button", { name: "Shorter" }).click();
+  const review = page.getByTestId("passage-review");
+  await expect(review).toBeVisible({ timeout: 20_000 });
+  await expect(review.getByRole("button", { name: "Keep" })).toBeFocused();
+  await expect(review).toBeInViewport({ ratio: 1 });
 });

@@ -243,3 +243,17 @@ test("the register form words its own checks and the server's field failures in 
   await expect(password).toHaveAccessibleDescription(new RegExp(common.replaceAll(".", "\\.")));
   await expectNoEnglish(page, "/register with failed checks");
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the Turkish home page shows its generator form in Turkish, not a blank box", async ({
+    page,
+  }) => {
+    await page.goto("/tr/");
+    await expect(page.getByText("İstediğiniz metni anlatın", { exact: true })).toBeVisible();
+    await expect(page.getByPlaceholder(/./)).toBeVisible();
+    await expect(page.getByText("Metin Oluştur", { exact: true })).toBeVisible();
+    await expect(page.getByText("Describe the text you want")).toHaveCount(0);
+  });
+});

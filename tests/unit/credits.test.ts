@@ -7,6 +7,7 @@ import {
   CHARACTERS_PER_TEXT,
   passageChangeCost,
   passagePriceRange,
+  passageQuote,
 } from "#shared/credits.ts";
 import { REFINE_ACTIONS } from "#shared/generation.ts";
 import { messages } from "#i18n/messages.ts";
@@ -213,6 +214,23 @@ describe("passagePriceRange (decision 089: the panel's price before a change)", 
   it("prices a continuation by about a paragraph, with or without a passage", () => {
     expect(passagePriceRange(ordinary, null, "continue")).toEqual({ low: 20, high: 80 });
     expect(passagePriceRange(ordinary, passage, "continue")).toEqual({ low: 20, high: 80 });
+  });
+
+  it("quotes the toolbar one figure that brackets every button's price, Continue held to it", () => {
+    const buttons = REFINE_ACTIONS.filter((a) => !["instruction", "translate"].includes(a));
+    for (const text of [ordinary, `${sentence} Best, Ana`]) {
+      const at = { start: text.indexOf(sentence), end: text.indexOf(sentence) + sentence.length };
+      const quote = passageQuote(text, at, "rephrase");
+      for (const action of buttons.filter((a) => a !== "continue")) {
+        const range = passagePriceRange(text, at, action);
+        expect(range.low, action).toBeGreaterThanOrEqual(quote.low);
+        expect(range.high, action).toBeLessThanOrEqual(quote.high);
+      }
+      expect(passageQuote(text, at, "continue")).toEqual(quote);
+      expect(passageQuote(text, at, "instruction")).toEqual(
+        passagePriceRange(text, at, "instruction"),
+      );
+    }
   });
 
   it("counts an emoji as one character, as the server does", () => {

@@ -267,7 +267,11 @@ describe("a text tool's prompt", () => {
 
 describe("a text tool's price", () => {
   it("is by what it writes, as a change that replaced nothing", () => {
-    expect(pricedByWriting(undefined, paraphrase())).toEqual({ replaced: "", parentText: "" });
+    expect(pricedByWriting(undefined, paraphrase())).toEqual({
+      replaced: "",
+      parentText: "",
+      ceiling: COST_PER_USE,
+    });
     // 80 characters are 10 credits; a tool's text of 6,000 is a whole text's 100.
     expect(passageChangeCost(countCharacters("x".repeat(80)), 0, 0)).toBe(10);
     expect(passageChangeCost(countCharacters("x".repeat(81)), 0, 0)).toBe(20);
@@ -294,7 +298,11 @@ describe("a text tool's price", () => {
   it("of a passage change stays by what it wrote and the share it replaced", () => {
     const text = "One. Two. Three.";
     const splice = { start: 5, end: 9, passage: "Two.", continues: false };
-    const change = { splice, source: { text } } as unknown as RefinementPlan;
-    expect(pricedByWriting(change, undefined)).toEqual({ replaced: "Two.", parentText: text });
+    const change = { splice, source: { text }, ceiling: () => 40 } as unknown as RefinementPlan;
+    expect(pricedByWriting(change, undefined)).toEqual({
+      replaced: "Two.",
+      parentText: text,
+      ceiling: 40,
+    });
   });
 });

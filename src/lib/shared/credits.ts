@@ -86,13 +86,29 @@ const WRITTEN_SHARE: Record<Exclude<RefineAction, "continue" | "translate">, [nu
 const CONTINUATION_CHARS: [number, number] = [100, 600];
 
 /**
+ * How many characters a passage change's answer is expected to hold, fewest to most, for a
+ * passage of `replaced` characters (the passage as the server trims it): by action, or
+ * about a paragraph for `continue`. The most is also the writer's budget for the answer
+ * (prompts.ts), so that the answer follows the passage, not the whole text's length.
+ */
+export function passageAnswerCharacters(
+  replaced: number,
+  action: Exclude<RefineAction, "translate">,
+): [number, number] {
+  if (action === "continue") return CONTINUATION_CHARS;
+  const [fewest, most] = WRITTEN_SHARE[action];
+  return [Math.floor(replaced * fewest), Math.ceil(replaced * most)];
+}
+
+/**
  * The price a change of `text` will likely cost, for the panel to say before it starts
- * ("about 10–30 credits"; decision 089). `passage` is the selection as the request sends
- * it (UTF-16 offsets into `text`), null for the whole text. A whole-text change is a whole
- * text: 100 (less only if stopped). A passage change is priced as the server prices it
- * (`passageChangeCost`), on the passage without the whitespace at its edges (which stays
- * the text's), with the new passage's length estimated by action; `continue` replaces
- * nothing and writes about a paragraph, with or without a passage.
+ * ("about 10–30 credits"; decision 089), and its ceiling: the server never charges more
+ * than its `high`, computed from the same inputs. `passage` is the selection as the
+ * request sends it (UTF-16 offsets into `text`), null for the whole text. A whole-text
+ * change is a whole text: `cost`, the plan's (less only if stopped). A passage change is priced as the
+ * server prices it (`passageChangeCost`), on the passage without the whitespace at its
+ * edges (which stays the text's), with the new passage's length estimated by action;
+ * `continue` replaces nothing and writes about a paragraph, with or without a passage.
  */
 export function passagePriceRange(
   text: string,
@@ -101,20 +117,37 @@ export function passagePriceRange(
   cost = COST_PER_USE,
 ): PriceRange {
   const textChars = countCharacters(text);
-  if (action === "continue") {
-    const [fewest, most] = CONTINUATION_CHARS;
-    return {
-      low: passageChangeCost(fewest, 0, textChars, cost),
-      high: passageChangeCost(most, 0, textChars, cost),
-    };
+  if (action !== "continue" && (!passage || action === "translate")) {
+    return { low: cost, high: cost };
   }
-  if (!passage || action === "translate") return { low: cost, high: cost };
-  const replaced = countCharacters(text.slice(passage.start, passage.end).trim());
-  const [fewest, most] = WRITTEN_SHARE[action];
+  const replaced =
+    passage && action !== "continue"
+      ? countCharacters(text.slice(passage.start, passage.end).trim())
+      : 0;
+  const [fewest, most] = passageAnswerCharacters(replaced, action);
   return {
-    low: passageChangeCost(Math.floor(replaced * fewest), replaced, textChars, cost),
-    high: passageChangeCost(Math.ceil(replaced * most), replaced, textChars, cost),
+    low: passageChangeCost(fewest, replaced, textChars, cost),
+    high: passageChangeCost(most, replaced, textChars, cost),
   };
+}
+
+/**
+ * The price said before a change, whose `high` the server charges no more than (decision
+ * 089). The passage toolbar says one figure for all its buttons: from Shorter's low to
+ * Longer's high (the fewest and the most any rewrite writes; Continue is held to it too).
+ * Its Ask box, and a change without a passage, say their own (`passagePriceRange`).
+ */
+export function passageQuote(
+  text: string,
+  passage: { start: number; end: number } | null,
+  action: RefineAction,
+  cost = COST_PER_USE,
+): PriceRange {
+  if (!passage || action === "instruction" || action === "translate") {
+    return passagePriceRange(text, passage, action, cost);
+  }
+  const shortest = passagePriceRange(text, passage, "shorter", cost);
+  return { low: shortest.low, high: passagePriceRange(text, passage, "longer", cost).high };
 }
 
 /** GET /api/credits/status. */

@@ -54,11 +54,12 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
     setTone,
     length,
     setLength,
+    voiceId,
+    setVoiceId,
   } = useFormChoices(pageUseCase);
   // Read after the choices: on a use case's page their first render may fill it from the page.
   const prompt = useStore($prompt);
   const [picking, setPicking] = useState(false);
-  const [voiceId, setVoiceId] = useState("");
   const [error, setError] = useState<{
     field: "content" | "language" | "contentType";
     message: string;

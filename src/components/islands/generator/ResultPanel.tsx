@@ -71,7 +71,13 @@ export default function ResultPanel() {
   );
 
   return (
-    <div ref={panel} className="flex h-full scroll-mt-24 flex-col">
+    // Under the form (below lg), a text holds a screen's height from its start: the page
+    // scrolls to it, and its words grow into space already there, never pushing what is
+    // below up and down the screen as they stream (issue 30: CLS 0.24 on a phone).
+    <div
+      ref={panel}
+      className={`flex h-full scroll-mt-24 flex-col ${shown ? "max-lg:min-h-[calc(100svh-6rem)]" : ""}`}
+    >
       {shown ? (
         <Suspense fallback={waiting}>
           <ShownText desk={desk} version={version} heading={heading} notes={notes} />

@@ -91,6 +91,13 @@ export const generations = pgTable(
     fields: jsonb("fields").$type<Record<string, string>>(),
     /** The API key that asked for the text (issue 29); null for the web's. */
     apiKeyId: uuid("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
+    /**
+     * The saved voice it was written in (decision 087), for "Use this prompt again" and the
+     * desk. No foreign key: a voice deleted while a text is written in it must not fail the
+     * text; it is read through the voices that still exist (history.ts), so a deleted one
+     * reads as none.
+     */
+    voiceId: uuid("voice_id"),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },

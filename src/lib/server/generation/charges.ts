@@ -1,5 +1,10 @@
 import { TransactionRollbackError } from "drizzle-orm";
-import { countCharacters, partialTextCost, passageChangeCost } from "#shared/credits.ts";
+import {
+  COST_PER_USE,
+  countCharacters,
+  partialTextCost,
+  passageChangeCost,
+} from "#shared/credits.ts";
 import { countWords } from "#shared/generation.ts";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
 import { textFieldOf, type UseCase } from "#shared/use-cases.ts";
@@ -154,8 +159,9 @@ export async function reserveText(
  * the client's Stop, or its writer failing or stalling after text went out. What reached the
  * client is kept and costs its characters' share of a whole text; nothing delivered fails
  * and is refunded. A passage change (decision 089) keeps `content`, its parent's text with
- * the delivered passage in place, and is priced by the passage alone. Returns the result,
- * or null when nothing was kept (or it was no longer pending).
+ * the delivered passage in place, and is priced by the passage alone, at most its `ceiling`
+ * (the upper figure said before it). Returns the result, or null when nothing was kept (or
+ * it was no longer pending).
  */
 export async function settleStopped(
   db: Database,
@@ -164,10 +170,11 @@ export async function settleStopped(
   byWriter: boolean,
   now: Date,
   content: string = delivered,
-  cost?: number,
+  cost: number = COST_PER_USE,
+  ceiling: number = cost,
 ): Promise<{ words: number; charged: number; credits: number | null } | null> {
   const words = countWords(delivered);
-  const charged = partialTextCost(countCharacters(delivered), cost);
+  const charged = Math.min(partialTextCost(countCharacters(delivered), cost), ceiling);
   if (charged === 0) {
     await refundReservation(db, generationId, "stopped before any text", now);
     return null;
@@ -196,13 +203,17 @@ export async function settleStopped(
 export function pricedByWriting(
   refinement: RefinementPlan | undefined,
   useCase: UseCase | undefined,
-): { replaced: string; parentText: string } | null {
+  cost: number = COST_PER_USE,
+): { replaced: string; parentText: string; ceiling: number } | null {
   const splice = refinement?.splice;
   if (splice) {
     const parentText = refinement.source.text;
-    return { replaced: parentText.slice(splice.start, splice.end), parentText };
+    const replaced = parentText.slice(splice.start, splice.end);
+    return { replaced, parentText, ceiling: refinement.ceiling(cost) };
   }
-  if (!refinement && useCase && textFieldOf(useCase)) return { replaced: "", parentText: "" };
+  if (!refinement && useCase && textFieldOf(useCase)) {
+    return { replaced: "", parentText: "", ceiling: cost };
+  }
   return null;
 }
 
@@ -212,8 +223,8 @@ export function pricedByWriting(
  * (`passageChangeCost`), and the rest of the reservation goes back. `written` is what the
  * writer wrote (the new passage), `replaced` the parent's passage it took the place of
  * ("" for a continuation and a text tool's text), `parentText` the parent's whole text (""
- * for a tool's), `content` the version kept. Null when it was no longer pending (the
- * reconciler refunded it).
+ * for a tool's), `ceiling` the most it may cost (the upper figure said before it),
+ * `content` the version kept. Null when it was no longer pending (the reconciler refunded it).
  */
 export async function settleWritten(
   db: Database,
@@ -222,18 +233,21 @@ export async function settleWritten(
     written: string;
     replaced: string;
     parentText: string;
+    ceiling: number;
     content: string;
     modelUsed: string;
   },
   now: Date,
   cost?: number,
 ): Promise<{ charged: number; credits: number | null } | null> {
-  const charged = passageChangeCost(
+  const price = passageChangeCost(
     countCharacters(written.written),
     countCharacters(written.replaced),
     countCharacters(written.parentText),
     cost,
   );
+  // A writer that rambles past the estimate costs no more than the figure said before.
+  const charged = Math.min(price, written.ceiling);
   const settled = await settleAtPrice(
     db,
     generationId,

@@ -74,6 +74,7 @@ export function newRow(owner: CreditOwner, request: GenerationRequest, lineage: 
     useCase: request.useCase ?? null,
     // A template's placeholders' values (issue 28) are kept as a use case's are.
     fields: request.useCase ? (request.fields ?? {}) : (request.fields ?? null),
+    voiceId: request.voiceId ?? null,
     addressHash: owner.addressHash ?? null,
     apiKeyId: (owner.kind === "user" ? owner.apiKeyId : undefined) ?? null,
   };

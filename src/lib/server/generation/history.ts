@@ -12,7 +12,7 @@ import {
 } from "drizzle-orm";
 import type { HistoryItem, HistoryPage, HistoryQuery } from "#shared/schemas/generation.ts";
 import type { Database } from "#server/db/index.ts";
-import { generations } from "#server/db/schema.ts";
+import { generations, voices } from "#server/db/schema.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { folderFilter, folderOfText } from "#server/folders/folders.ts";
 
@@ -50,6 +50,10 @@ export const historyColumns = {
   useCase: generations.useCase,
   fields: generations.fields,
   stoppedWords: generations.stoppedWords,
+  // The voice it was written in, while it exists: a deleted one reads as none (decision 087).
+  voiceId: sql<
+    string | null
+  >`(select ${voices.id} from ${voices} where ${voices.id} = ${generations.voiceId})`,
   preview: sql<string>`substr(coalesce(${generations.generatedContent}, ''), 1, ${sql.raw(String(PREVIEW_CHARS))})`,
   // octet_length reads a stored text's size from its header, not the text itself.
   textBytes: sql<number>`coalesce(octet_length(${generations.generatedContent}), 0)::int`,
@@ -85,6 +89,7 @@ function historyItem(row: HistoryRow, refinements: HistoryItem[] = []): HistoryI
     // A template's placeholders' values (issue 28) are kept without a use case.
     fields: row.useCase ? (row.fields ?? {}) : (row.fields ?? null),
     stoppedWords: row.stoppedWords,
+    voiceId: row.voiceId,
     refinements,
   };
 }

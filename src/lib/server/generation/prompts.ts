@@ -8,6 +8,7 @@ import {
   languageLabel,
   type RefineAction,
 } from "#shared/generation.ts";
+import { countCharacters, passageAnswerCharacters } from "#shared/credits.ts";
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
 import { MAX_USE_CASE_INSTRUCTIONS, textFieldOf } from "#shared/use-cases.ts";
 import type { WriterVoice } from "#server/voices/voices.ts";
@@ -224,9 +225,27 @@ function passagePrompt(
   return {
     system,
     user: JSON.stringify({ ...parts, ...instruction, ...(voice ? { voice } : {}) }),
-    maxTokens: TOKEN_BUDGET[input.length],
+    maxTokens: passageTokens(input, source),
     ...sampling(input.variant),
   };
+}
+
+/** The least a passage's answer may take: a few words, however short the passage. */
+const PASSAGE_MIN_TOKENS = 64;
+
+/**
+ * The writer's budget for a passage change's answer (decision 089): it follows the passage,
+ * not the text's length, so that a writer that rambles stops near the price said before.
+ * A token for each character the answer is expected to hold at most
+ * (`passageAnswerCharacters`): room for any script (English takes about one for four), at
+ * least PASSAGE_MIN_TOKENS, at most the text's length's budget.
+ */
+function passageTokens(input: GenerationRequest, source: RefinementSource): number {
+  const splice = source.splice!;
+  const replaced = splice.continues ? 0 : countCharacters(splice.passage);
+  const action = source.action as Exclude<RefineAction, "translate">;
+  const [, most] = passageAnswerCharacters(replaced, action);
+  return Math.min(TOKEN_BUDGET[input.length], Math.max(PASSAGE_MIN_TOKENS, most));
 }
 
 /**
@@ -247,7 +266,7 @@ function followUpPrompt(
     system: earlier.system,
     earlier: { user: earlier.user, answer: source.text },
     user: followUpMessage(source),
-    maxTokens: TOKEN_BUDGET[input.length],
+    maxTokens: passageTokens(input, source),
     ...sampling(input.variant),
   };
 }

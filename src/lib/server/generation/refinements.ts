@@ -1,6 +1,7 @@
 import type { GenerationRequest } from "#shared/schemas/generation.ts";
 import type { CreditOwner } from "#server/credits/ledger.ts";
 import type { Database } from "#server/db/index.ts";
+import { passageQuote } from "#shared/credits.ts";
 import { textFieldOf } from "#shared/use-cases.ts";
 import { failure } from "#server/errors.ts";
 import { findFinishedText, type Lineage } from "./generations.ts";
@@ -21,6 +22,11 @@ export interface RefinementPlan {
   splice: Splice | null;
   /** The parent is a template draft, which no AI writer changes (issue 43, item 8). */
   ofTemplateDraft: boolean;
+  /**
+   * The most a passage change may cost at the plan's cost of a text: the upper figure said
+   * before it (`passageQuote`, decision 089), from the same inputs; that cost otherwise.
+   */
+  ceiling: (cost: number) => number;
 }
 
 const LONGER: Record<GenerationRequest["length"], GenerationRequest["length"]> = {
@@ -82,6 +88,8 @@ export async function refinementOf(
     },
     splice,
     ofTemplateDraft: parent.modelUsed === "local",
+    ceiling: (cost) =>
+      splice ? passageQuote(parent.text, refine.passage ?? null, action, cost).high : cost,
   };
 }
 

@@ -70,7 +70,8 @@ export async function startGeneration(
   if (refinement?.ofTemplateDraft) throw failure("CONFLICT", "refineTemplateDraft");
   // A full line is a 503 now, before anything is reserved or streamed.
   const place = takePlaceInLine(plan);
-  const asked = refinement?.request ?? request;
+  // The text remembers the voice it is written in, a folder's too (decision 087).
+  const asked = { ...(refinement?.request ?? request), voiceId: voice ? voiceId! : undefined };
   const lineage = refinement?.lineage ?? variant;
   let reserved: Awaited<ReturnType<typeof reserveText>>;
   try {
@@ -209,7 +210,7 @@ async function settleFinished(run: Run, written: WrittenText, useCase?: UseCase)
   const now = run.options.now();
   let settled: "settled" | "gone";
   let priced: { charged: number; credits: number | null } | null = null;
-  const byWriting = pricedByWriting(run.refinement, useCase);
+  const byWriting = pricedByWriting(run.refinement, useCase, run.cost);
   if (byWriting) {
     const price = { written: text, ...byWriting, content, modelUsed };
     priced = await settleWritten(run.db, run.generationId, price, now, run.cost);
@@ -250,6 +251,7 @@ async function settleEarly(run: Run, byWriter: boolean): Promise<boolean> {
       run.options.now(),
       versionOf(run, delivered).content,
       run.cost,
+      run.refinement?.ceiling(run.cost),
     );
     const outcome = ended ? (byWriter ? "ended_by_writer" : "stopped") : null;
     countGeneration(run.writer, outcome ?? (byWriter ? "failed" : "cancelled"));

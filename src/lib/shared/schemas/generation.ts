@@ -252,6 +252,11 @@ export interface HistoryItem {
   /** A stopped text: the words that reached the client. */
   stoppedWords: number | null;
   /**
+   * The saved voice it was written in, while the voice exists (decision 087): "Use this
+   * prompt again" and the desk choose it again.
+   */
+  voiceId?: string | null;
+  /**
    * For a top-level text: the refinements and Regenerate's variants made from it (and from
    * them), oldest first.
    */

@@ -9,12 +9,10 @@ import { showToast } from "#stores/toasts.ts";
 import { buttonClass, Field } from "#components/ui/Field.tsx";
 import { ModalDialog } from "#components/ui/ModalDialog.tsx";
 import { useMessages } from "#components/ui/use-messages.ts";
+import { smallButton, VoiceRow } from "./VoiceRow.tsx";
 
 const EMPTY = { name: "", description: "", sample: "" };
 type Draft = typeof EMPTY;
-
-const smallButton =
-  "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800";
 
 /** A labelled text box with its count of characters, its hint and its error. */
 function TextBox({
@@ -149,32 +147,12 @@ export default function VoiceManager({ onClose }: { onClose(): void }) {
       ) : (
         <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-700">
           {voices.map((voice) => (
-            <li key={voice.id} className="flex items-center gap-3 py-2">
-              <div className="min-w-0 flex-1">
-                <p id={`voice-${voice.id}`} className="truncate font-medium">
-                  {voice.name}
-                </p>
-                <p className="truncate text-xs text-slate-600 dark:text-slate-400">
-                  {voice.description || voice.sample}
-                </p>
-              </div>
-              <button
-                type="button"
-                className={smallButton}
-                aria-describedby={`voice-${voice.id}`}
-                onClick={() => edit(voice)}
-              >
-                {v("voice.change")}
-              </button>
-              <button
-                type="button"
-                className={smallButton}
-                aria-describedby={`voice-${voice.id}`}
-                onClick={() => void remove(voice)}
-              >
-                {v("voice.remove")}
-              </button>
-            </li>
+            <VoiceRow
+              key={voice.id}
+              voice={voice}
+              onEdit={() => edit(voice)}
+              onRemove={() => void remove(voice)}
+            />
           ))}
         </ul>
       )}

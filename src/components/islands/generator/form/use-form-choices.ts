@@ -47,6 +47,8 @@ export function useFormChoices(pageUseCase: UseCaseForForm | undefined) {
   const [contentType, setContentType] = useState<ContentType>(pageUseCase?.contentType ?? "email");
   const [tone, setTone] = useState<Tone>(pageUseCase?.tone ?? "standard");
   const [length, setLength] = useState<Length | "">(pageUseCase?.length ?? "");
+  // The picker lets go of a voice that is no longer there (a deleted one): none, quietly.
+  const [voiceId, setVoiceId] = useState("");
 
   useEffect(() => {
     const left = takePromptForReuse(formMemoryKey());
@@ -96,6 +98,7 @@ export function useFormChoices(pageUseCase: UseCaseForForm | undefined) {
     if (reused.tone && (TONES as readonly string[]).includes(reused.tone)) setTone(reused.tone);
     if (reused.length && (LENGTHS as readonly string[]).includes(reused.length))
       setLength(reused.length);
+    if (typeof reused.voiceId === "string") setVoiceId(reused.voiceId);
   }
 
   /** A use case, or `null` for "Describe it yourself". */
@@ -141,5 +144,7 @@ export function useFormChoices(pageUseCase: UseCaseForForm | undefined) {
     setTone,
     length,
     setLength,
+    voiceId,
+    setVoiceId,
   };
 }

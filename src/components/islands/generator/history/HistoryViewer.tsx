@@ -26,6 +26,7 @@ function reuse(item: HistoryItem) {
     length: (item.length ?? undefined) as ReusablePrompt["length"],
     // The generator finds the use case by its slug; one no longer listed becomes the description.
     ...(item.useCase ? { useCase: item.useCase, fields: item.fields ?? {} } : {}),
+    ...(item.voiceId ? { voiceId: item.voiceId } : {}),
   });
   location.assign(pageInChosenLanguage("/"));
 }

@@ -29,6 +29,7 @@ export function versionOf(item: HistoryItem, text: string): TextVersion {
     ...(item.length ? { length: item.length as GenerationRequestBody["length"] } : {}),
     variant: item.variant,
     ...(item.useCase ? { useCase: item.useCase, fields: item.fields ?? {} } : {}),
+    ...(item.voiceId ? { voiceId: item.voiceId } : {}),
     ...(item.parentId && refinement
       ? {
           refine: {

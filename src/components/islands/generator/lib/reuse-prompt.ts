@@ -14,7 +14,7 @@ export const formMemoryKey = (): string => `atg:form:${pathWithoutLanguage(locat
 /** A request to write again, or the form as it was left: then without its language. */
 export type ReusablePrompt = Pick<
   GenerationRequestBody,
-  "content" | "contentType" | "tone" | "length" | "useCase" | "fields"
+  "content" | "contentType" | "tone" | "length" | "useCase" | "fields" | "voiceId"
 > &
   Partial<Pick<GenerationRequestBody, "language">>;
 

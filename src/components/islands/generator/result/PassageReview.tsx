@@ -10,7 +10,8 @@ import { actionButton } from "./action-button.ts";
 
 /**
  * A passage change just written: what it cost, and Keep, Try again or Discard. Keep is
- * focused, as Stop was: the keyboard goes on where the change was asked for.
+ * focused, as Stop was: the keyboard goes on where the change was asked for; the bar is
+ * scrolled into view, the least that shows it (on a phone it lies below a long text).
  */
 export function PassageReview({
   version,
@@ -22,7 +23,10 @@ export function PassageReview({
 }) {
   const { t: m } = useMessages(passageWords);
   const keep = useRef<HTMLButtonElement>(null);
-  useEffect(() => keep.current?.focus({ preventScroll: true }), []);
+  useEffect(() => {
+    keep.current?.focus({ preventScroll: true });
+    keep.current?.parentElement?.scrollIntoView({ block: "nearest" });
+  }, []);
   const credits = version.stopped?.credits ?? version.charged ?? 0;
   return (
     <div

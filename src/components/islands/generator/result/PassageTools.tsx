@@ -1,7 +1,7 @@
 import { useState, type RefObject } from "react";
 import { passageWords } from "#i18n/passages.ts";
 import { useMessages } from "#components/ui/use-messages.ts";
-import { passagePriceRange } from "#shared/credits.ts";
+import { passageQuote } from "#shared/credits.ts";
 import type { RefineAction } from "#shared/generation.ts";
 import { changePassage } from "#generator/state/text-changes.ts";
 import { paidAction } from "../paid-action.ts";
@@ -59,7 +59,7 @@ export function PassageTools({
     getSelection()?.removeAllRanges();
     changePassage(action, passage, words);
   };
-  const price = passagePriceRange(text, passage, asking ? "instruction" : "rephrase", cost);
+  const price = passageQuote(text, passage, asking ? "instruction" : "rephrase", cost);
 
   return (
     <div
