@@ -77,6 +77,7 @@ export default defineConfig({
         "operator-names-phone@example.com",
         "operator-shares-desktop@example.com",
         "operator-shares-phone@example.com",
+        "operator-header-desktop@example.com",
       ].join(","),
     },
   },

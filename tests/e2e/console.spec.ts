@@ -210,3 +210,39 @@ test.describe("to anyone but an operator", () => {
     await expect(page.locator("[data-requested-address]")).toHaveText("/console");
   });
 });
+
+test("an operator's Turkish header stands on one line at 1280 px", async ({
+  page,
+  accounts,
+}, testInfo) => {
+  test.skip(isPhone(page), "a phone's header folds its links into the menu");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await accounts.register("operator", {
+    verified: true,
+    name: "Robin Tester",
+    email: operatorEmail(testInfo.project.name, "header"),
+  });
+  await page.goto("/tr/");
+  const nav = page.getByRole("navigation", { name: "Ana menü" });
+  await expect(nav.getByRole("link", { name: "Konsol", exact: true })).toBeVisible();
+  // Each label's text makes one line box: a wrapped one ("Çıkış | Yap") makes two.
+  const lines = await nav.evaluate((element) =>
+    [...element.querySelectorAll<HTMLElement>("a, button, [data-user-name]")]
+      .filter((item) => item.offsetWidth > 0 && item.innerText.trim())
+      .map((item) => {
+        const tops = new Set<number>();
+        const texts = document.createTreeWalker(item, NodeFilter.SHOW_TEXT);
+        while (texts.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(texts.currentNode);
+          for (const rect of range.getClientRects())
+            if (rect.width > 0) tops.add(Math.round(rect.top));
+        }
+        return `${item.innerText.trim()}: ${tops.size}`;
+      }),
+  );
+  expect(lines).toEqual(lines.map((line) => line.replace(/\d+$/, "1")));
+  expect(lines.join()).toContain("Çıkış Yap: 1");
+  const header = await page.locator("body > header").boundingBox();
+  expect(header!.height).toBeLessThanOrEqual(65);
+});
