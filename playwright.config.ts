@@ -78,6 +78,8 @@ export default defineConfig({
         "operator-shares-desktop@example.com",
         "operator-shares-phone@example.com",
         "operator-header-desktop@example.com",
+        "operator-chart-desktop@example.com",
+        "operator-chart-phone@example.com",
       ].join(","),
     },
   },

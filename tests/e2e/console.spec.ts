@@ -246,3 +246,43 @@ test("an operator's Turkish header stands on one line at 1280 px", async ({
   const header = await page.locator("body > header").boundingBox();
   expect(header!.height).toBeLessThanOrEqual(65);
 });
+
+test("the weekly credits chart's value axis shows five-digit figures whole (10K)", async ({
+  page,
+  accounts,
+}, testInfo) => {
+  // What the canvas draws, and how far left of its edge each label would begin.
+  await page.addInitScript(() => {
+    const drawn: { text: string; left: number }[] = [];
+    Object.assign(window, { drawnLabels: drawn });
+    const fillText = CanvasRenderingContext2D.prototype.fillText;
+    CanvasRenderingContext2D.prototype.fillText = function (text, x, y, maxWidth) {
+      const width = this.measureText(text).width;
+      const left =
+        this.textAlign === "right" ? x - width : this.textAlign === "center" ? x - width / 2 : x;
+      drawn.push({ text, left });
+      return fillText.call(this, text, x, y, maxWidth);
+    };
+  });
+  // A busy week: 12,000 credits granted.
+  await page.route("**/api/console/overview", async (route) => {
+    const response = await route.fetch();
+    const overview = await response.json();
+    overview.weeks.at(-1).granted = 12_000;
+    await route.fulfill({ response, json: overview });
+  });
+  await accounts.register("operator", {
+    verified: true,
+    email: operatorEmail(testInfo.project.name, "chart"),
+  });
+  await page.goto("/console");
+  const chart = page.getByRole("region", { name: "Overview" }).getByRole("img", {
+    name: /credits per week/,
+  });
+  await expect(chart.locator("canvas")).toBeVisible();
+  const labels = await page.evaluate(
+    () => (window as unknown as { drawnLabels: { text: string; left: number }[] }).drawnLabels,
+  );
+  expect(labels.filter(({ left }) => left < 0)).toEqual([]);
+  expect(labels.map(({ text }) => text)).toContain("10K");
+});
