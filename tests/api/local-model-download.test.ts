@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startModelHost } from "../fakes/model-host.ts";
-import { ApiClient } from "../support/client.ts";
+import { ApiClient, signUp } from "../support/client.ts";
 import { createStorage, startServer, type RunningServer, type Storage } from "../support/server.ts";
 import { CATALOGUE_SHAPES, tinyShape, writeShapedGguf } from "../support/shaped-gguf.ts";
 import { MODEL_TEST_TIMEOUT_MS, waitFor } from "../support/wait.ts";
@@ -16,6 +16,7 @@ import { MODEL_TEST_TIMEOUT_MS, waitFor } from "../support/wait.ts";
  * not the announced one, and goes on with template drafts when it has no model.
  */
 const NAME = "tiny-test.gguf";
+const OPERATOR = "operator@example.com";
 const request = {
   content: "A note to my neighbour about the parcel.",
   language: "english",
@@ -44,7 +45,12 @@ async function serverWith(
 ): Promise<{ server: RunningServer; storage: Storage }> {
   const storage = await createStorage();
   const server = await startServer(storage, {
-    env: { TRUSTED_PROXY: "1", LOCAL_MODEL: localModel, LOCAL_MODEL_THREADS: "1" },
+    env: {
+      TRUSTED_PROXY: "1",
+      LOCAL_MODEL: localModel,
+      LOCAL_MODEL_THREADS: "1",
+      OPERATOR_EMAILS: OPERATOR,
+    },
   });
   cleanups.push(async () => {
     await server.stop();
@@ -55,6 +61,12 @@ async function serverWith(
 
 const engines = async (server: RunningServer) =>
   (await fetch(`${server.url}/api/email/engines`)).json();
+
+/** The engines status as an operator reads it: with the cause of a failure and the retries. */
+async function operatorEngines(server: RunningServer) {
+  const { client } = await signUp(server.url, true, OPERATOR);
+  return async () => (await client.get("/api/email/engines")).body;
+}
 
 const modelsDir = (storage: Storage) => join(storage.env.DATA_DIR!, "models");
 
@@ -144,7 +156,8 @@ describe("the first start", () => {
     const host = await startModelHost({ file: modelFile, name: NAME, unavailableFirst: 1_000 });
     cleanups.push(host.close);
     const { server } = await serverWith(host.modelUrl);
-    await waitFor("a failed attempt", () => engines(server), {
+    const asOperator = await operatorEngines(server);
+    await waitFor("a failed attempt", asOperator, {
       done: (status) => status.local.state === "downloading" && status.local.retry !== null,
     });
     // Ctrl-C.
@@ -162,7 +175,7 @@ describe("the first start", () => {
     });
     cleanups.push(host.close);
     const { server, storage } = await serverWith(host.modelUrl);
-    const status = await waitFor("the download to be refused", () => engines(server), {
+    const status = await waitFor("the download to be refused", await operatorEngines(server), {
       done: (current) => current.local.state === "failed",
     });
     expect(status).toMatchObject({ writer: "template", templateReason: "failed" });
@@ -189,6 +202,14 @@ describe("the first start", () => {
     );
     expect(warnings).toHaveLength(1);
     expect(String(warnings[0]!.msg)).toContain("broken.gguf could not be loaded");
+    // A visitor reads that the writer is unavailable, not the server's path (issue 30);
+    // an operator reads why.
+    const told = await engines(server);
+    expect(told).toMatchObject({ templateReason: "failed", local: { state: "failed" } });
+    expect(JSON.stringify(told)).not.toContain(scratch);
+    expect((await (await operatorEngines(server))()).local.reason).toContain(
+      `${broken} could not be loaded`,
+    );
 
     const guest = new ApiClient(server.url);
     const draft = await guest.post("/api/email/generate", request);

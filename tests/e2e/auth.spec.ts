@@ -191,3 +191,38 @@ test("a reset page without a token says so and goes home", async ({ page }) => {
   await expect(page.getByText("Invalid or missing password reset token.")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });
+
+for (const [language, title] of [
+  ["english", "Email Verified"],
+  ["turkish", "E-posta Doğrulandı"],
+] as const) {
+  test(`a verification link opened in a background tab shows "${title}" once the tab is seen`, async ({
+    page,
+  }) => {
+    // A mail client opens the link in a tab behind its own: the tab is hidden until chosen.
+    await page.addInitScript((language) => {
+      localStorage.setItem("selectedLanguage", language);
+      let hidden = true;
+      Object.defineProperty(document, "visibilityState", {
+        get: () => (hidden ? "hidden" : "visible"),
+      });
+      Object.defineProperty(document, "hidden", { get: () => hidden });
+      Object.assign(window, {
+        showTab() {
+          hidden = false;
+          document.dispatchEvent(new Event("visibilitychange"));
+        },
+      });
+    }, language);
+    await page.goto("/login?verified=true");
+    // The toast region is loaded after the toaster has started: nothing was shown unseen.
+    const region = page.getByRole("region", { name: /Notifications|Bildirimler/ });
+    await expect(region).toBeAttached();
+    await expect(region.getByRole("listitem")).toHaveCount(0);
+    await expect(page).toHaveURL(/verified=true/);
+
+    await page.evaluate(() => (window as unknown as { showTab(): void }).showTab());
+    await expect(toast(page, title)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+}

@@ -210,3 +210,79 @@ test.describe("to anyone but an operator", () => {
     await expect(page.locator("[data-requested-address]")).toHaveText("/console");
   });
 });
+
+test("an operator's Turkish header stands on one line at 1280 px", async ({
+  page,
+  accounts,
+}, testInfo) => {
+  test.skip(isPhone(page), "a phone's header folds its links into the menu");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await accounts.register("operator", {
+    verified: true,
+    name: "Robin Tester",
+    email: operatorEmail(testInfo.project.name, "header"),
+  });
+  await page.goto("/tr/");
+  const nav = page.getByRole("navigation", { name: "Ana menü" });
+  await expect(nav.getByRole("link", { name: "Konsol", exact: true })).toBeVisible();
+  // Each label's text makes one line box: a wrapped one ("Çıkış | Yap") makes two.
+  const lines = await nav.evaluate((element) =>
+    [...element.querySelectorAll<HTMLElement>("a, button, [data-user-name]")]
+      .filter((item) => item.offsetWidth > 0 && item.innerText.trim())
+      .map((item) => {
+        const tops = new Set<number>();
+        const texts = document.createTreeWalker(item, NodeFilter.SHOW_TEXT);
+        while (texts.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(texts.currentNode);
+          for (const rect of range.getClientRects())
+            if (rect.width > 0) tops.add(Math.round(rect.top));
+        }
+        return `${item.innerText.trim()}: ${tops.size}`;
+      }),
+  );
+  expect(lines).toEqual(lines.map((line) => line.replace(/\d+$/, "1")));
+  expect(lines.join()).toContain("Çıkış Yap: 1");
+  const header = await page.locator("body > header").boundingBox();
+  expect(header!.height).toBeLessThanOrEqual(65);
+});
+
+test("the weekly credits chart's value axis shows five-digit figures whole (10K)", async ({
+  page,
+  accounts,
+}, testInfo) => {
+  // What the canvas draws, and how far left of its edge each label would begin.
+  await page.addInitScript(() => {
+    const drawn: { text: string; left: number }[] = [];
+    Object.assign(window, { drawnLabels: drawn });
+    const fillText = CanvasRenderingContext2D.prototype.fillText;
+    CanvasRenderingContext2D.prototype.fillText = function (text, x, y, maxWidth) {
+      const width = this.measureText(text).width;
+      const left =
+        this.textAlign === "right" ? x - width : this.textAlign === "center" ? x - width / 2 : x;
+      drawn.push({ text, left });
+      return fillText.call(this, text, x, y, maxWidth);
+    };
+  });
+  // A busy week: 12,000 credits granted.
+  await page.route("**/api/console/overview", async (route) => {
+    const response = await route.fetch();
+    const overview = await response.json();
+    overview.weeks.at(-1).granted = 12_000;
+    await route.fulfill({ response, json: overview });
+  });
+  await accounts.register("operator", {
+    verified: true,
+    email: operatorEmail(testInfo.project.name, "chart"),
+  });
+  await page.goto("/console");
+  const chart = page.getByRole("region", { name: "Overview" }).getByRole("img", {
+    name: /credits per week/,
+  });
+  await expect(chart.locator("canvas")).toBeVisible();
+  const labels = await page.evaluate(
+    () => (window as unknown as { drawnLabels: { text: string; left: number }[] }).drawnLabels,
+  );
+  expect(labels.filter(({ left }) => left < 0)).toEqual([]);
+  expect(labels.map(({ text }) => text)).toContain("10K");
+});

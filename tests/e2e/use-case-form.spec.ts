@@ -184,3 +184,23 @@ test("the description typed on the home page comes back when it is opened again"
   );
   await expect(await generatorSelect(page, "Tone")).toHaveValue("formal");
 });
+
+test("Ctrl+Enter (⌘+Enter) in a use case's paragraph field sends the form", async ({ page }) => {
+  await page.goto(PATH);
+  await expect(generatorForm(page)).toBeVisible();
+  await page.getByLabel("Who you are writing to").fill("Head of Operations at Swiftline");
+  await page.getByLabel("The next step you ask for").selectOption("referral");
+  const offer = page.getByLabel("What you offer");
+  await offer.fill("Route planning in a minute");
+  const sent = page.waitForRequest(
+    (request) => request.url().endsWith("/api/email/generate") && request.method() === "POST",
+  );
+  // Not the last box, where the hint stands: the paragraph field above it.
+  await offer.press(isPhone(page) ? "Meta+Enter" : "Control+Enter");
+  expect((await sent).postDataJSON()).toMatchObject({
+    useCase: MODEL.slug,
+    fields: { offer: "Route planning in a minute" },
+  });
+  // The shortcut sends; it writes no new line into the box.
+  await expect(offer).toHaveValue("Route planning in a minute");
+});

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { Toast } from "radix-ui";
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { $toast, dismissToast } from "#stores/toasts.ts";
 import { useMessages } from "./use-messages.ts";
 
@@ -65,6 +65,14 @@ export default function ToastRegion() {
   const root = useRef<HTMLLIElement>(null);
   const region = useRef<HTMLOListElement>(null);
   const placement = usePlacement(root, region, Boolean(toast));
+  // A modal <dialog> is in the top layer, over any z-index (decision 009): the toast goes
+  // there too, as a popover shown (again, so above a dialog opened since) with each toast.
+  const layer = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const popover = layer.current;
+    if (popover?.matches(":popover-open")) popover.hidePopover();
+    if (toast) popover?.showPopover();
+  }, [toast]);
 
   return (
     <Toast.Provider
@@ -100,12 +108,18 @@ export default function ToastRegion() {
           </Toast.Close>
         </Toast.Root>
       )}
-      <Toast.Viewport
-        ref={region}
-        label={t("common.notifications")}
-        data-placement={placement}
-        className={`fixed right-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none md:max-w-[420px] lg:right-auto lg:left-0 ${placement === "top" ? "top-16" : "bottom-0"}`}
-      />
+      <div
+        ref={layer}
+        popover="manual"
+        className="m-0 h-0 w-0 overflow-visible border-0 bg-transparent p-0"
+      >
+        <Toast.Viewport
+          ref={region}
+          label={t("common.notifications")}
+          data-placement={placement}
+          className={`pointer-events-none fixed right-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none md:max-w-[420px] lg:right-auto lg:left-0 ${placement === "top" ? "top-16" : "bottom-0"}`}
+        />
+      </div>
     </Toast.Provider>
   );
 }

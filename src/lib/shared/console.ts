@@ -46,7 +46,8 @@ export type LocalWriterStatus =
     }
   | { state: "loading"; model: string }
   | { state: "ready"; model: string }
-  | { state: "failed"; model: string; reason: string }
+  /** `reason` is an operator's (the console, the log): a visitor's status has none. */
+  | { state: "failed"; model: string; reason?: string }
   /** Refused at load: its context cannot hold the longest instructions and text. */
   | { state: "too-small"; model: string; contextTokens: number; neededTokens: number };
 

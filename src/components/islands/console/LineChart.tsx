@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { consoleLocale } from "#i18n/console.ts";
 
 export interface ChartSeries {
   label: string;
@@ -40,6 +41,11 @@ export default function LineChart({
       grid: { stroke: dark ? "#334155" : "#e2e8f0", width: 1 },
       ticks: { stroke: dark ? "#334155" : "#e2e8f0", width: 1 },
     };
+    // "10K", not "10,000": uPlot's value axis is 50 px wide and cut a five-digit figure.
+    const compact = new Intl.NumberFormat(consoleLocale(), {
+      notation: "compact",
+      maximumFractionDigits: 1,
+    });
     const x = days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000);
     const plot = new uPlot(
       {
@@ -50,7 +56,14 @@ export default function LineChart({
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), "Etc/UTC"),
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
         // Counts and credits are whole numbers: no 0.2 steps on the value axis.
-        axes: [axis, { ...axis, incrs: WHOLE_STEPS }],
+        axes: [
+          axis,
+          {
+            ...axis,
+            incrs: WHOLE_STEPS,
+            values: (_plot, splits) => splits.map((split) => compact.format(split)),
+          },
+        ],
         series: [
           {},
           ...series.map((line) => ({

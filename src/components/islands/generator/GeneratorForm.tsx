@@ -76,11 +76,20 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
     if (!next) requestAnimationFrame(() => document.getElementById("generator-prompt")?.focus());
   }
 
-  /** Ctrl+Enter (⌘+Enter on a Mac) sends the form from the prompt box. */
-  function onPromptKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+  /**
+   * Ctrl+Enter (⌘+Enter on a Mac) sends the form from any of its text boxes: the prompt and a
+   * use case's paragraphs. A dialog's box (in a portal, with a form of its own) is not one.
+   */
+  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    const box = event.target;
+    if (
+      event.key === "Enter" &&
+      (event.ctrlKey || event.metaKey) &&
+      box instanceof HTMLTextAreaElement &&
+      box.form === event.currentTarget
+    ) {
       event.preventDefault();
-      event.currentTarget.form?.requestSubmit();
+      event.currentTarget.requestSubmit();
     }
   }
 
@@ -148,9 +157,11 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
   const described = [error && "generator-error", "generator-count"].filter(Boolean).join(" ");
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the keys are its text boxes' (Ctrl+Enter), caught as they bubble
     <form
       noValidate
       onSubmit={onSubmit}
+      onKeyDown={onKeyDown}
       className="flex flex-col gap-4"
       aria-label={t("generator.section")}
     >
@@ -212,7 +223,6 @@ export default function GeneratorForm({ useCase: pageUseCase }: GeneratorFormPro
             maxLength={MAX_PROMPT_CHARS}
             value={prompt}
             onChange={(event) => $prompt.set(event.target.value)}
-            onKeyDown={onPromptKeyDown}
             placeholder={useCase ? undefined : t("generator.placeholder")}
             aria-invalid={error?.field === "content" || undefined}
             aria-describedby={described}

@@ -30,7 +30,7 @@ function localWriterState(t: Translate<ConsoleTextKey>, local: LocalWriterView):
     case "ready":
       return t("writers.local.ready", { model: status.model });
     case "failed":
-      return t("writers.local.failed", { model: status.model, reason: status.reason });
+      return t("writers.local.failed", { model: status.model, reason: status.reason ?? "" });
     case "too-small":
       return t("writers.local.tooSmall", {
         model: status.model,

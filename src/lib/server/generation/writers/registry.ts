@@ -100,9 +100,21 @@ export function planWriting(): WriterPlan {
   return { kind: "template", reason: reasons[local.status.state] ?? "loading" };
 }
 
-export function writersStatus(): WritersStatus {
+/**
+ * Who writes next, for `/api/email/engines`. The local writer's cause of failure (a file's
+ * path, a network error) and its retries are an operator's: a visitor reads its state alone
+ * (issue 30), as the page does; the console and the log say the rest.
+ */
+export function writersStatus(operator = false): WritersStatus {
   const plan = planWriting();
-  const local = currentWriters().local?.status ?? { state: "off" as const };
+  const status = currentWriters().local?.status ?? { state: "off" as const };
+  const local: LocalWriterStatus = operator
+    ? status
+    : status.state === "failed"
+      ? { state: "failed", model: status.model }
+      : status.state === "downloading"
+        ? { ...status, retry: null }
+        : status;
   return plan.kind === "ai"
     ? { writer: "ai", ready: plan.providers.map((provider) => provider.id), local }
     : { writer: "template", templateReason: plan.reason, ready: [], local };
