@@ -3,9 +3,7 @@ import type { FailureReason } from "#shared/failures.ts";
 import type { LibraryFailureReason } from "#shared/library-failures.ts";
 import type { SignupFailureReason } from "#shared/signup-failures.ts";
 
-type Reason = FailureReason | LibraryFailureReason | SignupFailureReason;
-
-type Reason = FailureReason | LibraryFailureReason | ApiKeyFailureReason;
+type Reason = FailureReason | LibraryFailureReason | ApiKeyFailureReason | SignupFailureReason;
 
 /**
  * Every failed /api answer (DESIGN §8), written by the server's `failureBody`. `message`
