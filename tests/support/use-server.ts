@@ -151,9 +151,15 @@ export function useScratchDir(
 
 /** Waits until the server's local writer has loaded its model. */
 export async function localWriterReady(server: RunningServer, timeoutMs: number): Promise<void> {
+  // A poll that meets a reset keep-alive connection (the event loop held by the model's load
+  // on a busy machine outlives the socket's idle timer) asks again, as a browser would.
   await waitFor(
     "the local writer to load",
-    async () => (await (await fetch(`${server.url}/api/email/engines`)).json()).local.state,
+    async () =>
+      fetch(`${server.url}/api/email/engines`).then(
+        async (response) => (await response.json()).local.state as string,
+        (error: Error) => `unreachable (${error.message})`,
+      ),
     { done: (state) => state === "ready", timeoutMs },
   );
 }
