@@ -37,3 +37,16 @@ export const DEFAULT_PLAN: PlanNumbers = {
   adsPerDay: ADS_PER_DAY,
   resetDay: 1,
 };
+
+/** `{weeklyAllowance}` in copy (use-case FAQs): where a number of the plan in force is said. */
+export const PLAN_SLOT = /\{([^{}]*)\}/g;
+
+/** The plan's numbers copy may name; the reset day is a day, not a number to print. */
+export type ShownPlanNumber = Exclude<keyof PlanNumbers, "resetDay">;
+
+/** The slots of `text` that name no number of the plan copy may state. */
+export function unknownPlanSlots(text: string): string[] {
+  return [...text.matchAll(PLAN_SLOT)]
+    .map(([, name]) => name!)
+    .filter((name) => name === "resetDay" || !Object.hasOwn(DEFAULT_PLAN, name));
+}

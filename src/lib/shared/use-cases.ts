@@ -6,6 +6,7 @@ import {
   USE_CASE_CATEGORIES,
   fieldMaxLength,
 } from "./use-case-limits.ts";
+import { unknownPlanSlots } from "./plan.ts";
 import { z } from "./zod.ts";
 
 export {
@@ -113,6 +114,10 @@ export const useCaseSchema = z
     next: z.array(z.string().regex(USE_CASE_SLUG)).max(4).default([]),
     /** When the page's words last changed (the sitemap's lastmod); the build's date if not. */
     updated: z.coerce.date().optional(),
+    /**
+     * Questions and answers. A number of the plan is a slot (`{weeklyAllowance}`,
+     * `{costPerText}`): the page states the plan in force (decision 071).
+     */
     faq: z
       .array(z.object({ question: localized(200), answer: localized(800) }))
       .min(3)
@@ -170,6 +175,19 @@ export const useCaseSchema = z
     if (useCase.next.includes(useCase.slug)) {
       ctx.addIssue({ code: "custom", path: ["next"], message: "names this use case itself" });
     }
+    useCase.faq.forEach((entry, i) => {
+      for (const part of ["question", "answer"] as const) {
+        for (const language of ["en", "tr"] as const) {
+          for (const slot of unknownPlanSlots(entry[part][language])) {
+            ctx.addIssue({
+              code: "custom",
+              path: ["faq", i, part, language],
+              message: `{${slot}} names no number of the plan (such as {weeklyAllowance}, {costPerText})`,
+            });
+          }
+        }
+      }
+    });
     for (const [, slot] of useCase.instructions.matchAll(SLOT)) {
       if (!ids.has(slot!)) {
         ctx.addIssue({
