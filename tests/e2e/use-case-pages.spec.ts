@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { messages } from "#i18n/messages.ts";
 import { tr } from "#i18n/tr.ts";
+import { planText } from "#server/plan-text.ts";
 import {
   useCaseSchema,
   USE_CASE_CATEGORIES,
@@ -158,7 +159,8 @@ test.describe(`/write/${MODEL.slug}`, () => {
     const questions = page.getByRole("region", { name: "Questions and answers" });
     for (const { question, answer } of MODEL.faq) {
       await expect(questions.getByText(question.en)).toBeVisible();
-      await expect(questions.getByText(answer.en)).toBeVisible();
+      // The plan's numbers as the build writes them: the defaults (decision 071).
+      await expect(questions.getByText(planText(answer.en))).toBeVisible();
     }
     await expect(page.getByRole("link", { name: "All use cases" })).toHaveAttribute(
       "href",
@@ -195,7 +197,7 @@ test.describe(`/write/${MODEL.slug}`, () => {
       MODEL.faq.map(({ question, answer }) => ({
         "@type": "Question",
         name: question.en,
-        acceptedAnswer: { "@type": "Answer", text: answer.en },
+        acceptedAnswer: { "@type": "Answer", text: planText(answer.en) },
       })),
     );
   });
