@@ -34,11 +34,12 @@ describe("copy that states the plan", () => {
   });
 
   it("is refused in a use case file when a slot names no number of the plan", () => {
-    const { data } = readUseCaseFiles().find(({ file }) => file === "bio.yaml")!;
-    const faq = (data as { faq: { answer: { en: string; tr: string } }[] }).faq;
+    const data = readUseCaseFiles().find(({ file }) => file === "bio.yaml")!.data as {
+      faq: { answer: { en: string; tr: string } }[];
+    };
     const wrong = {
       ...data,
-      faq: faq.map((entry, i) =>
+      faq: data.faq.map((entry, i) =>
         i === 0
           ? { ...entry, answer: { ...entry.answer, tr: "Her hafta {haftalik} kredi." } }
           : entry,
