@@ -34,7 +34,7 @@ test("the API reference renders and its headings are reached from its contents",
     useCase.getByRole("heading", { name: /POST \/api\/v1\/use-cases\/cold-outreach-email/ }),
   ).toBeVisible();
   const body = useCase.getByRole("table", { name: "Request body (JSON)" });
-  await expect(body.getByRole("row", { name: /fields\.recipient/ })).toContainText("yes");
+  await expect(body.getByRole("row", { name: /fields\.recipient/ })).toContainText("required");
   await expect(body.getByRole("row", { name: /fields\.ask/ })).toContainText("demo");
 
   await contents.getByRole("link", { name: "Account" }).click();
