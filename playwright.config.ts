@@ -84,6 +84,8 @@ export default defineConfig({
         "operator-header-desktop@example.com",
         "operator-chart-desktop@example.com",
         "operator-chart-phone@example.com",
+        "operator-balance-desktop@example.com",
+        "operator-balance-phone@example.com",
       ].join(","),
     },
   },

@@ -86,13 +86,15 @@ const TOAST_MODEL_KEYS: Record<string, MessageKey> = {
 /**
  * Spec §4's "Email generated using {model}." for e-mails, "{Type} generated using {model}."
  * for the other types; all Turkish when Turkish is selected, the writer's name too. An
- * OpenAI-compatible server is named by the model it was asked for: it may be anywhere.
+ * OpenAI-compatible server is named by the model it was asked for: it may be anywhere. A
+ * use case's text is named by the use case ("Wedding toast generated…", not "Essay…").
  */
 export function successToastTitle(
   language: string,
   contentType: string,
   modelUsed: string,
   modelName?: string | null,
+  useCaseName?: Localized,
 ): string {
   const modelKey = TOAST_MODEL_KEYS[modelUsed];
   const model =
@@ -101,9 +103,11 @@ export function successToastTitle(
       : modelKey
         ? messages.translate(language, modelKey)
         : modelBadge(language, modelUsed);
-  if (contentType === "email") return messages.translate(language, "toast.success", { model });
+  if (!useCaseName && contentType === "email") {
+    return messages.translate(language, "toast.success", { model });
+  }
   return messages.translate(language, "toast.successType", {
-    type: typeName(language, contentType),
+    type: useCaseName ? localized(language, useCaseName) : typeName(language, contentType),
     model,
   });
 }

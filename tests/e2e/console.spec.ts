@@ -247,6 +247,44 @@ test("an operator's Turkish header stands on one line at 1280 px", async ({
   expect(header!.height).toBeLessThanOrEqual(65);
 });
 
+test("an account's search line shows the balance a grant or a take-back left", async ({
+  page,
+  accounts,
+}, testInfo) => {
+  const user = await accounts.register("balance-user", { verified: true });
+  await signOutHere(page);
+  await accounts.register("operator", {
+    verified: true,
+    email: operatorEmail(testInfo.project.name, "balance"),
+  });
+  await page.goto("/console");
+  const accountsRegion = page.getByRole("region", { name: "Accounts" });
+  await accountsRegion.getByLabel("E-mail address starts with").fill(user);
+  await accountsRegion.getByRole("button", { name: "Find" }).click();
+  const line = accountsRegion
+    .getByRole("list", { name: "Accounts found" })
+    .getByRole("button", { name: new RegExp(user) });
+  await expect(line).toContainText("1000 credits");
+  await line.click();
+  const account = accountsRegion.getByRole("region", { name: user });
+  const form = account.getByRole("form", { name: "Grant or take back credits" });
+
+  await form.getByLabel("Credits").fill("250");
+  await form.getByLabel("Reason").fill("Goodwill");
+  await form.getByRole("button", { name: "Apply" }).click();
+  await expect(form.getByRole("status")).toHaveText(
+    "250 credits granted. The balance is now 1250.",
+  );
+  await expect(line).toContainText("1250 credits");
+
+  await form.getByRole("radio", { name: "Take back" }).check();
+  await form.getByLabel("Credits").fill("50");
+  await form.getByLabel("Reason").fill("Granted too many");
+  await form.getByRole("button", { name: "Apply" }).click();
+  await expect(account.locator("[data-balance]")).toHaveText("1200");
+  await expect(line).toContainText("1200 credits");
+});
+
 test("the weekly credits chart's value axis shows five-digit figures whole (10K)", async ({
   page,
   accounts,

@@ -77,13 +77,29 @@ test("Try this example shows the example at once, free and labelled; Write mine 
       ask: exampleField("ask", "en"),
     },
   });
-  await expect(toast(page, "Email generated using llama3.2.")).toBeVisible({ timeout: 20_000 });
+  // Named by the use case, not by its content type (issue 30).
+  await expect(toast(page, `${MODEL.name.en} generated using llama3.2.`)).toBeVisible({
+    timeout: 20_000,
+  });
   // The written text took the example's place; the example was no version of it.
   await expect(example).toHaveCount(0);
   await expect(page.getByTestId("result-text")).not.toContainText(exampleLine("en"));
   await expect(page.getByTestId("result-text")).not.toBeEmpty();
   await expect(page.getByTestId("version-count")).toHaveCount(0);
   await expect(card).toContainText("200 credits");
+});
+
+test("a use case whose content type is not its name names the use case in its toast, in Turkish too", async ({
+  page,
+}) => {
+  // A wedding toast is written as an essay: its toast says "Düğün konuşması", not "Deneme".
+  await page.goto("/tr/write/wedding-toast");
+  await expect(generatorForm(page, "Metin oluşturucu")).toBeVisible();
+  await page.getByRole("button", { name: "Bu örneği deneyin" }).click();
+  await page.getByTestId("example-result").getByRole("button", { name: "Benimkini yaz" }).click();
+  await expect(toast(page, "Düğün konuşması llama3.2 kullanılarak oluşturuldu.")).toBeVisible({
+    timeout: 20_000,
+  });
 });
 
 test("Try this example is in Turkish, fields and text, when the page is", async ({ page }) => {

@@ -103,6 +103,13 @@ test.describe("/write", () => {
         await expect(card(page, useCase.slug)).toBeVisible();
       }
     });
+
+    test("shows no search box, which could not filter", async ({ page }) => {
+      await page.goto("/write");
+      await expect(card(page, MODEL.slug)).toBeVisible();
+      await expect(page.getByRole("searchbox")).toHaveCount(0);
+      await expect(page.locator('label[for="use-case-search"]')).toBeHidden();
+    });
   });
 
   test("/tr/write shows names, summaries and categories in Turkish, linking Turkish pages", async ({

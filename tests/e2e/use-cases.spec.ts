@@ -186,7 +186,7 @@ test("a guest writes a text for a use case: the request carries it, the result n
     length: "short",
     language: "english",
   });
-  await expect(toast(page, "Email generated using llama3.2.")).toBeVisible({
+  await expect(toast(page, "Cold outreach email generated using llama3.2.")).toBeVisible({
     timeout: 20_000,
   });
   const result = page.locator("#result");
@@ -225,7 +225,7 @@ test("a search visitor writes on the use case's page as a guest, as on the home 
     useCase: "cold-outreach-email",
     fields: { recipient: "Head of Operations at Swiftline" },
   });
-  await expect(toast(page, "Email generated using llama3.2.")).toBeVisible({
+  await expect(toast(page, "Cold outreach email generated using llama3.2.")).toBeVisible({
     timeout: 20_000,
   });
   await expect(

@@ -277,6 +277,20 @@ describe("success toast", () => {
       "Deneme Akıllı Yapay Zekâ kullanılarak oluşturuldu.",
     );
   });
+
+  it("names a use case's text by the use case, not its content type, in either language", () => {
+    const toast = { en: "Wedding toast", tr: "Düğün konuşması" };
+    const email = { en: "Cold outreach email", tr: "Soğuk tanışma e-postası" };
+    expect(successToastTitle("english", "essay", "localai", "llama3.2", toast)).toBe(
+      "Wedding toast generated using llama3.2.",
+    );
+    expect(successToastTitle("english", "email", "localai", "llama3.2", email)).toBe(
+      "Cold outreach email generated using llama3.2.",
+    );
+    expect(successToastTitle("turkish", "essay", "local", null, toast)).toBe(
+      "Düğün konuşması bir şablon kullanılarak oluşturuldu.",
+    );
+  });
 });
 
 describe("failure toast", () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useCallback, useState, type FormEvent } from "react";
 import { buttonClass, Field } from "#components/ui/Field.tsx";
 import { apiFetch } from "#client/http.ts";
 import { consoleWords, figures } from "#i18n/console.ts";
@@ -15,6 +15,17 @@ export default function ConsoleAccounts() {
   const [error, setError] = useState<string | undefined>();
   const [selected, setSelected] = useState<string | null>(null);
   const [notice, setNotice] = useState<Outcome>(null);
+  // The opened account as last read: its search line shows the balance a grant left.
+  const showLoaded = useCallback((account: AccountSummary) => {
+    setResults(
+      (rows) =>
+        rows?.map((row) =>
+          row.id === account.id
+            ? { ...row, credits: account.credits, emailVerified: account.emailVerified }
+            : row,
+        ) ?? null,
+    );
+  }, []);
 
   async function search(event: FormEvent) {
     event.preventDefault();
@@ -82,6 +93,7 @@ export default function ConsoleAccounts() {
         <AccountPanel
           key={selected}
           userId={selected}
+          onLoaded={showLoaded}
           onDeleted={(email) => {
             setSelected(null);
             setResults((rows) => rows?.filter((row) => row.id !== selected) ?? null);

@@ -14,12 +14,18 @@ import { DeleteAccountForm } from "./DeleteAccountForm.tsx";
 import { OutcomeLine, postAction, type Outcome } from "./outcome.tsx";
 import { TextsTable } from "./TextsTable.tsx";
 
-/** One account: its figures, credits, verification, activity, texts and deletion. */
+/**
+ * One account: its figures, credits, verification, activity, texts and deletion. Each load
+ * (after every change) is passed to `onLoaded`, so the search line shows what this does.
+ */
 export function AccountPanel({
   userId,
+  onLoaded,
   onDeleted,
 }: {
   userId: string;
+  /** Must keep its identity between renders (useCallback): each new one loads again. */
+  onLoaded(account: AccountDetail["account"]): void;
   onDeleted(email: string): void;
 }) {
   const { t } = useMessages(consoleWords);
@@ -36,13 +42,15 @@ export function AccountPanel({
       .then(({ ok, body }) => {
         if (cancelled) return;
         setFailed(!ok);
-        if (ok) setDetail(body);
+        if (!ok) return;
+        setDetail(body);
+        onLoaded(body.account);
       })
       .catch(() => !cancelled && setFailed(true));
     return () => {
       cancelled = true;
     };
-  }, [userId, changes, attempt]);
+  }, [userId, changes, attempt, onLoaded]);
 
   if (!detail) {
     return failed ? (

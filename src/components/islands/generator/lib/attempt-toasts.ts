@@ -3,6 +3,7 @@ import { $language } from "#stores/preferences.ts";
 import { showToast } from "#stores/toasts.ts";
 import type { Attempt } from "#generator/state/attempt.ts";
 import type { TextVersion } from "#generator/state/desk.ts";
+import { $knownUseCases } from "#generator/state/use-cases.ts";
 import { wordFailure, type AttemptFailure } from "./attempt-failure.ts";
 
 /**
@@ -23,7 +24,15 @@ export function announceKept(attempt: Attempt, version: TextVersion & { modelUse
     );
   } else if (attempt.kind !== "passage") {
     const { modelUsed, modelName } = version;
-    const title = successToastTitle($language.get(), contentType, modelUsed, modelName);
+    // A use case's text is named by the use case, known since it was chosen (use-cases.ts).
+    const useCase = $knownUseCases.get()[attempt.request.useCase ?? ""];
+    const title = successToastTitle(
+      $language.get(),
+      contentType,
+      modelUsed,
+      modelName,
+      useCase?.name,
+    );
     showToast({ title, variant: "success" });
   }
 }
