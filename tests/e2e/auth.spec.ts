@@ -216,7 +216,11 @@ for (const [language, title] of [
     }, language);
     await page.goto("/login?verified=true");
     // The toast region is loaded after the toaster has started: nothing was shown unseen.
-    const region = page.getByRole("region", { name: /Notifications|Bildirimler/ });
+    // Hidden while empty: the region is a popover shown with each toast (decision 009).
+    const region = page.getByRole("region", {
+      name: /Notifications|Bildirimler/,
+      includeHidden: true,
+    });
     await expect(region).toBeAttached();
     await expect(region.getByRole("listitem")).toHaveCount(0);
     await expect(page).toHaveURL(/verified=true/);

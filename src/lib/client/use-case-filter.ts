@@ -1,14 +1,15 @@
 /**
  * /write's search box: as the visitor types, only the use cases whose words (name, summary
  * and category, in English and Turkish) hold every typed word stay listed; a category with
- * none left hides, and a line says when nothing matches. The box is rendered hidden and
- * shown here: without JavaScript the whole list is there and no search box that does nothing.
+ * none left hides, and a line says when nothing matches. The box is rendered invisible, its
+ * place kept so that nothing moves when it shows, and shown here: without JavaScript the whole
+ * list is there and no search box that does nothing.
  */
 export function initUseCaseFilter(): void {
   const input = document.querySelector<HTMLInputElement>("[data-use-case-search]");
   const noMatch = document.querySelector<HTMLElement>("[data-no-match]");
   if (!input || !noMatch) return;
-  input.closest<HTMLElement>("[data-use-case-search-box]")!.hidden = false;
+  input.closest<HTMLElement>("[data-use-case-search-box]")!.classList.remove("invisible");
   const categories = [...document.querySelectorAll<HTMLElement>("[data-use-case-category]")].map(
     (section) => ({
       section,
