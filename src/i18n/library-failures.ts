@@ -2,7 +2,7 @@ import type { FailedAnswer } from "#shared/api/failures.ts";
 import { failureMessages } from "#shared/failures.ts";
 import { LIBRARY_FAILURES, isLibraryFailureReason } from "#shared/library-failures.ts";
 import { catalog } from "./catalog.ts";
-import { describeFailure, describeFieldFailures } from "./wording.ts";
+import { describeFailure, describeFieldFailuresWith } from "./wording.ts";
 
 /**
  * The library's dialogs' failures (folders and templates, issue 28), in English and Turkish,
@@ -41,12 +41,9 @@ export function describeLibraryFieldFailures(
   language: string,
   body: FailedAnswer,
 ): Record<string, string> {
-  const described = describeFieldFailures(language, body);
-  for (const [field, reasons] of Object.entries(body.fieldReasons ?? {})) {
-    const reason = reasons[0];
-    if (isLibraryFailureReason(reason)) {
-      described[field] = libraryFailureWords.translate(language, `failure.${reason}`);
-    }
-  }
-  return described;
+  return describeFieldFailuresWith(language, body, (reason) =>
+    isLibraryFailureReason(reason)
+      ? libraryFailureWords.translate(language, `failure.${reason}`)
+      : null,
+  );
 }

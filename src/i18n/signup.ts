@@ -2,7 +2,7 @@ import type { FailedAnswer } from "#shared/api/failures.ts";
 import { failureMessages } from "#shared/failures.ts";
 import { SIGNUP_FAILURES, isSignupFailureReason } from "#shared/signup-failures.ts";
 import { catalog } from "./catalog.ts";
-import { describeFieldFailures } from "./wording.ts";
+import { describeFieldFailuresWith } from "./wording.ts";
 
 /**
  * Sign-up rules' words (issue 29, item 2), in English and Turkish: the register page's
@@ -111,14 +111,9 @@ export function describeSignupFieldFailures(
   language: string,
   body: FailedAnswer,
 ): Record<string, string> {
-  const described = describeFieldFailures(language, body);
-  for (const [field, reasons] of Object.entries(body.fieldReasons ?? {})) {
-    const reason = reasons[0];
-    if (isSignupFailureReason(reason)) {
-      described[field] = signupWords.translate(language, `failure.${reason}`);
-    }
-  }
-  return described;
+  return describeFieldFailuresWith(language, body, (reason) =>
+    isSignupFailureReason(reason) ? signupWords.translate(language, `failure.${reason}`) : null,
+  );
 }
 
 /** A schema's problems in the browser, by field, worded. */

@@ -190,6 +190,23 @@ export function describeFieldFailures(
   return described;
 }
 
+/**
+ * `describeFieldFailures`, with the reasons of a map of its own (the library's, sign-up's)
+ * worded by `own`, which answers null for a reason not of its map.
+ */
+export function describeFieldFailuresWith(
+  language: string,
+  body: FailedAnswer,
+  own: (reason: string | undefined) => string | null,
+): Record<string, string> {
+  const described = describeFieldFailures(language, body);
+  for (const [field, reasons] of Object.entries(body.fieldReasons ?? {})) {
+    const text = own(reasons[0]);
+    if (text) described[field] = text;
+  }
+  return described;
+}
+
 /** Where a version of a text came from: a first answer, Regenerate, a refinement, an edit. */
 export interface VersionOrigin {
   /** A refinement's action, or "edited". */
