@@ -195,15 +195,22 @@ describe("a batch of the local writer", () => {
     }
   });
 
+  const onSequence = (index: number, tokens: number): BatchItem => ({
+    ...item(tokens),
+    evaluationPriority: inSequenceOrder(index, 8),
+  });
+  const writingOn = (...indexes: number[]) =>
+    new Set(indexes.map((index) => inSequenceOrder(index, 8)));
+
   it("waits, a bounded number of turns, for every text at work to queue its token", () => {
     const steps: { tokens: number; writing: number }[] = [];
     const fill = everyTextEachStep(
-      () => ({ started: 4, writing: 4 }),
+      () => ({ started: 4, writing: writingOn(0, 1, 2, 3) }),
       (step) => steps.push(step),
     );
-    const three = [item(1), item(1), item(1)];
+    const three = [0, 1, 2].map((index) => onSequence(index, 1));
     expect(fill({ items: three, size: 64 })).toEqual([]);
-    const four = [...three, item(1)];
+    const four = [...three, onSequence(3, 1)];
     expect(fill({ items: four, size: 64 })).toHaveLength(4);
     expect(steps).toEqual([{ tokens: 4, writing: 4 }]);
     // A text that never queues (gone, or waiting for something else) holds no step forever.
@@ -214,13 +221,33 @@ describe("a batch of the local writer", () => {
     expect(steps.at(-1)).toEqual({ tokens: 3, writing: 4 });
   });
 
+  // Issue 31: the fill counted a prompt's last token as a running text's, and was capped
+  // at the writing texts, so a step that left a writing text out could read full.
+  it("counts a step that leaves a writing text out as less than full", () => {
+    const steps: { tokens: number; writing: number }[] = [];
+    const fill = everyTextEachStep(
+      () => ({ started: 3, writing: writingOn(0, 1) }),
+      (step) => steps.push(step),
+    );
+    // Text 1 is late; a newcomer on sequence 2 has one prompt token left.
+    const items = [onSequence(0, 1), onSequence(2, 1)];
+    while (fill({ items, size: 64 }).length === 0);
+    expect(steps).toEqual([{ tokens: 1, writing: 2 }]);
+  });
+
+  // Issue 31: a running text pauses for one slice of the newcomers' prompts, not for all.
+  it("reads newcomers' prompts in slices beside the running texts", () => {
+    const running = onSequence(0, 1);
+    const newcomers = [1, 2, 3, 4, 5, 6, 7].map((index) => onSequence(index, 127));
+    const batch = runningTextsFirst({ items: [...newcomers, running], size: 64 });
+    expect(batch[0]).toEqual({ item: running, processAmount: 1 });
+    expect(batch.reduce((sum, entry) => sum + entry.processAmount, 0)).toBeLessThanOrEqual(64);
+    expect(batch).toHaveLength(8);
+  });
+
   it("goes in the order of the texts' sequences, as llama.cpp decodes them together", () => {
     // Texts queue in the order their tokens were sampled; llama.cpp puts several
     // sequences in one micro-batch only while their ids rise one by one (decision 069).
-    const onSequence = (index: number, tokens: number): BatchItem => ({
-      ...item(tokens),
-      evaluationPriority: inSequenceOrder(index, 8),
-    });
     const queued = [5, 0, 7, 2, 6, 1, 3].map((index) => onSequence(index, 1));
     const reading = onSequence(4, 120);
     const batch = runningTextsFirst({ items: [reading, ...queued], size: 64 });

@@ -32,12 +32,13 @@ import type { ModelSource } from "./source.ts";
 /** Room for a long text beside a long request; the text gets what the request leaves. */
 const CONTEXT_TOKENS = 4096;
 /**
- * Tokens decoded at once (decision 069): the prompts of newcomers that arrive together are
- * read in one decode beside one token of each running text (llama.cpp's own default
- * micro-batch). One big decode reads a prompt token for a fraction of what 64-token
- * slices cost; a running text pauses for about one prompt's reading.
+ * Tokens decoded at once (decision 069, issue 31). Newcomers' prompts are read in slices of
+ * this many tokens beside one token of each running text, so that a running text pauses
+ * for one slice, not for every newcomer's whole prompt. On the CPU a token costs the same
+ * in a slice of 64 as in one of 512 (docs/benchmarks.md); llama.cpp also sizes the
+ * context's output and compute buffers by it.
  */
-const BATCH_TOKENS = 512;
+const BATCH_TOKENS = 64;
 /** What the chat template adds around the two messages, with a margin. */
 const TEMPLATE_TOKENS = 32;
 
@@ -191,9 +192,10 @@ export async function loadModel(
     progressLogs: false,
   });
   try {
-    // Read, not mapped (decision 069): llama.cpp repacks most weights into memory of its own
-    // for the CPU's kernels, and a mapped file kept those weights resident a second time.
-    const model = await llama.loadModel({ modelPath: path, useMmap: false });
+    // Mapped, as llama.cpp does by default (decision 069): the file's pages are the page
+    // cache's, shared and given back under pressure; only the weights llama.cpp repacks for
+    // the CPU's kernels are memory of the process's own.
+    const model = await llama.loadModel({ modelPath: path });
     try {
       return await openContext(llama, model, config.LOCAL_MODEL_CONCURRENCY, threads, batching);
     } catch (error) {

@@ -112,15 +112,18 @@ export class Ticket {
 export interface TextsAtWork {
   /** Texts in their model call: each has its next tokens queued, or is about to. */
   started: number;
-  /** Of those, the texts past their prompt: each step should carry one token of each. */
-  writing: number;
+  /**
+   * Of those, the texts past their prompt, by their evaluation priority (one a sequence):
+   * running, or late to queue their next token. Each step should carry one token of each.
+   */
+  writing: ReadonlySet<EvaluationPriority>;
 }
 
 /** What one decode carried, for the batch fill on /metrics. */
 export interface Step {
-  /** Next tokens of writing texts in the batch. */
+  /** Writing texts whose next token the step carried. */
   tokens: number;
-  /** Texts that were writing. */
+  /** Texts that were writing: the step could have carried a token of each. */
   writing: number;
 }
 
@@ -156,9 +159,11 @@ export function everyTextEachStep(
     }
     held = 0;
     const batch = runningTextsFirst({ items, size });
-    const tokens = batch.filter(({ item }) => item.tokens.length === 1).length;
-    if (texts.writing > 0)
-      onStep({ tokens: Math.min(tokens, texts.writing), writing: texts.writing });
+    // Counted by text, not by length: a prompt's last token alone is no writing text's.
+    if (texts.writing.size > 0) {
+      const tokens = batch.filter(({ item }) => texts.writing.has(item.evaluationPriority));
+      onStep({ tokens: tokens.length, writing: texts.writing.size });
+    }
     return batch;
   };
 }

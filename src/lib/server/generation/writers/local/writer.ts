@@ -21,6 +21,7 @@ import {
   type LoadedModel,
   type Slot,
 } from "./model.ts";
+import type { EvaluationPriority } from "node-llama-cpp";
 import { FairQueue, inSequenceOrder, type Ticket } from "./queue.ts";
 import { keepCommonStart, takeSlot } from "./slots.ts";
 import { modelLabel, modelSource, type ModelSource } from "./source.ts";
@@ -75,7 +76,7 @@ export class LocalWriter {
   #stopping = new AbortController();
   #recent: WritingSpeed[] = [];
   /** Texts in their model call, and those of them past their prompt (decision 069). */
-  #atWork = { started: 0, writing: 0 };
+  #atWork = { started: 0, writing: new Set<EvaluationPriority>() };
   /** Texts inside `write`, and a text waiting for the others let in with it (decision 069). */
   #entered = 0;
   #onEntry: (() => void)[] = [];
@@ -182,7 +183,7 @@ export class LocalWriter {
   async #startTogether(signal: AbortSignal): Promise<void> {
     const deadline = performance.now() + GATHER_MS;
     while (
-      this.#atWork.writing === 0 &&
+      this.#atWork.writing.size === 0 &&
       this.queue.running > this.#entered &&
       !signal.aborted &&
       performance.now() < deadline
@@ -244,7 +245,7 @@ export class LocalWriter {
     const noteAbort = () => (abortedAt = performance.now());
     options.signal.addEventListener("abort", noteAbort, { once: true });
     const atWork = this.#atWork;
-    let writing = false;
+    const priority = inSequenceOrder(index, loaded.slots.length);
     atWork.started++;
     try {
       await session.promptWithMeta(prompt.user, {
@@ -253,12 +254,8 @@ export class LocalWriter {
         ...(prompt.seed === undefined ? {} : { seed: prompt.seed }),
         signal: options.signal,
         stopOnAbortSignal: true,
-        evaluationPriority: inSequenceOrder(index, loaded.slots.length),
-        onToken: () => {
-          if (writing) return;
-          writing = true;
-          atWork.writing++;
-        },
+        evaluationPriority: priority,
+        onToken: () => void atWork.writing.add(priority),
         onTextChunk: (text) => {
           if (!text) return;
           lastAt = performance.now();
@@ -269,7 +266,7 @@ export class LocalWriter {
       });
     } finally {
       atWork.started--;
-      if (writing) atWork.writing--;
+      atWork.writing.delete(priority);
       options.signal.removeEventListener("abort", noteAbort);
       session.dispose();
       // The sequence keeps this text's prompt and words for the next text.
