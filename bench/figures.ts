@@ -40,6 +40,8 @@ export interface WriterRun {
   seconds: number;
   /** Answers that were not a written text: statuses, `error` events, thrown errors. */
   failures: string[];
+  /** Prompt tokens read past what the side already held, all texts; null where unknown. */
+  promptTokensRead: number | null;
 }
 
 /**

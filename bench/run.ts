@@ -27,8 +27,6 @@ import { CATALOGUE_SHAPES, writeShapedGguf } from "../tests/support/shaped-gguf.
 import { writeAccountsTexts } from "../tests/support/texts.ts";
 import {
   largest,
-  middle as middleOf,
-  ratio as ratioOf,
   slowestFirstToken,
   tokensPerSecond,
   within,
@@ -44,14 +42,25 @@ import {
 } from "./llama-server.ts";
 import {
   appRun,
+  coldRequests,
   directRun,
   llamaServerDecodes,
   llamaServerRun,
+  memoryOf,
+  newcomersRun,
   rssMb,
   startLlamaServer,
-  freshRequest,
+  warmLlamaServer,
   type LlamaServer,
+  type WriterRequest,
 } from "./writer-sides.ts";
+import {
+  writerRows,
+  type Memory,
+  type SideRuns,
+  type StepCounts,
+  type WriterRound,
+} from "./writer-figures.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** The mix of what users wait for runs longer than the throughput loads: its p99 needs samples. */
@@ -1058,8 +1067,16 @@ async function measureBrowserStreaming(): Promise<void> {
 /** Where the bench keeps its shape-alike models (written once, deterministic). */
 const BENCH_MODELS = resolve(".data/bench-models");
 const WRITER_ROUNDS = Number(process.env.BENCH_WRITER_ROUNDS ?? 3);
-/** The app's default: one thread fewer than the cores. */
+/** The app's default: one thread fewer than the cores (the passage row runs on it). */
 const WRITER_THREADS = Math.max(1, cpus().length - 1);
+/**
+ * Issue 31, item 4: both sides at each count of inference threads (`BENCH_WRITER_THREADS`,
+ * 1, 2 and 4 by default; the app's LOCAL_MODEL_THREADS, llama-server's `-t`). A count that
+ * leaves no core to the app's event loop and the bench is not measured, and says so.
+ */
+const THREAD_COUNTS = (process.env.BENCH_WRITER_THREADS ?? "1,2,4")
+  .split(",")
+  .map((count) => Number(count.trim()));
 /**
  * Which kernels the comparison with llama-server runs (`BENCH_WRITER_KERNELS`), always
  * node-llama-cpp's compiled libraries on every side: "same", one CPU variant's (the budgets
@@ -1127,8 +1144,13 @@ async function firstDelta(
   server: RunningServer,
   token: string,
   body: unknown,
+  address?: string,
 ): Promise<{ ms: number; readTokens: number; promptTokens: number }> {
-  const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
+  const headers = {
+    "content-type": "application/json",
+    authorization: `Bearer ${token}`,
+    ...(address ? { "x-forwarded-for": address } : {}),
+  };
   const before = server.logs.length;
   const sent = performance.now();
   const response = await fetch(`${server.url}/api/email/generate`, {
@@ -1180,7 +1202,7 @@ async function measurePassageFirstWords(server: RunningServer, label: string): P
   const [fresh, changed, again]: Delta[][] = [[], [], []];
   let sizes = "";
   for (let round = 0; round < PASSAGE_ROUNDS; round++) {
-    const request = freshRequest();
+    const [request] = coldRequests(1);
     const parent = await fetch(`${server.url}/api/email/generate`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
@@ -1195,7 +1217,7 @@ async function measurePassageFirstWords(server: RunningServer, label: string): P
       ...request,
       refine: { parentId: written.generationId, action: "rephrase", passage },
     };
-    fresh.push(await firstDelta(server, token, freshRequest()));
+    fresh.push(await firstDelta(server, token, coldRequests(1)[0]!));
     changed.push(await firstDelta(server, token, change));
     again.push(await firstDelta(server, token, change));
   }
@@ -1252,9 +1274,7 @@ async function measurePassageAlone(): Promise<void> {
     // Every sequence holds a text, as after the local-writer part's rounds (their first
     // words: a prompt of the same form each).
     const { token } = await signUp(server.url, true);
-    await Promise.all(
-      Array.from({ length: SEQUENCES }, () => firstDelta(server, token, freshRequest())),
-    );
+    await Promise.all(coldRequests(SEQUENCES).map((request) => firstDelta(server, token, request)));
     const threads = `${WRITER_THREADS} thread${WRITER_THREADS > 1 ? "s" : ""}`;
     await measurePassageFirstWords(server, `${name} shape, ${threads}, ${KERNEL_VARIANT} kernels`);
   } finally {
@@ -1263,19 +1283,8 @@ async function measurePassageAlone(): Promise<void> {
   }
 }
 
-/** One round of a kernel setup: each side's runs, by how many users asked at once. */
-interface WriterRound {
-  app: { one: WriterRun; eight: WriterRun; sixteen?: WriterRun };
-  server?: { one: WriterRun; eight: WriterRun; sixteen?: WriterRun };
-  direct?: { one: WriterRun; eight: WriterRun };
-  /** The app's step counters over its eight-user run: [steps, step tokens, step texts]. */
-  fill: { tokens: number; texts: number; steps: number } | null;
-  /** llama-server's decodes and busy slots over its eight-user run. */
-  serverFill: { decodes: number; busySlots: number } | null;
-}
-
 /** The app's batch counters (decision 069) from its /metrics, or null where it has none. */
-async function writerSteps(server: RunningServer) {
+async function writerSteps(server: RunningServer): Promise<StepCounts | null> {
   const text = await (await fetch(`${server.url}/metrics`)).text();
   const [steps, tokens, texts] = [
     "aitext_local_writer_steps_total",
@@ -1283,6 +1292,31 @@ async function writerSteps(server: RunningServer) {
     "aitext_local_writer_step_texts_total",
   ].map((name) => metricValue(text, name));
   return steps === null || tokens === null || texts === null ? null : { steps, tokens, texts };
+}
+
+/** What `measure` added to a counter read by `read` before and after it. */
+async function counted<C extends object>(
+  read: () => Promise<C | null>,
+  measure: () => Promise<void>,
+): Promise<C | null> {
+  const before = await read();
+  await measure();
+  const after = await read();
+  if (!before || !after) return null;
+  return Object.fromEntries(
+    Object.entries(after).map(([key, value]) => [
+      key,
+      value - (before as Record<string, number>)[key]!,
+    ]),
+  ) as C;
+}
+
+/** Two counts of the same kind, added; null when either is. */
+function added<C extends object>(a: C | null, b: C | null): C | null {
+  if (!a || !b) return null;
+  return Object.fromEntries(
+    Object.entries(a).map(([key, value]) => [key, value + (b as Record<string, number>)[key]!]),
+  ) as C;
 }
 
 /** The users the app's texts come from, each with an address of its own, taken in turn. */
@@ -1312,47 +1346,21 @@ async function shown(who: string, running: Promise<WriterRun>): Promise<WriterRu
 function describeRun(run: WriterRun): string {
   const tps = tokensPerSecond(run);
   const firsts = run.firstTokensMs.map((ms) => (ms === undefined ? "–" : (ms / 1000).toFixed(1)));
-  return `${tps === null ? "no tok/s" : `${tps.toFixed(1)} tok/s`} (${(run.tokens / run.texts).toFixed(0)} tokens a text), first ${firsts.join(" ")} s, pause ${seconds(run.longestPauseMs)}${run.failures.length ? `, FAILED: ${[...new Set(run.failures)].join("; ")}` : ""}`;
+  const read =
+    run.promptTokensRead === null
+      ? ""
+      : `, read ${(run.promptTokensRead / run.texts).toFixed(0)} a text`;
+  return `${tps === null ? "no tok/s" : `${tps.toFixed(1)} tok/s`} (${(run.tokens / run.texts).toFixed(0)} tokens a text${read}), first ${firsts.join(" ")} s, pause ${seconds(run.longestPauseMs)}${run.failures.length ? `, FAILED: ${[...new Set(run.failures)].join("; ")}` : ""}`;
 }
 
 /**
- * A figure of the app against a reference, round by round: the median of the per-round
- * ratios, or why there is none (a run that failed or measured nothing).
- */
-function compareRounds(
-  rounds: WriterRound[],
-  pick: (round: WriterRound) => [ours: WriterRun | undefined, reference: WriterRun | undefined],
-  figure: (run: WriterRun) => number | null,
-): { ratio: number | null; ours: number | null; reference: number | null; why: string } {
-  const pairs = rounds.map(pick);
-  const ours = pairs.map(([run]) => (run ? figure(run) : null));
-  const references = pairs.map(([, run]) => (run ? figure(run) : null));
-  const ratios = ours.map((value, i) => ratioOf(value, references[i]!));
-  const failed = pairs.flatMap(([a, b]) => [...(a?.failures ?? []), ...(b?.failures ?? [])]);
-  const why = failed.length
-    ? `not measured: ${failed.length} failed (${[...new Set(failed)].slice(0, 3).join("; ")})`
-    : "not measured: a run measured nothing";
-  const measured = ratios.every((value) => value !== null);
-  return {
-    ratio: measured ? middleOf(ratios as number[]) : null,
-    ours: middleOf(ours.filter((value): value is number => value !== null)),
-    reference: middleOf(references.filter((value): value is number => value !== null)),
-    why,
-  };
-}
-
-const slowest = (run: WriterRun) => {
-  const first = slowestFirstToken(run);
-  return "ms" in first ? first.ms : null;
-};
-
-/**
- * Issue 23 (DESIGN §11, the local writer row): the app against llama.cpp's llama-server on
- * the same file, threads, tokens and, for "same kernels", the same CPU variant, with
- * node-llama-cpp used directly as a second reference; alternated round by round. One user
- * (tokens/s, first token), eight at once (total tokens/s, slowest first token, longest
- * pause of a running text, batch fill), sixteen at once (the last first token), memory
- * with the model loaded and idle.
+ * Issue 23 and 31 (DESIGN §11, the local writer row): the app against llama.cpp's
+ * llama-server on the same file, threads, tokens and, for "same kernels", the same CPU
+ * variant, with node-llama-cpp used directly as a second reference; alternated round by
+ * round, both sides asked the same requests. Every round's prompts are cold (each differs
+ * from all before it right after the shared instructions) and are then asked again
+ * (warm). One user, eight at once, one running text and seven newcomers, sixteen at once;
+ * memory with the model file mapped on both sides, after the same texts.
  */
 async function measureLocalWriter(): Promise<void> {
   const name = process.env.BENCH_LOCAL_SHAPE ?? "qwen2.5-0.5b";
@@ -1362,40 +1370,51 @@ async function measureLocalWriter(): Promise<void> {
   console.log(
     `  llama-server: ${"folder" in built ? built.folder : built.skipped}; node-llama-cpp loads ${shipped} here as shipped`,
   );
-  for (const kernels of WRITER_KERNELS) {
-    if (kernels !== "same" && kernels !== "shipped")
-      throw new Error(`BENCH_WRITER_KERNELS: "same" or "shipped", not "${kernels}"`);
-    const same = kernels === "same";
-    // llama-server runs on node-llama-cpp's own libraries: one variant's, or all as shipped.
-    const bins = same
-      ? join(variantBins(KERNEL_VARIANT).BENCH_CPU_VARIANT_BINS!, "linux-x64")
-      : SHIPPED_BINS;
-    const reference =
-      "folder" in built
-        ? await startLlamaServer(
-            serverOn(built.folder, bins, same ? KERNEL_VARIANT : "shipped"),
-            model,
-            {
-              threads: WRITER_THREADS,
-              sequences: SEQUENCES,
-              contextPerSequence: CONTEXT_PER_SEQUENCE,
-            },
-          )
-        : null;
-    try {
-      await compareWriters({
-        name,
-        model,
-        kernels,
-        reference,
-        referenceIdleMb: reference ? rssMb(reference.process.pid!) : null,
-        skipped: "skipped" in built ? built.skipped : "",
-        label: `${name} shape, ${WRITER_THREADS} thread${WRITER_THREADS > 1 ? "s" : ""}, ${
-          same ? `${KERNEL_VARIANT} kernels` : `${shipped} kernels as shipped`
-        } of node-llama-cpp's libraries on every side`,
-      });
-    } finally {
-      await reference?.stop();
+  for (const threads of THREAD_COUNTS) {
+    if (!(threads >= 1 && threads < cpus().length)) {
+      record(
+        `local writer (${name} shape, ${threads} threads): 8 users against llama-server at the same threads`,
+        `not measured: ${threads} inference threads need ${threads + 1} cores (one for the event loop and the bench); this machine has ${cpus().length}`,
+        "(issue 31: where each side stands as threads grow)",
+        null,
+      );
+      continue;
+    }
+    for (const kernels of WRITER_KERNELS) {
+      if (kernels !== "same" && kernels !== "shipped")
+        throw new Error(`BENCH_WRITER_KERNELS: "same" or "shipped", not "${kernels}"`);
+      const same = kernels === "same";
+      // llama-server runs on node-llama-cpp's own libraries: one variant's, or all as shipped.
+      const bins = same
+        ? join(variantBins(KERNEL_VARIANT).BENCH_CPU_VARIANT_BINS!, "linux-x64")
+        : SHIPPED_BINS;
+      const reference =
+        "folder" in built
+          ? await startLlamaServer(
+              serverOn(built.folder, bins, same ? KERNEL_VARIANT : "shipped"),
+              model,
+              {
+                threads,
+                sequences: SEQUENCES,
+                contextPerSequence: CONTEXT_PER_SEQUENCE,
+              },
+            )
+          : null;
+      try {
+        await compareWriters({
+          name,
+          model,
+          kernels,
+          reference,
+          skipped: "skipped" in built ? built.skipped : "",
+          threads,
+          label: `${name} shape, ${threads} thread${threads > 1 ? "s" : ""}, ${
+            same ? `${KERNEL_VARIANT} kernels` : `${shipped} kernels as shipped`
+          } of node-llama-cpp's libraries on every side`,
+        });
+      } finally {
+        await reference?.stop();
+      }
     }
   }
 }
@@ -1403,31 +1422,47 @@ async function measureLocalWriter(): Promise<void> {
 async function compareWriters(setup: {
   name: string;
   model: string;
+  threads: number;
   kernels: "same" | "shipped";
   reference: LlamaServer | null;
-  referenceIdleMb: number | null;
   skipped: string;
   label: string;
 }): Promise<void> {
   const { kernels, reference, label } = setup;
   const same = kernels === "same";
   const variantEnv: Record<string, string> = same ? variantBins(KERNEL_VARIANT) : {};
+  const serving = (storage: Awaited<ReturnType<typeof createStorage>>, localModel: string) =>
+    startServer(storage, {
+      env: {
+        LOCAL_MODEL: localModel,
+        LOCAL_MODEL_THREADS: String(setup.threads),
+        TRUSTED_PROXY: "1",
+        ...MANY_CLIENTS,
+        // Sixteen texts of 400 tokens: the last eight wait in line for the first eight.
+        PROVIDER_TIMEOUT_MS: "240000",
+        RESERVATION_TIMEOUT_MS: "600000",
+        ...variantEnv,
+      },
+      nodeFlags: [
+        ...PROBED_NODE_FLAGS,
+        ...(same ? ["--import", resolve("bench/cpu-variant.ts")] : []),
+      ],
+    });
+  // What the app holds before any writer: the same server and database, no model.
+  let appWithoutModel: Memory | null = null;
+  if (same) {
+    const storage = await createStorage();
+    const bare = await serving(storage, "off");
+    try {
+      await signUp(bare.url, true);
+      appWithoutModel = memoryOf(bare.process.pid!);
+    } finally {
+      await bare.stop();
+      await storage.cleanup();
+    }
+  }
   const storage = await createStorage();
-  const server = await startServer(storage, {
-    env: {
-      LOCAL_MODEL: setup.model,
-      TRUSTED_PROXY: "1",
-      ...MANY_CLIENTS,
-      // Sixteen texts of 400 tokens: the last eight wait in line for the first eight.
-      PROVIDER_TIMEOUT_MS: "240000",
-      RESERVATION_TIMEOUT_MS: "600000",
-      ...variantEnv,
-    },
-    nodeFlags: [
-      ...PROBED_NODE_FLAGS,
-      ...(same ? ["--import", resolve("bench/cpu-variant.ts")] : []),
-    ],
-  });
+  const server = await serving(storage, setup.model);
   // node-llama-cpp alone, in this process, on the same kernels (before its first import).
   let direct: {
     one: import("node-llama-cpp").LlamaContext;
@@ -1438,18 +1473,17 @@ async function compareWriters(setup: {
     await waitReady(server);
     // The event-loop figure counts from here: the serving, not the start (bench/loop-probe.ts).
     server.process.kill("SIGUSR2");
-    const appIdleMb = rssMb(server.process.pid!);
     if (same) {
       Object.assign(process.env, variantEnv);
       await import("./cpu-variant.ts");
       const { getLlama } = await import("node-llama-cpp");
-      const llama = await getLlama({ build: "never", gpu: false, maxThreads: WRITER_THREADS });
+      const llama = await getLlama({ build: "never", gpu: false, maxThreads: setup.threads });
       const loaded = await llama.loadModel({ modelPath: setup.model });
       const context = (sequences: number) =>
         loaded.createContext({
           contextSize: CONTEXT_PER_SEQUENCE,
           sequences,
-          threads: WRITER_THREADS,
+          threads: setup.threads,
         });
       direct = {
         one: await context(1),
@@ -1458,99 +1492,134 @@ async function compareWriters(setup: {
       };
     }
     const users = await userPool(server, 32);
+    // Both sides start alike: every sequence and slot holds the shared instructions and one
+    // earlier text's prompt (the app reads the instructions at load; llama-server starts empty).
+    const warming = coldRequests(SEQUENCES);
+    if (reference) await warmLlamaServer(reference, warming);
+    await Promise.all(
+      warming.map((request, i) =>
+        firstDelta(server, users(1)[0]!.token, request, `2001:db8:27::${i + 1}`),
+      ),
+    );
+    const app = (requests: WriterRequest[], onFirst?: () => void) =>
+      appRun(server, users(requests.length), requests, onFirst);
+    const llama = (requests: WriterRequest[], onFirst?: () => void) =>
+      llamaServerRun(reference!, requests, onFirst);
     const rounds: WriterRound[] = [];
     for (let round = 0; round < WRITER_ROUNDS; round++) {
-      const r: Omit<Partial<WriterRound>, "app"> & { app: Partial<WriterRound["app"]> } = {
-        app: {},
-      };
-      const server$ = reference ? ({} as Partial<NonNullable<WriterRound["server"]>>) : null;
-      const direct$ = direct ? ({} as Partial<NonNullable<WriterRound["direct"]>>) : null;
+      const ours: Partial<SideRuns> = {};
+      const theirs: Partial<SideRuns> | undefined = reference ? {} : undefined;
+      const alone: Partial<SideRuns> | undefined = direct ? {} : undefined;
+      let fill: StepCounts | null = null;
+      let serverFill: WriterRound["serverFill"] = null;
+      const tag = (who: string, what: string) => `${kernels}: ${who}, ${what}`;
+      /** A side's cold run of `requests`, then the same again (warm). */
+      const coldThenWarm = async (
+        who: string,
+        side: typeof app,
+        requests: WriterRequest[],
+      ): Promise<[WriterRun, WriterRun]> => [
+        await shown(tag(who, `${requests.length} cold`), side(requests)),
+        await shown(tag(who, `${requests.length} warm`), side(requests)),
+      ];
+      const one = coldRequests(1);
       await rotated(round, [
-        async () =>
-          void (r.app.one = await shown(`${kernels}: app, 1 user`, appRun(server, users(1)))),
+        async () => void ([ours.one, ours.oneWarm] = await coldThenWarm("app", app, one)),
         async () =>
           void (
-            server$ &&
-            (server$.one = await shown(
-              `${kernels}: llama-server, 1 user`,
-              llamaServerRun(reference!, 1),
-            ))
+            theirs &&
+            ([theirs.one, theirs.oneWarm] = await coldThenWarm("llama-server", llama, one))
           ),
         async () =>
           void (
-            direct$ &&
-            (direct$.one = await shown(
-              `${kernels}: node-llama-cpp, 1 user`,
-              directRun(direct!.one, 1),
-            ))
+            alone &&
+            (alone.one = await shown(tag("node-llama-cpp", "1 cold"), directRun(direct!.one, one)))
           ),
       ]);
+      const eight = coldRequests(SEQUENCES);
       await rotated(round, [
         async () => {
-          const before = await writerSteps(server);
-          r.app.eight = await shown(`${kernels}: app, 8 users`, appRun(server, users(SEQUENCES)));
-          const after = await writerSteps(server);
-          r.fill =
-            before && after
-              ? {
-                  steps: after.steps - before.steps,
-                  tokens: after.tokens - before.tokens,
-                  texts: after.texts - before.texts,
-                }
-              : null;
+          fill = await counted(
+            () => writerSteps(server),
+            async () => void (ours.eight = await shown(tag("app", "8 cold"), app(eight))),
+          );
+          ours.eightWarm = await shown(tag("app", "8 warm"), app(eight));
         },
         async () => {
-          if (!server$) return;
-          const before = await llamaServerDecodes(reference!, metricValue);
-          server$.eight = await shown(
-            `${kernels}: llama-server, 8 users`,
-            llamaServerRun(reference!, SEQUENCES),
+          if (!theirs) return;
+          serverFill = await counted(
+            () => llamaServerDecodes(reference!, metricValue),
+            async () =>
+              void (theirs.eight = await shown(tag("llama-server", "8 cold"), llama(eight))),
           );
-          const after = await llamaServerDecodes(reference!, metricValue);
-          r.serverFill =
-            before && after
-              ? {
-                  decodes: after.decodes - before.decodes,
-                  busySlots: after.busySlots - before.busySlots,
-                }
-              : null;
+          theirs.eightWarm = await shown(tag("llama-server", "8 warm"), llama(eight));
         },
         async () =>
           void (
-            direct$ &&
-            (direct$.eight = await shown(
-              `${kernels}: node-llama-cpp, 8 users`,
-              directRun(direct!.eight, SEQUENCES),
+            alone &&
+            (alone.eight = await shown(
+              tag("node-llama-cpp", "8 cold"),
+              directRun(direct!.eight, eight),
             ))
           ),
       ]);
       if (same) {
+        const arriving = coldRequests(SEQUENCES);
+        const newcomers = async (who: string, side: typeof app) => {
+          const runs = await newcomersRun(side, arriving);
+          await shown(tag(who, "a running text"), Promise.resolve(runs.running));
+          await shown(tag(who, "7 newcomers beside it"), Promise.resolve(runs.arriving));
+          return runs;
+        };
         await rotated(round, [
-          async () =>
-            void (r.app.sixteen = await shown(
-              `${kernels}: app, 16 users`,
-              appRun(server, users(2 * SEQUENCES)),
-            )),
+          async () => {
+            const more = await counted(
+              () => writerSteps(server),
+              async () => void (ours.newcomers = await newcomers("app", app)),
+            );
+            fill = added(fill, more);
+          },
+          async () => {
+            if (!theirs) return;
+            const more = await counted(
+              () => llamaServerDecodes(reference!, metricValue),
+              async () => void (theirs.newcomers = await newcomers("llama-server", llama)),
+            );
+            serverFill = added(serverFill, more);
+          },
+        ]);
+        const sixteen = coldRequests(2 * SEQUENCES);
+        await rotated(round, [
+          async () => void (ours.sixteen = await shown(tag("app", "16 cold"), app(sixteen))),
           async () =>
             void (
-              server$ &&
-              (server$.sixteen = await shown(
-                `${kernels}: llama-server, 16 users`,
-                llamaServerRun(reference!, 2 * SEQUENCES),
-              ))
+              theirs &&
+              (theirs.sixteen = await shown(tag("llama-server", "16 cold"), llama(sixteen)))
             ),
         ]);
       }
-      const done = {
-        ...r,
-        fill: r.fill ?? null,
-        serverFill: r.serverFill ?? null,
-        server: server$ ?? undefined,
-        direct: direct$ ?? undefined,
-      } as WriterRound;
-      rounds.push(done);
+      rounds.push({
+        app: ours as SideRuns,
+        server: theirs as SideRuns | undefined,
+        direct: alone as WriterRound["direct"],
+        fill,
+        serverFill,
+      });
     }
-    recordWriterRows(setup, rounds, { appIdleMb });
+    const memory =
+      same && reference
+        ? {
+            app: memoryOf(server.process.pid!),
+            server: memoryOf(reference.process.pid!),
+            appWithoutModel,
+          }
+        : null;
+    for (const row of writerRows(rounds, { judged: same, memory })) {
+      const what = `local writer (${label}): ${row.what}`;
+      if (reference || row.what.startsWith("against node-llama-cpp"))
+        record(what, row.figure, row.budget, row.ok);
+      else record(what, `not measured: ${setup.skipped}`, row.budget, null);
+    }
     if (same) await measurePassageFirstWords(server, label);
     record(
       `local writer (${label}): server memory with the model loaded (peak over the run)`,
@@ -1570,146 +1639,6 @@ async function compareWriters(setup: {
     "≤ 50 ms",
     within(loop.p99, (ms) => ms <= 50),
   );
-}
-
-/**
- * The rows of one kernel setup. With the same kernels on both sides the budgets decide;
- * as shipped the figures are recorded beside them (a row that measured nothing still
- * fails). Where llama-server could not be built its rows say so and are skipped.
- */
-function recordWriterRows(
-  setup: Parameters<typeof compareWriters>[0],
-  rounds: WriterRound[],
-  { appIdleMb }: { appIdleMb: number },
-): void {
-  const { label } = setup;
-  const judged = setup.kernels === "same";
-  const verdict = (value: number | null, check: (value: number) => boolean) =>
-    value === null ? false : judged ? check(value) : null;
-  const pct = (value: number | null) => (value === null ? "–" : `${(value * 100).toFixed(0)} %`);
-  const times = (value: number | null) => (value === null ? "–" : `${value.toFixed(2)}×`);
-  const rate = (value: number | null) => (value === null ? "–" : value.toFixed(1));
-  const ms = (value: number | null) => (value === null ? "–" : seconds(value));
-  const against = (what: string, budget: string, row: () => void) => {
-    if (setup.reference) return row();
-    record(`local writer (${label}): ${what}`, `not measured: ${setup.skipped}`, budget, null);
-  };
-  const of = `median of ${rounds.length} alternated round${rounds.length > 1 ? "s" : ""}`;
-
-  against("8 users, total tokens/s against llama-server -np 8 --cont-batching", "≥ 100 %", () => {
-    const c = compareRounds(rounds, (r) => [r.app.eight, r.server?.eight], tokensPerSecond);
-    record(
-      `local writer (${label}): 8 users, total tokens/s against llama-server -np 8 --cont-batching (${of})`,
-      c.ratio === null
-        ? c.why
-        : `${pct(c.ratio)} (app ${rate(c.ours)}, llama-server ${rate(c.reference)} tok/s)`,
-      "≥ 100 %",
-      verdict(c.ratio, (value) => value >= 1),
-    );
-  });
-  /** A time of the app's against llama-server's: at most `most` times it. */
-  const timeAgainst = (
-    what: string,
-    runs: (round: WriterRound) => [WriterRun | undefined, WriterRun | undefined],
-    measure: (run: WriterRun) => number | null,
-    most: number,
-    budget = `≤ ${most}×`,
-  ) =>
-    against(what, budget, () => {
-      const c = compareRounds(rounds, runs, measure);
-      record(
-        `local writer (${label}): ${what} (${of})`,
-        c.ratio === null
-          ? c.why
-          : `${times(c.ratio)} (app ${ms(c.ours)}, llama-server ${ms(c.reference)})`,
-        budget,
-        verdict(c.ratio, (value) => value <= most),
-      );
-    });
-  timeAgainst(
-    "8 users, slowest first token against llama-server",
-    (r) => [r.app.eight, r.server?.eight],
-    slowest,
-    1.2,
-  );
-  timeAgainst(
-    "8 users, longest pause of a running text against llama-server",
-    (r) => [r.app.eight, r.server?.eight],
-    (run) => (run.failures.length || run.tokens <= 0 ? null : run.longestPauseMs),
-    1.2,
-  );
-  if (judged) {
-    timeAgainst(
-      "16 users at once, last first token against llama-server",
-      (r) => [r.app.sixteen, r.server?.sixteen],
-      slowest,
-      1,
-      "≤ 1× (no later than llama-server)",
-    );
-  }
-  against("1 user, tokens/s and first token against llama-server", "≤ 0.5 s and ≤ 1.2×", () => {
-    const speed = compareRounds(rounds, (r) => [r.app.one, r.server?.one], tokensPerSecond);
-    const first = compareRounds(rounds, (r) => [r.app.one, r.server?.one], slowest);
-    record(
-      `local writer (${label}): 1 user, first token against llama-server (${of}); tokens/s ${pct(speed.ratio)} of llama-server's (app ${rate(speed.ours)}, llama-server ${rate(speed.reference)})`,
-      first.ratio === null
-        ? first.why
-        : `${ms(first.ours)} = ${times(first.ratio)} (llama-server ${ms(first.reference)})`,
-      "≤ 0.5 s and ≤ 1.2×",
-      first.ratio === null || speed.ratio === null
-        ? false
-        : judged
-          ? first.ratio <= 1.2 && first.ours! <= 500
-          : null,
-    );
-  });
-  if (judged) {
-    against(
-      "memory with the model loaded, idle, against llama-server",
-      "≤ llama-server + 150 MB",
-      () => {
-        const extra = appIdleMb - setup.referenceIdleMb!;
-        record(
-          `local writer (${label}): server memory with the model loaded, idle, against llama-server`,
-          `${appIdleMb.toFixed(0)} MB, llama-server ${setup.referenceIdleMb!.toFixed(0)} MB (${extra >= 0 ? "+" : ""}${extra.toFixed(0)} MB)`,
-          "≤ llama-server + 150 MB",
-          extra <= 150,
-        );
-      },
-    );
-    // Batch fill: of the steps taken while texts were written, the share of writing texts
-    // each carried (the writer's own counters, decision 069).
-    const fills = rounds.map((r) => r.fill);
-    const missing = fills.some((fill) => fill === null || fill.texts <= 0);
-    const fill = missing ? null : middleOf(fills.map((f) => f!.tokens / f!.texts));
-    const perDecode = missing ? null : middleOf(fills.map((f) => f!.tokens / f!.steps));
-    const serverFills = rounds.map((r) => r.serverFill);
-    const serverBusy = serverFills.every((f) => f && f.decodes > 0)
-      ? middleOf(serverFills.map((f) => f!.busySlots / f!.decodes))
-      : null;
-    record(
-      `local writer (${label}): 8 users, batch fill (next tokens per step ÷ texts being written; ${of})`,
-      `${
-        fill === null
-          ? "not measured: this writer exposes no step counters on /metrics (aitext_local_writer_step_*)"
-          : `${pct(fill)} (${rate(perDecode)} tokens a step)`
-      }; llama-server ${serverBusy === null ? "–" : rate(serverBusy)} busy slots a decode`,
-      "≥ 99 %",
-      verdict(fill, (value) => value >= 0.99),
-    );
-  }
-  // node-llama-cpp used directly: the second reference (same kernels only: it runs here).
-  if (rounds.every((r) => r.direct)) {
-    const eight = compareRounds(rounds, (r) => [r.app.eight, r.direct?.eight], tokensPerSecond);
-    const one = compareRounds(rounds, (r) => [r.app.one, r.direct?.one], tokensPerSecond);
-    const first8 = compareRounds(rounds, (r) => [r.app.eight, r.direct?.eight], slowest);
-    record(
-      `local writer (${label}): against node-llama-cpp alone, tokens/s of 8 users and of 1, slowest of 8 first tokens (${of})`,
-      `8 users ${pct(eight.ratio)} (node-llama-cpp ${rate(eight.reference)} tok/s), 1 user ${pct(one.ratio)} (${rate(one.reference)} tok/s), slowest first token ${times(first8.ratio)} (${ms(first8.reference)})`,
-      "(no budget: a second reference)",
-      eight.ratio === null || one.ratio === null || first8.ratio === null ? false : null,
-    );
-  }
 }
 
 /**
@@ -1735,7 +1664,9 @@ async function measureCatalogue(): Promise<void> {
       await waitReady(server);
       const user = { token: (await signUp(server.url, true)).token, address: "2001:db8:27::1" };
       const runs: WriterRun[] = [];
-      for (let i = 0; i < 2; i++) runs.push(await appRun(server, [user]));
+      // The same request twice: its prompt cold, then warm.
+      const request = coldRequests(1);
+      for (let i = 0; i < 2; i++) runs.push(await appRun(server, [user], request));
       const bytes = statSync(model).size;
       const speed = tokensPerSecond(runs.at(-1)!);
       const firsts = runs.map((run) => slowestFirstToken(run));

@@ -13,33 +13,52 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { Readable } from "node:stream";
 import { buildPrompt, TOKEN_BUDGET, type Prompt } from "#server/generation/prompts.ts";
-import { generationRequestSchema } from "#shared/schemas/generation.ts";
+import { CONTENT_TYPE_IDS, LANGUAGE_IDS, TONES } from "#shared/generation.ts";
+import { generationRequestSchema, type GenerationRequestBody } from "#shared/schemas/generation.ts";
 import { readServerSentEvents } from "#shared/sse.ts";
 import type { RunningServer } from "../tests/support/server.ts";
 import type { WriterRun } from "./figures.ts";
 
-/** The request every measured text answers, with a number of its own in `freshRequest`. */
-export const WRITER_REQUEST = {
+/** What every measured text asks for but its kind, language, tone and words. */
+const WRITER_REQUEST = {
   content: "A short article about keeping bees on a city balcony.",
-  language: "english",
-  contentType: "article",
   length: "short",
 } as const;
 
 /** Tokens a text writes on every side: what the app gives the request (400). */
 export const TEXT_TOKENS = TOKEN_BUDGET[WRITER_REQUEST.length];
 
-let texts = 0;
+/** A measured text's request, as the app's form sends it. */
+export type WriterRequest = GenerationRequestBody & { length: "short" };
 
-/** The measured request with a number of its own: a prompt no side has read before. */
-export function freshRequest(): Omit<typeof WRITER_REQUEST, "content"> & { content: string } {
-  texts++;
-  return { ...WRITER_REQUEST, content: `${WRITER_REQUEST.content} Text number ${texts}.` };
+let asked = 0;
+
+/**
+ * `count` cold requests (issue 31): each differs from every request asked before right after
+ * the instructions all texts share. The text's kind, language and tone are the first lines
+ * of its own instructions, and no two of the bench's first hundred texts ask for the same
+ * kind in the same language; its subject and description start with a number of its own.
+ * So no sequence or slot holds more of it than the shared instructions and the one line
+ * that all texts of a kind start with: each side reads the rest (tokens read are shown).
+ */
+export function coldRequests(count: number): WriterRequest[] {
+  return Array.from({ length: count }, () => {
+    const n = asked++;
+    const kinds = CONTENT_TYPE_IDS.length;
+    return {
+      ...WRITER_REQUEST,
+      contentType: CONTENT_TYPE_IDS[n % kinds]!,
+      language: LANGUAGE_IDS[Math.floor(n / kinds) % LANGUAGE_IDS.length]!,
+      tone: TONES[(n * 7) % TONES.length]!,
+      subject: `Request ${n}: bees on a balcony`,
+      content: `Request ${n}. ${WRITER_REQUEST.content}`,
+    };
+  });
 }
 
-/** The prompt the app builds for a fresh request, for the references. */
-function freshPrompt(): Prompt {
-  return buildPrompt(generationRequestSchema.parse(freshRequest()));
+/** The prompt the app builds for a request, for the references. */
+function promptOf(request: WriterRequest): Prompt {
+  return buildPrompt(generationRequestSchema.parse(request));
 }
 
 /**
@@ -80,13 +99,17 @@ class PieceClock {
   longestPause = 0;
   #last = 0;
   readonly sent: number;
-  constructor(sent: number) {
+  readonly #onFirst: () => void;
+  constructor(sent: number, onFirst: () => void) {
     this.sent = sent;
+    this.#onFirst = onFirst;
   }
   piece(): void {
     const now = performance.now();
-    if (this.first === undefined) this.first = now - this.sent;
-    else this.longestPause = Math.max(this.longestPause, now - this.#last);
+    if (this.first === undefined) {
+      this.first = now - this.sent;
+      this.#onFirst();
+    } else this.longestPause = Math.max(this.longestPause, now - this.#last);
     this.#last = now;
   }
 }
@@ -98,14 +121,15 @@ function short(text: string): string {
 /**
  * `count` texts asked for at once, each by `one` on a clock of its own; a text that throws
  * is a failure, its message kept. The run's figures but its tokens, which each side counts
- * its own way.
+ * its own way. `onFirst` is called at each text's first piece.
  */
 async function runTexts(
   count: number,
   one: (clock: PieceClock, index: number) => Promise<void>,
-): Promise<Omit<WriterRun, "tokens">> {
+  onFirst: () => void = () => {},
+): Promise<Omit<WriterRun, "tokens" | "promptTokensRead">> {
   const sent = performance.now();
-  const clocks = Array.from({ length: count }, () => new PieceClock(sent));
+  const clocks = Array.from({ length: count }, () => new PieceClock(sent, onFirst));
   const failures: string[] = [];
   await Promise.all(
     clocks.map((clock, index) =>
@@ -121,35 +145,41 @@ async function runTexts(
   };
 }
 
-/** `users` visitors ask at once over SSE, each a fresh text of TEXT_TOKENS, to its end. */
+/** `requests` asked at once over SSE, each by a visitor of its own, each to its end. */
 export async function appRun(
   server: RunningServer,
   users: { token: string; address: string }[],
+  requests: WriterRequest[],
+  onFirst?: () => void,
 ): Promise<WriterRun> {
   const before = server.logs.length;
-  const run = await runTexts(users.length, async (clock, i) => {
-    const { token, address } = users[i]!;
-    const response = await post(
-      `${server.url}/api/email/generate`,
-      {
-        "content-type": "application/json",
-        accept: "text/event-stream",
-        authorization: `Bearer ${token}`,
-        "x-forwarded-for": address,
-      },
-      freshRequest(),
-    );
-    if (response.status !== 200) {
-      await response.text();
-      throw new Error(`status ${response.status}`);
-    }
-    for await (const event of readServerSentEvents(response.body)) {
-      if (event.event === "delta") clock.piece();
-      if (event.event === "error") throw new Error(`error event ${short(event.data)}`);
-      if (event.event === "done") return;
-    }
-    throw new Error("the stream ended without its done event");
-  });
+  const run = await runTexts(
+    requests.length,
+    async (clock, i) => {
+      const { token, address } = users[i]!;
+      const response = await post(
+        `${server.url}/api/email/generate`,
+        {
+          "content-type": "application/json",
+          accept: "text/event-stream",
+          authorization: `Bearer ${token}`,
+          "x-forwarded-for": address,
+        },
+        requests[i],
+      );
+      if (response.status !== 200) {
+        await response.text();
+        throw new Error(`status ${response.status}`);
+      }
+      for await (const event of readServerSentEvents(response.body)) {
+        if (event.event === "delta") clock.piece();
+        if (event.event === "error") throw new Error(`error event ${short(event.data)}`);
+        if (event.event === "done") return;
+      }
+      throw new Error("the stream ended without its done event");
+    },
+    onFirst,
+  );
   // The writer logs each text's tokens once its native generation has stopped; the line
   // can come a moment after the stream's end.
   const written = () =>
@@ -157,12 +187,11 @@ export async function appRun(
       .slice(before)
       .filter((entry) => entry.msg === "local text written" || entry.msg === "local text stopped");
   const deadline = performance.now() + 10_000;
-  while (written().length < users.length - run.failures.length && performance.now() < deadline)
+  while (written().length < requests.length - run.failures.length && performance.now() < deadline)
     await new Promise((done) => setTimeout(done, 50));
-  return {
-    ...run,
-    tokens: written().reduce((sum, entry) => sum + Number(entry.tokens ?? 0), 0),
-  };
+  const sum = (key: string) =>
+    written().reduce((total, entry) => total + Number(entry[key] ?? 0), 0);
+  return { ...run, tokens: sum("tokens"), promptTokensRead: sum("readTokens") };
 }
 
 /** A running llama-server and how to stop it. */
@@ -181,7 +210,7 @@ export interface LlamaServer {
 export async function startLlamaServer(
   folder: string,
   model: string,
-  options: { threads: number; sequences: number; contextPerSequence: number },
+  options: { threads: number; sequences: number; contextPerSequence: number; mmap?: boolean },
 ): Promise<LlamaServer> {
   const child = spawn(
     join(folder, "llama-server"),
@@ -191,6 +220,7 @@ export async function startLlamaServer(
       ...["-np", String(options.sequences), "--cont-batching"],
       ...["-c", String(options.contextPerSequence * options.sequences)],
       ...["-fa", "auto", "--metrics", "--no-webui"],
+      ...(options.mmap === false ? ["--no-mmap"] : []),
     ],
     // The libraries beside it (bench/llama-server.ts's `serverOn`).
     { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, LD_LIBRARY_PATH: folder } },
@@ -227,37 +257,77 @@ export async function startLlamaServer(
   };
 }
 
-/** `users` clients ask llama-server at once for fresh texts of TEXT_TOKENS, streamed. */
-export async function llamaServerRun(server: LlamaServer, users: number): Promise<WriterRun> {
+/** `requests` asked of llama-server at once, as the app would prompt them, streamed. */
+export async function llamaServerRun(
+  server: LlamaServer,
+  requests: WriterRequest[],
+  onFirst?: () => void,
+): Promise<WriterRun> {
   let tokens = 0;
-  const run = await runTexts(users, async (clock) => {
-    const prompt = freshPrompt();
-    const response = await post(
-      `${server.url}/v1/chat/completions`,
-      { "content-type": "application/json" },
-      {
-        messages: [
-          { role: "system", content: prompt.system },
-          { role: "user", content: prompt.user },
-        ],
-        max_tokens: TEXT_TOKENS,
-        temperature: prompt.temperature,
-        stream: true,
-        stream_options: { include_usage: true },
-      },
-    );
-    if (response.status !== 200)
-      throw new Error(`status ${response.status} ${short(await response.text())}`);
-    for await (const event of readServerSentEvents(response.body)) {
-      if (event.data === "[DONE]") return;
-      const chunk = JSON.parse(event.data);
-      if (chunk.error) throw new Error(`error ${short(JSON.stringify(chunk.error))}`);
-      if (chunk.choices?.[0]?.delta?.content) clock.piece();
-      if (chunk.usage) tokens += Number(chunk.usage.completion_tokens ?? 0);
-    }
-    throw new Error("the stream ended without [DONE]");
-  });
-  return { ...run, tokens };
+  let read = 0;
+  const run = await runTexts(
+    requests.length,
+    async (clock, i) => {
+      const prompt = promptOf(requests[i]!);
+      const response = await post(
+        `${server.url}/v1/chat/completions`,
+        { "content-type": "application/json" },
+        {
+          messages: [
+            { role: "system", content: prompt.system },
+            { role: "user", content: prompt.user },
+          ],
+          max_tokens: TEXT_TOKENS,
+          temperature: prompt.temperature,
+          stream: true,
+          stream_options: { include_usage: true },
+        },
+      );
+      if (response.status !== 200)
+        throw new Error(`status ${response.status} ${short(await response.text())}`);
+      for await (const event of readServerSentEvents(response.body)) {
+        if (event.data === "[DONE]") return;
+        const chunk = JSON.parse(event.data);
+        if (chunk.error) throw new Error(`error ${short(JSON.stringify(chunk.error))}`);
+        if (chunk.choices?.[0]?.delta?.content) clock.piece();
+        if (chunk.usage) tokens += Number(chunk.usage.completion_tokens ?? 0);
+        // The prompt tokens it read, past those its slot held (llama-server's own timings).
+        if (chunk.timings) read += Number(chunk.timings.prompt_n ?? 0);
+      }
+      throw new Error("the stream ended without [DONE]");
+    },
+    onFirst,
+  );
+  return { ...run, tokens, promptTokensRead: read };
+}
+
+/**
+ * Each slot of llama-server asked one text of one token: how both sides start (issue 31),
+ * every sequence and slot holding the shared instructions and one earlier text's prompt
+ * (the app's side: `warmApp` in bench/run.ts).
+ */
+export async function warmLlamaServer(
+  server: LlamaServer,
+  requests: WriterRequest[],
+): Promise<void> {
+  await Promise.all(
+    requests.map(async (request) => {
+      const prompt = promptOf(request);
+      const response = await post(
+        `${server.url}/v1/chat/completions`,
+        { "content-type": "application/json" },
+        {
+          messages: [
+            { role: "system", content: prompt.system },
+            { role: "user", content: prompt.user },
+          ],
+          max_tokens: 1,
+        },
+      );
+      const answer = await response.text();
+      if (response.status !== 200) throw new Error(`warming llama-server: ${short(answer)}`);
+    }),
+  );
 }
 
 /** llama-server's decodes so far and the slots busy at each, summed (its /metrics). */
@@ -273,17 +343,17 @@ export async function llamaServerDecodes(
 }
 
 /**
- * node-llama-cpp used directly: `users` chat sessions at once in one context of as many
- * sequences, each a fresh prompt of TEXT_TOKENS.
+ * node-llama-cpp used directly: the requests at once, each a chat session on a sequence of
+ * one context, prompted as the app would prompt it.
  */
 export async function directRun(
   context: import("node-llama-cpp").LlamaContext,
-  users: number,
+  requests: WriterRequest[],
 ): Promise<WriterRun> {
   const { LlamaChatSession } = await import("node-llama-cpp");
   let tokens = 0;
-  const run = await runTexts(users, async (clock) => {
-    const prompt = freshPrompt();
+  const run = await runTexts(requests.length, async (clock, i) => {
+    const prompt = promptOf(requests[i]!);
     const sequence = context.getSequence();
     const session = new LlamaChatSession({
       contextSequence: sequence,
@@ -303,7 +373,34 @@ export async function directRun(
       await sequence.dispose();
     }
   });
-  return { ...run, tokens };
+  return { ...run, tokens, promptTokensRead: null };
+}
+
+/**
+ * Newcomers beside a running text (issue 31): the first of `requests` is asked alone, and
+ * the rest at once when its first piece comes, so that their prompts are read while it is
+ * being written. The gathering of texts that arrive together cannot help here, on either
+ * side: what the running text's longest pause shows is how the newcomers were read.
+ */
+export async function newcomersRun(
+  side: (requests: WriterRequest[], onFirst?: () => void) => Promise<WriterRun>,
+  requests: WriterRequest[],
+): Promise<{ running: WriterRun; arriving: WriterRun }> {
+  let begun!: () => void;
+  const first = new Promise<void>((resolve) => (begun = resolve));
+  const running = side(requests.slice(0, 1), begun);
+  // A text that fails before its first piece ends the wait too (and fails its rows).
+  await Promise.race([first, running]);
+  const arriving = side(requests.slice(1));
+  return { running: await running, arriving: await arriving };
+}
+
+/** Resident memory of a process in MB of 10^6 bytes: all, private (anonymous), mapped files. */
+export function memoryOf(pid: number): { rss: number; anon: number; file: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const mb = (name: string) =>
+    (Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)![1]) * 1024) / 1e6;
+  return { rss: mb("VmRSS"), anon: mb("RssAnon"), file: mb("RssFile") };
 }
 
 /** Resident memory in MB of 10^6 bytes, now (VmRSS) or the most ever held (VmHWM). */

@@ -22,6 +22,7 @@ const run = (overrides: Partial<WriterRun>): WriterRun => ({
   tokens: 800,
   seconds: 10,
   failures: [],
+  promptTokensRead: 200,
   ...overrides,
 });
 
