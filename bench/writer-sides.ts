@@ -145,6 +145,9 @@ async function runTexts(
   };
 }
 
+/** The writer's log lines an app run has counted as its own texts'. */
+const taken = new WeakSet<object>();
+
 /** `requests` asked at once over SSE, each by a visitor of its own, each to its end. */
 export async function appRun(
   server: RunningServer,
@@ -181,16 +184,19 @@ export async function appRun(
     onFirst,
   );
   // The writer logs each text's tokens once its native generation has stopped; the line
-  // can come a moment after the stream's end.
+  // can come a moment after the stream's end. A run beside another (newcomersRun) leaves
+  // the lines the other took.
   const written = () =>
     server.logs
       .slice(before)
-      .filter((entry) => entry.msg === "local text written" || entry.msg === "local text stopped");
+      .filter((entry) => entry.msg === "local text written" || entry.msg === "local text stopped")
+      .filter((entry) => !taken.has(entry));
   const deadline = performance.now() + 10_000;
   while (written().length < requests.length - run.failures.length && performance.now() < deadline)
     await new Promise((done) => setTimeout(done, 50));
-  const sum = (key: string) =>
-    written().reduce((total, entry) => total + Number(entry[key] ?? 0), 0);
+  const own = written().slice(0, requests.length - run.failures.length);
+  for (const entry of own) taken.add(entry);
+  const sum = (key: string) => own.reduce((total, entry) => total + Number(entry[key] ?? 0), 0);
   return { ...run, tokens: sum("tokens"), promptTokensRead: sum("readTokens") };
 }
 

@@ -10,6 +10,7 @@ import {
   inSequenceOrder,
   runningTextsFirst,
 } from "#server/generation/writers/local/queue.ts";
+import { Handover, WaitsForHandover } from "#server/generation/writers/local/handover.ts";
 import { LocalWriter } from "#server/generation/writers/local/writer.ts";
 import { getLogger } from "#server/logger.ts";
 import { metricsRegistry } from "#server/metrics.ts";
@@ -271,5 +272,26 @@ describe("a batch of the local writer", () => {
     const [rest, waiting] = [item(137), item(2)];
     const last = runningTextsFirst({ items: [rest, waiting], size: 64 * 3 });
     expect(last.map((entry) => entry.processAmount).sort((a, b) => a - b)).toEqual([2, 137]);
+  });
+});
+
+describe("a handover of a sequence", () => {
+  // Issue 31: holding the writing texts while prompts are read stood them still until every
+  // prompt was read, since the batch loop keeps the context's lock while decodes are queued.
+  it("holds the writing texts at their next token, but not while prompts are being read", async () => {
+    const handover = new Handover();
+    let reading = true;
+    const predictor = new WaitsForHandover(handover, () => reading);
+    expect(predictor.predictTokens()).toEqual([]);
+    const erased = Promise.withResolvers<void>();
+    const cut = handover.cut(() => erased.promise);
+    expect(predictor.predictTokens()).toEqual([]);
+    reading = false;
+    const held = predictor.predictTokens();
+    expect(held).toBeInstanceOf(Promise);
+    erased.resolve();
+    await cut;
+    await expect(held).resolves.toEqual([]);
+    expect(predictor.predictTokens()).toEqual([]);
   });
 });

@@ -36,13 +36,20 @@ export class Handover {
   }
 }
 
-/** A sequence's token predictor that predicts nothing and waits while a handover runs. */
+/**
+ * A sequence's token predictor that predicts nothing and waits while a handover runs, but
+ * not while prompts are being read (issue 31): those keep the batch loop, and the lock,
+ * busy however long the writing texts wait, so the texts go on writing beside them and the
+ * cut waits until the prompts are read.
+ */
 export class WaitsForHandover extends TokenPredictor {
   readonly #handover: Handover;
+  readonly #promptsBeingRead: () => boolean;
 
-  constructor(handover: Handover) {
+  constructor(handover: Handover, promptsBeingRead: () => boolean) {
     super();
     this.#handover = handover;
+    this.#promptsBeingRead = promptsBeingRead;
   }
 
   reset(): void {}
@@ -51,6 +58,6 @@ export class WaitsForHandover extends TokenPredictor {
 
   predictTokens(): Promise<Token[]> | Token[] {
     const gate = this.#handover.gate;
-    return gate ? gate.then(() => []) : [];
+    return gate && !this.#promptsBeingRead() ? gate.then(() => []) : [];
   }
 }

@@ -244,7 +244,12 @@ async function openContext(
   const prefix = sharedPrefix(model, chatWrapper);
   const handover = new Handover();
   const slots: Slot[] = Array.from({ length: sequences }, () => ({
-    sequence: context.getSequence({ tokenPredictor: new WaitsForHandover(handover) }),
+    sequence: context.getSequence({
+      tokenPredictor: new WaitsForHandover(handover, () => {
+        const { started, writing } = batching.atWork();
+        return started > writing.size;
+      }),
+    }),
     busy: false,
     promptLength: prefix.length,
     usedAt: 0,
