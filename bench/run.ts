@@ -1501,6 +1501,11 @@ async function compareWriters(setup: {
         firstDelta(server, users(1)[0]!.token, request, `2001:db8:27::${i + 1}`),
       ),
     );
+    // Memory like for like (issue 31): both idle, mapped, each sequence and slot one text in.
+    const idle =
+      same && reference
+        ? { app: memoryOf(server.process.pid!), server: memoryOf(reference.process.pid!) }
+        : null;
     const app = (requests: WriterRequest[], onFirst?: () => void) =>
       appRun(server, users(requests.length), requests, onFirst);
     const llama = (requests: WriterRequest[], onFirst?: () => void) =>
@@ -1607,10 +1612,11 @@ async function compareWriters(setup: {
       });
     }
     const memory =
-      same && reference
+      idle && reference
         ? {
-            app: memoryOf(server.process.pid!),
-            server: memoryOf(reference.process.pid!),
+            ...idle,
+            appAfter: memoryOf(server.process.pid!),
+            serverAfter: memoryOf(reference.process.pid!),
             appWithoutModel,
           }
         : null;

@@ -58,6 +58,8 @@ const round = (app: SideRuns, fill = { steps: 400, tokens: 3_200, texts: 3_200 }
 const memory = (appRss: number): WriterMemory => ({
   app: { rss: appRss, anon: appRss - 350, file: 350 },
   server: { rss: 1_100, anon: 800, file: 300 },
+  appAfter: { rss: appRss + 50, anon: appRss - 300, file: 350 },
+  serverAfter: { rss: 1_700, anon: 1_400, file: 300 },
   appWithoutModel: { rss: 214, anon: 150, file: 64 },
 });
 
