@@ -263,6 +263,26 @@ export async function startLlamaServer(
   };
 }
 
+/** A request to llama-server's chat API with the app's prompt for `request` as its messages. */
+function askLlamaServer(
+  server: LlamaServer,
+  request: WriterRequest,
+  options: (prompt: Prompt) => Record<string, unknown>,
+) {
+  const prompt = promptOf(request);
+  return post(
+    `${server.url}/v1/chat/completions`,
+    { "content-type": "application/json" },
+    {
+      messages: [
+        { role: "system", content: prompt.system },
+        { role: "user", content: prompt.user },
+      ],
+      ...options(prompt),
+    },
+  );
+}
+
 /** `requests` asked of llama-server at once, as the app would prompt them, streamed. */
 export async function llamaServerRun(
   server: LlamaServer,
@@ -274,21 +294,12 @@ export async function llamaServerRun(
   const run = await runTexts(
     requests.length,
     async (clock, i) => {
-      const prompt = promptOf(requests[i]!);
-      const response = await post(
-        `${server.url}/v1/chat/completions`,
-        { "content-type": "application/json" },
-        {
-          messages: [
-            { role: "system", content: prompt.system },
-            { role: "user", content: prompt.user },
-          ],
-          max_tokens: TEXT_TOKENS,
-          temperature: prompt.temperature,
-          stream: true,
-          stream_options: { include_usage: true },
-        },
-      );
+      const response = await askLlamaServer(server, requests[i]!, (prompt) => ({
+        max_tokens: TEXT_TOKENS,
+        temperature: prompt.temperature,
+        stream: true,
+        stream_options: { include_usage: true },
+      }));
       if (response.status !== 200)
         throw new Error(`status ${response.status} ${short(await response.text())}`);
       for await (const event of readServerSentEvents(response.body)) {
@@ -310,7 +321,7 @@ export async function llamaServerRun(
 /**
  * Each slot of llama-server asked one text of one token: how both sides start (issue 31),
  * every sequence and slot holding the shared instructions and one earlier text's prompt
- * (the app's side: `warmApp` in bench/run.ts).
+ * (the app's side: texts stopped at their first words, in bench/run.ts).
  */
 export async function warmLlamaServer(
   server: LlamaServer,
@@ -318,18 +329,7 @@ export async function warmLlamaServer(
 ): Promise<void> {
   await Promise.all(
     requests.map(async (request) => {
-      const prompt = promptOf(request);
-      const response = await post(
-        `${server.url}/v1/chat/completions`,
-        { "content-type": "application/json" },
-        {
-          messages: [
-            { role: "system", content: prompt.system },
-            { role: "user", content: prompt.user },
-          ],
-          max_tokens: 1,
-        },
-      );
+      const response = await askLlamaServer(server, request, () => ({ max_tokens: 1 }));
       const answer = await response.text();
       if (response.status !== 200) throw new Error(`warming llama-server: ${short(answer)}`);
     }),
