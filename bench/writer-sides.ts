@@ -216,7 +216,7 @@ export interface LlamaServer {
 export async function startLlamaServer(
   folder: string,
   model: string,
-  options: { threads: number; sequences: number; contextPerSequence: number; mmap?: boolean },
+  options: { threads: number; sequences: number; contextPerSequence: number },
 ): Promise<LlamaServer> {
   const child = spawn(
     join(folder, "llama-server"),
@@ -226,7 +226,6 @@ export async function startLlamaServer(
       ...["-np", String(options.sequences), "--cont-batching"],
       ...["-c", String(options.contextPerSequence * options.sequences)],
       ...["-fa", "auto", "--metrics", "--no-webui"],
-      ...(options.mmap === false ? ["--no-mmap"] : []),
     ],
     // The libraries beside it (bench/llama-server.ts's `serverOn`).
     { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, LD_LIBRARY_PATH: folder } },
@@ -401,16 +400,19 @@ export async function newcomersRun(
   return { running: await running, arriving: await arriving };
 }
 
-/** Resident memory of a process in MB of 10^6 bytes: all, private (anonymous), mapped files. */
+/** A line of /proc/<pid>/status in MB of 10^6 bytes (the file says kB). */
+function statusMb(status: string, name: string): number {
+  return (Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)![1]) * 1024) / 1e6;
+}
+
+/** Resident memory of a process in MB: all, private (anonymous), mapped files, read at once. */
 export function memoryOf(pid: number): { rss: number; anon: number; file: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const mb = (name: string) =>
-    (Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)![1]) * 1024) / 1e6;
+  const mb = (name: string) => statusMb(status, name);
   return { rss: mb("VmRSS"), anon: mb("RssAnon"), file: mb("RssFile") };
 }
 
-/** Resident memory in MB of 10^6 bytes, now (VmRSS) or the most ever held (VmHWM). */
+/** Resident memory in MB, now (VmRSS) or the most ever held (VmHWM). */
 export function rssMb(pid: number, which: "VmRSS" | "VmHWM" = "VmRSS"): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return (Number(new RegExp(`${which}:\\s+(\\d+)`).exec(status)![1]) * 1024) / 1e6;
+  return statusMb(readFileSync(`/proc/${pid}/status`, "utf8"), which);
 }
